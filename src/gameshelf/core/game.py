@@ -1,0 +1,220 @@
+"""The game protocol: what every rules engine provides, and the checks every edge shares.
+
+A game is one object with metadata and functions over its own state type. ``legal_actions`` is
+the one truth of legality; ``apply`` trusts its input; :func:`Game.checked_apply` is the door
+every edge (CLI, server, RL, replay) goes through.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import BadNotation, BadOption, IllegalAction, NotYourTurn
+from gameshelf.core.options import OptionSchema
+
+S = TypeVar("S")
+Action = Hashable
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as data; rendered as a log sentence by :meth:`Game.describe`.
+
+    ``audience`` limits who may read it (``None``: everyone). A game that draws a hidden card
+    emits one event for the drawer and a redacted twin for everyone else.
+    """
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "args": dict(self.args)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: scores, ranks after tie-breakers, and a breakdown summing to the score.
+
+    ``ranks[seat]`` is 1 for the winners; tied seats share a rank. ``details`` holds what a game
+    reports beyond the score (achievements, a solo rank), JSON-serialisable.
+    """
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "breakdown": [dict(b) for b in self.breakdown],
+            "details": dict(self.details),
+        }
+
+
+def rank_players(keys: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Competition ranks (1 = best) from per-seat sort keys, larger is better; equal keys tie."""
+    order = sorted(range(len(keys)), key=lambda seat: tuple(keys[seat]), reverse=True)
+    ranks = [0] * len(keys)
+    for position, seat in enumerate(order):
+        previous = order[position - 1] if position else None
+        same = previous is not None and tuple(keys[previous]) == tuple(keys[seat])
+        ranks[seat] = ranks[previous] if same else position + 1
+    return tuple(ranks)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata."""
+
+    id: str
+    titles: Mapping[str, str]
+    player_counts: tuple[int, ...]
+    options: OptionSchema
+    rules_version: str
+    summary: Mapping[str, str] = field(default_factory=dict)
+
+
+class Game(ABC, Generic[S]):
+    """The protocol. Subclasses implement the abstract methods; the rest is shared."""
+
+    info: GameInfo
+    messages: Mapping[str, Mapping[str, str]] = {}
+    terms: Mapping[str, Mapping[str, str]] = {}
+
+    # ---- the rules -----------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, players: int, options: Mapping[str, str], seed: int) -> S:
+        """A fresh game for validated options; all randomness from ``seed``."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> int | None:
+        """The seat whose decision it is, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every action the seat to act may take now (empty when over)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Apply a legal action in place and return what happened. Trusts its input."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` until the game is over."""
+
+    @abstractmethod
+    def why_illegal(self, state: S, action: Action) -> IllegalAction:
+        """The error, naming the rule, for an action not in ``legal_actions``."""
+
+    # ---- information -----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator), as JSON data."""
+
+    @abstractmethod
+    def determinize(self, view: View, chance: Chance) -> S:
+        """A full state consistent with ``view``, hidden parts dealt at random from ``chance``."""
+
+    # ---- values -----------------------------------------------------------------------
+    @abstractmethod
+    def copy(self, state: S) -> S:
+        """An independent copy, cheap enough for search."""
+
+    @abstractmethod
+    def encode(self, state: S) -> dict[str, Any]:
+        """The full state as JSON data (hidden parts included): for hashes and debugging."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Notation back to an action; ``str(action)`` is the notation. Raises BadNotation."""
+
+    # ---- shared behaviour ------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def setup(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> S:
+        """Validate the player count and options, then set up from the seed."""
+        if players not in self.info.player_counts:
+            counts = ", ".join(map(str, self.info.player_counts))
+            raise BadOption(f"{self.id} is for {counts} players, not {players}")
+        return self.new_state(players, self.info.options.resolve(options), seed)
+
+    def checked_apply(self, state: S, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Parse if needed, check legality (and the seat, if given), then apply.
+
+        On any error the state is unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        actor = self.to_act(state)
+        if actor is None:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != actor:
+            raise NotYourTurn(f"it is seat {actor}'s decision, not seat {seat}'s")
+        if action not in self.legal_actions(state):
+            raise self.why_illegal(state, action)
+        return self.apply(state, action)
+
+    def state_hash(self, state: S) -> str:
+        """SHA-256 of the canonical JSON encoding of the full state."""
+        text = json.dumps(self.encode(state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        """A human label for a menu; games may override. Defaults to the notation."""
+        return str(action)
+
+    def describe(self, event: Event, names: Sequence[str], lang: str = "en") -> str:
+        """An event as a log sentence in ``lang`` ("en" or "ja")."""
+        templates = self.messages.get(event.key)
+        if templates is None:
+            return f"{event.key} {dict(event.args)}"
+        template = templates.get(lang) or templates["en"]
+        return template.format(**{k: self._localize(k, v, names, lang) for k, v in event.args.items()})
+
+    def term(self, value: Any, lang: str = "en") -> str:
+        entry = self.terms.get(str(value))
+        return entry.get(lang, entry.get("en", str(value))) if entry else str(value)
+
+    def _localize(self, key: str, value: Any, names: Sequence[str], lang: str) -> str:
+        if key in ("seat", "player", "other") and isinstance(value, int) and 0 <= value < len(names):
+            return names[value]
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.term(v, lang) for v in value)
+        return self.term(value, lang)
+
+    def heuristic(self, state: S, seat: int) -> float:
+        """A game-specific evaluation of ``state`` for ``seat`` (higher is better), for bots.
+
+        Games override it with the function in their ``heuristics.py``.
+        """
+        return 0.0
+
+    def check_invariants(self, state: S) -> None:
+        """Raise AssertionError if ``state`` breaks an invariant (component counts, limits)."""
+
+    def conformance_configs(self) -> list[tuple[int, dict[str, str]]]:
+        """(players, options) pairs the conformance suite plays: every count, and games add
+        the option combinations their reference names."""
+        return [(n, {}) for n in self.info.player_counts]

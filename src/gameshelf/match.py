@@ -1,0 +1,138 @@
+"""Running matches: a batch match between agents, and the interactive match a server holds.
+
+Agents only ever see a seat's view and that seat's legal actions, never the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from gameshelf.core.errors import GameError, IllegalAction
+from gameshelf.core.game import Action, Event, Game, Outcome, View
+from gameshelf.core.record import Record
+
+
+class Agent(Protocol):
+    """Anything that picks an action from a view and the legal actions."""
+
+    def choose(self, game: Game, view: View, legal: Sequence[Action]) -> Action: ...
+
+
+@dataclass
+class MatchResult:
+    record: Record
+    outcome: Outcome
+    final_hash: str
+    events: list[Event] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """The one-line JSON object that ``simulate --json`` and ``replay`` print."""
+        return summarize(self.record, self.outcome, self.final_hash)
+
+
+def summarize(record: Record, outcome: Outcome, final_hash: str) -> dict[str, Any]:
+    return {
+        "game": record.game,
+        "seed": record.seed,
+        "players": record.players,
+        "options": record.options,
+        "seats": record.seats,
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "ranks": list(outcome.ranks),
+        "breakdown": [dict(b) for b in outcome.breakdown],
+        "actions": len(record.actions),
+        "final_hash": final_hash,
+    }
+
+
+def run_match(
+    game: Game,
+    agents: Sequence[Agent],
+    *,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    seat_names: Sequence[str] | None = None,
+    on_event: Callable[[Event], None] | None = None,
+    max_actions: int = 1_000_000,
+) -> MatchResult:
+    """Play one match to the end; agents[i] plays seat i."""
+    players = len(agents)
+    state = game.setup(players, options, seed)
+    record = Record(
+        game=game.id,
+        rules_version=game.info.rules_version,
+        players=players,
+        options=game.info.options.resolve(options),
+        seed=seed,
+        seats=list(seat_names or [f"seat{i}" for i in range(players)]),
+    )
+    while not game.is_over(state):
+        if len(record.actions) >= max_actions:
+            raise GameError(f"match exceeded {max_actions} actions")
+        seat = game.to_act(state)
+        legal = game.legal_actions(state)
+        action = agents[seat].choose(game, game.view(state, seat), legal)
+        if action not in legal:
+            raise game.why_illegal(state, action)
+        for event in game.apply(state, action):
+            if on_event:
+                on_event(event)
+        record.actions.append(str(action))
+    record.final_hash = game.state_hash(state)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return MatchResult(record, outcome, record.final_hash)
+
+
+class InteractiveMatch:
+    """A match held by a server or terminal: seats submit actions against a state id.
+
+    The state id counts the actions applied, so a client acting on a stale view is refused.
+    Each event is kept with its audience, and each seat reads only what it may see.
+    """
+
+    def __init__(self, game: Game, players: int, *, seed: int,
+                 options: Mapping[str, object] | None = None,
+                 seat_names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.state = game.setup(players, options, seed)
+        self.record = Record(
+            game=game.id, rules_version=game.info.rules_version, players=players,
+            options=game.info.options.resolve(options), seed=seed,
+            seats=list(seat_names or [f"seat{i}" for i in range(players)]),
+        )
+        self.log: list[Event] = []
+
+    @property
+    def state_id(self) -> int:
+        return len(self.record.actions)
+
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    def submit(self, seat: int, action: Action | str, state_id: int | None = None) -> list[Event]:
+        """Apply ``seat``'s action; on any error nothing changes."""
+        if state_id is not None and state_id != self.state_id:
+            raise IllegalAction(f"stale state id {state_id}; the game is at {self.state_id}")
+        events = self.game.checked_apply(self.state, action, seat=seat)
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        self.record.actions.append(str(action))
+        self.log.extend(events)
+        if self.game.is_over(self.state):
+            self.record.final_hash = self.game.state_hash(self.state)
+        return events
+
+    def view(self, seat: int | None) -> View:
+        return self.game.view(self.state, seat)
+
+    def legal_for(self, seat: int | None) -> list[Action]:
+        return self.game.legal_actions(self.state) if seat is not None and seat == self.to_act() else []
+
+    def log_for(self, seat: int | None, lang: str = "en") -> list[str]:
+        """The log as sentences ``seat`` may read (everything once the game is over)."""
+        over = self.game.is_over(self.state)
+        return [self.game.describe(e, self.record.seats, lang)
+                for e in self.log if over or e.visible_to(seat)]
