@@ -1,0 +1,1 @@
+"""Simulation at scale: many seeded games, in parallel, summarised."""
