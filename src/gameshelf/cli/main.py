@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except GameError as exc:
-        Console(stderr=True).print(f"[bold red]error[/] ({exc.code}): {exc}", markup=True, highlight=False)
+        Console(stderr=True, soft_wrap=True).print(f"[bold red]error[/] ({exc.code}): {exc}", markup=True, highlight=False)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -1,0 +1,64 @@
+"""Borealis options (reference 2.10; R40, R41, A7, A8, A11, A12, A32)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from gameshelf.core.options import Option, OptionSchema
+
+MAX_ROUNDS_CHOICES = ("100", "none", "10", "20", "30", "50", "200")
+
+SCHEMA = OptionSchema((
+    Option("board_side", ("I", "II"), "I", "board side: I symmetric, II one pattern per board", "R40"),
+    Option("first_player", ("random", "chosen"), "random",
+           "random first player, or chosen: the players seated themselves so seat 1 starts", "R41"),
+    Option("refresh_limit", ("per_turn", "global_per_round"), "per_turn",
+           "pool refresh once per player turn, or once per round for all players together", "A7"),
+    Option("territorial_empty_location_scores", ("off", "on"), "off",
+           "Territorial Animals also scores empty locations", "A12"),
+    Option("common_destination_counts_start_space", ("on", "off"), "on",
+           "flags on the start space count as a line for Common Destination", "A11"),
+    Option("refresh_then_deck_allowed", ("off", "on"), "off",
+           "after a refresh the deck top may be taken instead of a pool card", "A8"),
+    Option("max_rounds", MAX_ROUNDS_CHOICES, "100",
+           "engine safety cap: the game ends after this round (none: no cap)", "A32"),
+))
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Resolved options as typed values; shared (never copied) between states."""
+
+    board_side: str = "I"
+    first_player: str = "random"
+    refresh_global: bool = False
+    territorial_empty: bool = False
+    common_start: bool = True
+    refresh_then_deck: bool = False
+    max_rounds: int = 100          # 0 = no cap
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> "Config":
+        full = SCHEMA.resolve(options)
+        cap = full["max_rounds"]
+        return cls(
+            board_side=full["board_side"],
+            first_player=full["first_player"],
+            refresh_global=full["refresh_limit"] == "global_per_round",
+            territorial_empty=full["territorial_empty_location_scores"] == "on",
+            common_start=full["common_destination_counts_start_space"] == "on",
+            refresh_then_deck=full["refresh_then_deck_allowed"] == "on",
+            max_rounds=0 if cap == "none" else int(cap),
+        )
+
+    def to_options(self) -> dict[str, str]:
+        return {
+            "board_side": self.board_side,
+            "first_player": self.first_player,
+            "refresh_limit": "global_per_round" if self.refresh_global else "per_turn",
+            "territorial_empty_location_scores": "on" if self.territorial_empty else "off",
+            "common_destination_counts_start_space": "on" if self.common_start else "off",
+            "refresh_then_deck_allowed": "on" if self.refresh_then_deck else "off",
+            "max_rounds": str(self.max_rounds) if self.max_rounds else "none",
+        }

@@ -1,0 +1,100 @@
+"""The Borealis game state: plain flat data with an explicit cheap copy.
+
+Indexing: ``sci[seat*15 + zone*3 + colour]`` counts scientists (zones 0..4 = LEFT_CAMP, LEFT,
+CENTER, RIGHT, RIGHT_CAMP; colours 0..2 = YELLOW, BLUE, PINK). ``cols[seat*3 + zone-1]`` is a
+location's column bottom to top (R7); ``flags[seat*3 + zone-1]`` a flag's space (R8).
+The deck's top is the END of ``deck``.
+"""
+
+from __future__ import annotations
+
+from gameshelf.core.chance import Chance
+from gameshelf.games.borealis.options import Config
+
+# phases (the pending decision)
+MULLIGAN, CHOOSE, DRAW, AFTER_REFRESH, REGROUP_DISCARD, REGROUP_LOCATION, OVER = range(7)
+PHASE_NAMES = ("mulligan", "choose_action", "draw", "draw_after_refresh", "regroup_discard",
+               "regroup_location", "over")
+# objective status
+OPEN, CLOSING, REMOVED = 0, 1, 2
+OBJ_STATUS_NAMES = ("open", "closing", "removed")
+END_REASONS = ("", "seven_cards", "stalemate", "max_rounds")
+
+
+class State:
+    __slots__ = ("n", "cfg", "chance", "deck", "discard", "pool", "hands", "cols", "sci", "flags",
+                 "tokens", "boards", "scoring", "obj", "obj_tokens", "obj_status", "achieved",
+                 "first", "seat", "round", "phase", "pending", "refresh_round", "turn_refreshed",
+                 "end_triggered", "end_reason", "ply", "turns")
+
+    n: int
+    cfg: Config
+    chance: Chance
+    deck: list[int]
+    discard: list[int]
+    pool: list[int]
+    hands: list[list[int]]
+    cols: list[list[int]]
+    sci: list[int]
+    flags: list[int]
+    tokens: list[int]
+    boards: tuple[int, ...]        # board index per seat (catalog.BOARD_IDS)
+    scoring: tuple[str, ...]       # the two scoring cards
+    obj: tuple[str, ...]           # animal, scientist, vehicle objective ids
+    obj_tokens: list[int]          # 5-star tokens left on each objective
+    obj_status: list[int]          # OPEN / CLOSING / REMOVED
+    achieved: list[int]            # per seat: bit i set = objective slot i achieved
+    first: int                     # first player (R2)
+    seat: int                      # seat deciding now
+    round: int
+    phase: int
+    pending: int                   # cards discarded so far in a mulligan / regroup
+    refresh_round: bool            # a refresh happened this round (refresh_limit=global_per_round)
+    turn_refreshed: bool           # the active player refreshed this turn (A7)
+    end_triggered: bool
+    end_reason: int
+    ply: int
+    turns: list[int]               # turns taken per seat
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.n = self.n
+        s.cfg = self.cfg
+        s.chance = self.chance.copy()
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.pool = self.pool[:]
+        s.hands = [h[:] for h in self.hands]
+        s.cols = [c[:] for c in self.cols]
+        s.sci = self.sci[:]
+        s.flags = self.flags[:]
+        s.tokens = self.tokens[:]
+        s.boards = self.boards
+        s.scoring = self.scoring
+        s.obj = self.obj
+        s.obj_tokens = self.obj_tokens[:]
+        s.obj_status = self.obj_status[:]
+        s.achieved = self.achieved[:]
+        s.first = self.first
+        s.seat = self.seat
+        s.round = self.round
+        s.phase = self.phase
+        s.pending = self.pending
+        s.refresh_round = self.refresh_round
+        s.turn_refreshed = self.turn_refreshed
+        s.end_triggered = self.end_triggered
+        s.end_reason = self.end_reason
+        s.ply = self.ply
+        s.turns = self.turns[:]
+        return s
+
+    # small read helpers (no rule logic)
+    def column(self, seat: int, zone: int) -> list[int]:
+        return self.cols[seat * 3 + zone - 1]
+
+    def scientists(self, seat: int, zone: int) -> list[int]:
+        base = seat * 15 + zone * 3
+        return self.sci[base:base + 3]
+
+    def flag(self, seat: int, zone: int) -> int:
+        return self.flags[seat * 3 + zone - 1]

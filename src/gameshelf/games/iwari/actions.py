@@ -1,0 +1,160 @@
+"""Iwari action values and their notation (R11-R31, R50-R54, R71).
+
+Notation (biome letters t f g c d from data/cards.yaml; a doubled letter is a wild pair):
+``exchange:c`` discard a coast card (R13) | ``place:N05`` choose the Place target (R15) |
+``tent:n22:c`` / ``tent:n22:ff`` a tent paid by a card / a pair (R17, R20) | ``totem:c`` |
+``done`` end the Place action | ``draw:deck`` / ``draw:g`` take a card (R29, R71) |
+``unity:N10`` / ``honor:4`` place a feat token on a territory / line number | ``decline:unity``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gameshelf.core.errors import BadNotation
+from gameshelf.games.iwari.catalog import BIOMES, FEATS, LETTER_INDEX, MapData
+
+FEAT_IDS = tuple(f.id for f in FEATS)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Discard one card of this biome, then take one (R13)."""
+
+    biome: str
+
+    def __str__(self) -> str:
+        return f"exchange:{self.biome}"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Choose the one territory of a Place action (R15)."""
+
+    territory: str
+
+    def __str__(self) -> str:
+        return f"place:{self.territory}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tent:
+    """Put a tent on ``space``, paid with ``pay`` (one letter: a card; doubled: a pair)."""
+
+    space: str
+    pay: str
+
+    def __str__(self) -> str:
+        return f"tent:{self.space}:{self.pay}"
+
+
+@dataclass(frozen=True, slots=True)
+class Totem:
+    """Put a totem on the target's totem space, paid with ``pay``."""
+
+    pay: str
+
+    def __str__(self) -> str:
+        return f"totem:{self.pay}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """End the Place action (at least one piece placed, R26)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the deck's top card (``deck``) or a display card of a biome letter (R29)."""
+
+    source: str
+
+    def __str__(self) -> str:
+        return f"draw:{self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFeat:
+    """Put an earned feat token on a territory id or an alliance line number (R50-R53)."""
+
+    feat: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.feat}:{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Do not place an earned feat token; the slot is used up anyway (R54)."""
+
+    feat: str
+
+    def __str__(self) -> str:
+        return f"decline:{self.feat}"
+
+
+IwariAction = Exchange | Target | Tent | Totem | Done | Draw | PlaceFeat | Decline
+DONE = Done()
+
+
+def _is_pay(text: str) -> bool:
+    return text in LETTER_INDEX or (len(text) == 2 and text[0] == text[1] and text[0] in LETTER_INDEX)
+
+
+def parse_action(text: str) -> IwariAction:
+    """Notation back to an action; raises BadNotation."""
+    parts = text.strip().split(":")
+    head, rest = parts[0], parts[1:]
+    if head == "done" and not rest:
+        return DONE
+    if len(rest) == 1 and rest[0]:
+        arg = rest[0]
+        if head == "exchange" and arg in LETTER_INDEX:
+            return Exchange(arg)
+        if head == "place":
+            return Target(arg)
+        if head == "totem" and _is_pay(arg):
+            return Totem(arg)
+        if head == "draw" and (arg == "deck" or arg in LETTER_INDEX):
+            return Draw(arg)
+        if head == "decline" and arg in FEAT_IDS:
+            return Decline(arg)
+        if head in FEAT_IDS:
+            return PlaceFeat(head, arg)
+    if head == "tent" and len(rest) == 2 and rest[0] and _is_pay(rest[1]):
+        return Tent(rest[0], rest[1])
+    raise BadNotation(f"not an Iwari action: {text!r}")
+
+
+class ActionTable:
+    """Every action object a map can use, built once, so legal_actions only picks them."""
+
+    __slots__ = ("target", "tent_single", "tent_pair", "totem_single", "totem_pair",
+                 "exchange", "draw_take", "draw_deck", "feat_terr", "feat_line", "decline")
+
+    def __init__(self, m: MapData) -> None:
+        letters = [b.letter for b in BIOMES]
+        self.target = tuple(Target(t.id) for t in m.territories)
+        self.tent_single = tuple(Tent(s, letters[m.territories[m.space_terr[i]].biome])
+                                 for i, s in enumerate(m.space_ids))
+        self.tent_pair = tuple(tuple(Tent(s, x + x) for x in letters) for s in m.space_ids)
+        self.totem_single = tuple(Totem(x) for x in letters)
+        self.totem_pair = tuple(Totem(x + x) for x in letters)
+        self.exchange = tuple(Exchange(x) for x in letters)
+        self.draw_take = tuple(Draw(x) for x in letters)
+        self.draw_deck = Draw("deck")
+        self.feat_terr = {f.id: tuple(PlaceFeat(f.id, t.id) for t in m.territories) for f in FEATS}
+        self.feat_line = {f.id: tuple(PlaceFeat(f.id, str(ln.n)) for ln in m.lines) for f in FEATS}
+        self.decline = {f.id: Decline(f.id) for f in FEATS}
+
+
+@lru_cache(maxsize=None)
+def action_table(map_id: str) -> ActionTable:
+    from gameshelf.games.iwari.catalog import MAPS
+
+    return ActionTable(MAPS[map_id])

@@ -1,0 +1,272 @@
+"""Iwari component catalogue: biome cards, setup numbers, feats, expedition cards and maps.
+
+Loads data/*.yaml once at import, validates it (ids unique, references resolve, maps connected,
+two mountain-icon lines per size) and exposes frozen, index-based structures (reference 2.2-2.8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from gameshelf.core.data import load_yaml, require, require_connected, require_known, require_unique
+from gameshelf.core.errors import BadData
+
+DATA = Path(__file__).parent / "data"
+
+MISSION_KINDS = (
+    "tent_territories", "tent_biomes", "tents_in_one_territory", "settlement_size",
+    "settlement_territories", "totem_territories", "totems_in_one_territory", "line_pact",
+    "settlements", "lead_territories", "tents_on_board",
+)
+LINE_KINDS = ("land", "sea")
+
+
+@dataclass(frozen=True)
+class Biome:
+    index: int
+    id: str
+    letter: str
+    colour: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Feat:
+    index: int
+    id: str
+    tokens: int
+    goes_on: str
+    line_kind: str | None
+
+
+@dataclass(frozen=True)
+class Expedition:
+    index: int
+    id: str
+    name: str
+    mission: str
+    min: int
+    kind: str | None
+    points: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Territory:
+    index: int
+    id: str
+    biome: int
+    totem_space: bool
+    island: bool
+    spaces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Line:
+    index: int
+    n: int
+    a: int
+    b: int
+    kind: str
+    icon: int
+    road_link: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class MapData:
+    id: str
+    name: str
+    status: str
+    territories: tuple[Territory, ...]
+    space_ids: tuple[str, ...]
+    space_terr: tuple[int, ...]
+    roads: tuple[tuple[int, int], ...]
+    lines: tuple[Line, ...]
+    lines_are_roads: bool
+    long_road_spaces: tuple[int, ...]
+    layout: tuple[tuple[str, ...], ...]
+    terr_index: Mapping[str, int] = field(repr=False)
+    space_index: Mapping[str, int] = field(repr=False)
+    line_index: Mapping[int, int] = field(repr=False)
+    _adj_cache: dict = field(default_factory=dict, repr=False, compare=False, hash=False)
+
+    def lines_with_icon(self, size: int) -> tuple[int, ...]:
+        return tuple(line.index for line in self.lines if line.icon == size)
+
+    def adjacency(self, blocked: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        """Road neighbours of every space; on bridge maps usable lines are roads too (R65)."""
+        key = tuple(blocked)
+        cached = self._adj_cache.get(key)
+        if cached is None:
+            nbrs: list[list[int]] = [[] for _ in self.space_ids]
+            edges = list(self.roads)
+            if self.lines_are_roads:
+                edges += [ln.road_link for ln in self.lines if ln.road_link and not key[ln.index]]
+            for a, b in edges:
+                nbrs[a].append(b)
+                nbrs[b].append(a)
+            cached = self._adj_cache[key] = tuple(tuple(n) for n in nbrs)
+        return cached
+
+
+def _load_biomes(raw: Any) -> tuple[tuple[Biome, ...], dict[int, int]]:
+    require(isinstance(raw, dict) and "biomes" in raw, "cards.yaml: missing 'biomes'")
+    biomes = tuple(Biome(i, str(b["id"]), str(b["letter"]), str(b["colour"]), int(b["count"]))
+                   for i, b in enumerate(raw["biomes"]))
+    require_unique([b.id for b in biomes], "cards.yaml biome ids")
+    require_unique([b.letter for b in biomes], "cards.yaml biome letters")
+    require(all(len(b.letter) == 1 for b in biomes), "cards.yaml: letters must be one character")
+    removed = {int(k): int(v) for k, v in raw["removed_per_biome"].items()}
+    require(all(0 <= v < min(b.count for b in biomes) for v in removed.values()),
+            "cards.yaml: removed_per_biome out of range")
+    return biomes, removed
+
+
+def _load_feats(raw: Any) -> tuple[Feat, ...]:
+    feats = tuple(Feat(i, str(f["id"]), int(f["tokens"]), str(f["goes_on"]), f.get("line_kind"))
+                  for i, f in enumerate(raw["feats"]))
+    require_unique([f.id for f in feats], "feats.yaml ids")
+    for f in feats:
+        require(f.goes_on in ("territory", "line"), f"feats.yaml {f.id}: bad goes_on")
+        require(f.goes_on == "territory" or f.line_kind in LINE_KINDS,
+                f"feats.yaml {f.id}: line feats need line_kind land/sea")
+    return feats
+
+
+def _load_expeditions(raw: Any) -> tuple[Expedition, ...]:
+    cards = tuple(Expedition(i, str(c["id"]), str(c["name"]), str(c["mission"]), int(c["min"]),
+                             c.get("kind"), (int(c["points"][0]), int(c["points"][1])))
+                  for i, c in enumerate(raw["cards"]))
+    require_unique([c.id for c in cards], "expeditions.yaml ids")
+    require_known([c.mission for c in cards], MISSION_KINDS, "expeditions.yaml missions")
+    for c in cards:
+        require(c.points[0] >= c.points[1] >= 0, f"expeditions.yaml {c.id}: points must be [high, low]")
+        require(c.mission != "line_pact" or c.kind in LINE_KINDS, f"expeditions.yaml {c.id}: kind")
+    return cards
+
+
+def _load_map(path: Path, biome_ids: dict[str, int]) -> MapData:
+    raw = load_yaml(path)
+    where = f"map {path.name}"
+    require(isinstance(raw, dict), f"{where}: not a mapping")
+    terr_raw = raw["territories"]
+    terr_ids = list(terr_raw)
+    require_unique(terr_ids, f"{where} territory ids")
+    require_known([t["biome"] for t in terr_raw.values()], biome_ids, f"{where} biomes")
+    space_ids: list[str] = []
+    space_terr: list[int] = []
+    territories = []
+    for ti, tid in enumerate(terr_ids):
+        t = terr_raw[tid]
+        require(len(t["tent_spaces"]) >= 1, f"{where} {tid}: no tent spaces")
+        first = len(space_ids)
+        space_ids += [str(s) for s in t["tent_spaces"]]
+        space_terr += [ti] * len(t["tent_spaces"])
+        territories.append(Territory(ti, str(tid), biome_ids[t["biome"]], bool(t.get("totem_space", True)),
+                                     bool(t.get("island", False)), tuple(range(first, len(space_ids)))))
+    require_unique(space_ids, f"{where} tent space ids")
+    sidx = {s: i for i, s in enumerate(space_ids)}
+    tidx = {t: i for i, t in enumerate(terr_ids)}
+    roads = _load_roads(raw, where, sidx, tidx, space_terr)
+    lines = _load_lines(raw, where, sidx, tidx, space_terr)
+    long_road = tuple(sidx[s] for s in raw.get("long_road_spaces") or [])
+    require_known(raw.get("long_road_spaces") or [], sidx, f"{where} long_road_spaces")
+    if raw.get("purple_road"):
+        ends = {s for seg in raw["purple_road"] for s in seg}
+        require_known(ends, sidx, f"{where} purple_road")
+        require(ends == set(raw.get("long_road_spaces") or []),
+                f"{where}: long_road_spaces must be the endpoints of purple_road")
+    layout = tuple(tuple(str(c) for c in row) for row in raw.get("layout") or [terr_ids])
+    require_known([c for row in layout for c in row if c != "."], tidx, f"{where} layout")
+    adj = {t: set() for t in range(len(terr_ids))}
+    for ln in lines:
+        adj[ln.a].add(ln.b)
+        adj[ln.b].add(ln.a)
+    require_connected(range(len(terr_ids)), adj, f"{where} territories (alliance lines)")
+    return MapData(str(raw["map_id"]), str(raw["name"]), str(raw.get("status", "")), tuple(territories),
+                   tuple(space_ids), tuple(space_terr), roads, lines,
+                   bool(raw.get("alliance_lines_are_roads", False)), long_road, layout,
+                   tidx, sidx, {ln.n: ln.index for ln in lines})
+
+
+def _load_roads(raw, where, sidx, tidx, space_terr) -> tuple[tuple[int, int], ...]:
+    roads = []
+    for tid, segs in (raw.get("internal_roads") or {}).items():
+        require(tid in tidx, f"{where}: internal_roads for unknown territory {tid}")
+        for a, b in segs:
+            require_known([a, b], sidx, f"{where} internal road {tid}")
+            require(space_terr[sidx[a]] == space_terr[sidx[b]] == tidx[tid],
+                    f"{where}: internal road {a}-{b} leaves {tid}")
+            roads.append((sidx[a], sidx[b]))
+    for a, b in raw.get("border_roads") or []:
+        require_known([a, b], sidx, f"{where} border road")
+        require(space_terr[sidx[a]] != space_terr[sidx[b]], f"{where}: border road {a}-{b} inside one territory")
+        roads.append((sidx[a], sidx[b]))
+    require_unique([tuple(sorted(r)) for r in roads], f"{where} roads")
+    return tuple(roads)
+
+
+def _load_lines(raw, where, sidx, tidx, space_terr) -> tuple[Line, ...]:
+    lines = []
+    bridges = bool(raw.get("alliance_lines_are_roads", False))
+    for i, ln in enumerate(sorted(raw["alliance_lines"], key=lambda x: int(x["n"]))):
+        a, b = ln["between"]
+        require_known([a, b], tidx, f"{where} line {ln['n']}")
+        require(a != b, f"{where} line {ln['n']}: joins a territory to itself")
+        require(ln["kind"] in LINE_KINDS, f"{where} line {ln['n']}: kind must be land or sea")
+        icon = ln.get("mountain_icon") or 0
+        require(icon in (0, 1, 2, 3, 4), f"{where} line {ln['n']}: mountain_icon 1-4 or null")
+        link = None
+        if ln.get("road_link"):
+            x, y = ln["road_link"]
+            require_known([x, y], sidx, f"{where} line {ln['n']} road_link")
+            require({space_terr[sidx[x]], space_terr[sidx[y]]} == {tidx[a], tidx[b]},
+                    f"{where} line {ln['n']}: road_link must join its two territories")
+            link = (sidx[x], sidx[y])
+        require(not bridges or link is not None, f"{where} line {ln['n']}: needs road_link")
+        lines.append(Line(i, int(ln["n"]), tidx[a], tidx[b], ln["kind"], int(icon), link))
+    require_unique([ln.n for ln in lines], f"{where} line numbers")
+    for size in (1, 2, 3, 4):
+        count = sum(1 for ln in lines if ln.icon == size)
+        require(count == 2, f"{where}: {count} lines with mountain icon {size}, need 2")
+    return tuple(lines)
+
+
+def _load_all():
+    biomes, removed = _load_biomes(load_yaml(DATA / "cards.yaml"))
+    setup = load_yaml(DATA / "setup.yaml")
+    feats = _load_feats(load_yaml(DATA / "feats.yaml"))
+    exps = _load_expeditions(load_yaml(DATA / "expeditions.yaml"))
+    require(len(exps) >= int(setup["expeditions_face_up"]), "expeditions.yaml: too few cards")
+    bidx = {b.id: b.index for b in biomes}
+    maps = {}
+    for path in sorted((DATA / "maps").glob("*.yaml")):
+        m = _load_map(path, bidx)
+        require(m.id not in maps, f"duplicate map id {m.id}")
+        maps[m.id] = m
+    return biomes, removed, setup, feats, exps, maps
+
+
+try:
+    BIOMES, REMOVED_PER_BIOME, SETUP, FEATS, EXPEDITIONS, MAPS = _load_all()
+except (KeyError, TypeError, ValueError) as exc:  # malformed structure
+    raise BadData(f"iwari data: malformed field {exc!r}") from None
+
+NB = len(BIOMES)
+BIOME_INDEX = {b.id: b.index for b in BIOMES}
+LETTER_INDEX = {b.letter: b.index for b in BIOMES}
+FEAT_INDEX = {f.id: f.index for f in FEATS}
+EXPEDITION_INDEX = {e.id: e.index for e in EXPEDITIONS}
+TENTS = int(SETUP["tents_per_tribe"])
+TOTEMS = int(SETUP["totems_per_tribe"])
+HAND = int(SETUP["hand_size"])
+DISPLAY = int(SETUP["display_size"])
+EXPEDITIONS_FACE_UP = int(SETUP["expeditions_face_up"])
+MOUNTAINS = {int(k): int(v) for k, v in SETUP["mountains"].items()}
+THIRD_TRIBE_PLAYERS = tuple(int(p) for p in SETUP["third_tribe_players"])
+
+
+def deck_counts(players: int) -> list[int]:
+    """Cards of each biome in the deck for a player count (setup step 5, W1)."""
+    return [b.count - REMOVED_PER_BIOME[players] for b in BIOMES]
