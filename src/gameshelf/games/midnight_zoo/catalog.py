@@ -299,6 +299,7 @@ class Catalog:
 
     def _check_counts(self) -> None:
         """2.1: the stack covers 15 drafts of the largest market."""
+        self.symbols_all = frozenset(self.symbols) | {symbol_name(r) for r in self.pair_reward}
         require(self.drafts * self.market_spaces <= self.n_action,
                 "not enough action tiles for the largest game")
         require(len(self.colours) >= 4 and len(self.setup_tiles) >= 4, "four players supported")

@@ -1,0 +1,67 @@
+"""Engine speed: random-play actions/s and games/s per game and player count, and copy cost.
+
+Run: python bench/bench_engines.py [--seconds 3] [--game ID ...]
+Prints a table; the goal on the 2-core reference machine is >= 50,000 random-play actions/s on one
+core. This is a benchmark, not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from gameshelf.core import Chance
+from gameshelf.games import game_ids, get_game
+
+GOAL_ACTIONS_PER_SECOND = 50_000
+
+
+def random_play(game, players: int, seconds: float) -> tuple[int, int, float]:
+    """Play random games until ``seconds`` pass; returns (actions, finished games, elapsed)."""
+    chooser, actions, games, seed = Chance(1), 0, 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.setup(players, None, seed)
+        while not game.is_over(state):
+            game.apply(state, chooser.choice(game.legal_actions(state)))
+            actions += 1
+        games, seed = games + 1, seed + 1
+    return actions, games, time.perf_counter() - start
+
+
+def copy_cost(game, players: int, copies: int = 2000) -> float:
+    """Mean microseconds per copy of a mid-game state."""
+    state, chooser = game.setup(players, None, 7), Chance(2)
+    for _ in range(60):
+        if game.is_over(state):
+            break
+        game.apply(state, chooser.choice(game.legal_actions(state)))
+    start = time.perf_counter()
+    for _ in range(copies):
+        game.copy(state)
+    return (time.perf_counter() - start) / copies * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and player count")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    args = parser.parse_args()
+    table = Table("game", "players", "actions/s", "games/s", "actions/game", "copy µs", "vs goal",
+                  title="random play, one core")
+    for game_id in args.game or game_ids():
+        game = get_game(game_id)
+        for players in game.info.player_counts:
+            actions, games, elapsed = random_play(game, players, args.seconds)
+            rate = actions / elapsed
+            table.add_row(game_id, str(players), f"{rate:,.0f}", f"{games / elapsed:,.2f}",
+                          f"{actions / max(games, 1):,.0f}", f"{copy_cost(game, players):.1f}",
+                          f"{rate / GOAL_ACTIONS_PER_SECOND:.2f}x")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
