@@ -8,6 +8,7 @@ from gameshelf.core.errors import BadOption
 from gameshelf.core.game import Game
 
 GAME_MODULES = {
+    "borealis": "gameshelf.games.borealis",
 }
 
 _loaded: dict[str, Game] = {}
