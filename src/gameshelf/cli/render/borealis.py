@@ -1,0 +1,117 @@
+"""Terminal drawing of a Borealis view: boards, hand, pool, objectives, scoring cards."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gameshelf.games.borealis.catalog import BY_ID, TERMS, TRACK_MASKS, TRACK_STARS, VEHICLES, BOARD_IDS
+
+SPECIES_STYLE = {"POLAR_BEAR": "bold white", "ARCTIC_FOX": "bright_black", "SNOWY_OWL": "bold yellow",
+                 "HARP_SEAL": "cyan", "PUFFIN": "bold red"}
+COLOUR_STYLE = ("yellow", "bright_blue", "magenta")
+COLOUR_LETTER = ("Y", "B", "P")
+ZONES = ("LEFT_CAMP", "LEFT", "CENTER", "RIGHT", "RIGHT_CAMP")
+_UI = {
+    "en": {"hand": "Your hand", "pool": "Pool", "deck": "deck", "discard": "discard", "tokens": "tokens",
+           "round": "Round", "to_act": "to act", "objectives": "Objectives", "scoring": "Scoring cards",
+           "flag": "flag", "cards": "cards", "hidden": "hidden", "last_round": "LAST ROUND",
+           "over": "Game over"},
+    "ja": {"hand": "あなたの手札", "pool": "プール", "deck": "山札", "discard": "捨て札", "tokens": "トークン",
+           "round": "ラウンド", "to_act": "手番", "objectives": "目標", "scoring": "スコアリングカード",
+           "flag": "旗", "cards": "枚", "hidden": "非公開", "last_round": "最終ラウンド",
+           "over": "ゲーム終了"},
+}
+
+
+def _t(key: str, lang: str) -> str:
+    entry = TERMS.get(key)
+    return entry.get(lang, entry["en"]) if entry else key
+
+
+def card_text(card: int, lang: str) -> Text:
+    c = BY_ID[card]
+    arrows = Text()
+    arrows.append("◀", style=COLOUR_STYLE[("YELLOW", "BLUE", "PINK").index(c.left_arrow)])
+    arrows.append("▶", style=COLOUR_STYLE[("YELLOW", "BLUE", "PINK").index(c.right_arrow)])
+    text = Text(f"{card:>2} ")
+    text.append_text(arrows)
+    text.append(" " + _t(c.species, lang), style=SPECIES_STYLE.get(c.species, ""))
+    text.append(f" [{_t(c.vehicle, lang)}]" + (" ★" if c.bonus_stars else ""))
+    return text
+
+
+def _scientists(counts: list[int]) -> Text:
+    text = Text()
+    for k, n in enumerate(counts):
+        text.append(COLOUR_LETTER[k] * n, style=COLOUR_STYLE[k])
+    return text if text.plain else Text("·", style="dim")
+
+
+def _track(board: str, zone: int, flag: int, lang: str) -> Text:
+    masks = TRACK_MASKS[BOARD_IDS.index(board)][zone]
+    text = Text()
+    for space in range(len(TRACK_STARS)):
+        icons = "/".join(_t(v, lang)[:3] for i, v in enumerate(VEHICLES) if masks[space] >> i & 1) or "start"
+        style = "bold reverse green" if space == flag else "dim"
+        text.append(f"{space}:{icons}({TRACK_STARS[space]}★) ", style=style)
+    return text
+
+
+def player_panel(p: dict, seat: int, name: str, active: bool, lang: str) -> Panel:
+    ui = _UI[lang]
+    table = Table(show_header=True, expand=True, padding=(0, 1))
+    for zone in ZONES:
+        table.add_column(_t(zone, lang), justify="center")
+    table.add_row(*[_scientists(p["scientists"][z]) for z in range(5)])
+    height = max((len(c) for c in p["columns"]), default=0)
+    for h in range(height - 1, -1, -1):
+        row: list[Text | str] = [""]
+        for col in p["columns"]:
+            row.append(card_text(col[h], lang) if h < len(col) else "")
+        row.append("")
+        table.add_row(*row)
+    tracks = Group(*[Text(f"{_t(ZONES[z], lang)} {ui['flag']}: ").append_text(_track(p["board"], z, p["flags"][z - 1], lang))
+                     for z in (1, 2, 3)])
+    title = f"{name} — {ui['tokens']} {p['tokens']}★ — {ui['hand']if p['hand'] is not None else ui['hidden']}: {p['hand_count']} {ui['cards']}"
+    return Panel(Group(table, tracks), title=("▶ " if active else "") + title,
+                 border_style="green" if active else "white")
+
+
+def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
+    lang = lang if lang in _UI else "en"
+    ui = _UI[lang]
+    parts: list[RenderableType] = []
+    to_act = view["to_act"]
+    head = Text(f"{ui['round']} {view['round']}  ", style="bold")
+    if to_act is None:
+        head.append(ui["over"], style="bold red")
+    else:
+        head.append(f"{ui['to_act']}: {names[to_act]} ({view['phase']})", style="bold green")
+    if view["end_triggered"] and to_act is not None:
+        head.append(f"  {ui['last_round']}", style="bold red")
+    head.append(f"  {ui['deck']} {view['deck_count']}  {ui['discard']} {len(view['discard'])}")
+    parts.append(head)
+    pool = Table(title=ui["pool"], show_header=False)
+    for card in view["pool"]:
+        pool.add_row(card_text(card, lang))
+    objectives = Table(title=ui["objectives"], show_header=False)
+    for o in view["objectives"]:
+        objectives.add_row(f"{_t(o['id'], lang)} ({o['id']})", f"{o['tokens']}×5★", o["status"])
+    scoring = Table(title=ui["scoring"], show_header=False)
+    for card in view["scoring_cards"]:
+        scoring.add_row(_t(card, lang))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_row(pool, objectives, scoring)
+    parts.append(grid)
+    for seat, p in enumerate(view["players"]):
+        parts.append(player_panel(p, seat, names[seat] if seat < len(names) else f"seat{seat}", seat == to_act, lang))
+    me = view.get("seat")
+    if me is not None and view["players"][me]["hand"] is not None:
+        hand = Table(title=ui["hand"], show_header=False)
+        for card in view["players"][me]["hand"]:
+            hand.add_row(card_text(card, lang))
+        parts.append(hand)
+    return Group(*parts)
