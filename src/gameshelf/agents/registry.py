@@ -1,10 +1,19 @@
-"""Agent specs (``NAME[:key=value,...]``) and the factory that builds agents from them."""
+"""Agent specs (``NAME[:key=value,...]``) and the factory that builds agents from them.
+
+Agents: ``random``; ``greedy`` (samples, noise, epsilon); ``ismcts`` (sims, seconds, c, rollout,
+depth, width, sw); and the levels for players: ``easy`` (greedy with noise), ``normal`` (ismcts,
+0.3 s a decision) and ``hard`` (ismcts, 2 s a decision). A level takes the same parameters as
+the agent it is built on; giving ``sims`` to ``normal``/``hard`` replaces their time budget, which
+makes them deterministic (a time budget is not: see :mod:`gameshelf.agents.ismcts`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from gameshelf.agents.greedy import GreedyAgent
+from gameshelf.agents.ismcts import ROLLOUTS, ISMCTSAgent
 from gameshelf.agents.random_agent import RandomAgent
 from gameshelf.core.errors import BadOption
 
@@ -27,8 +36,66 @@ def _no_params(name: str, params: dict[str, str], allowed: set[str]) -> None:
         raise BadOption(f"agent {name!r} has no parameter(s) {sorted(unknown)}")
 
 
+def _typed(name: str, params: dict[str, str], types: dict[str, Callable[[str], Any]]) -> dict[str, Any]:
+    """Convert ``params`` by ``types`` (a name -> converter map), naming any bad one."""
+    _no_params(name, params, set(types))
+    values = {}
+    for key, text in params.items():
+        try:
+            values[key] = types[key](text)
+        except ValueError:
+            raise BadOption(f"agent {name!r}: bad value {text!r} for {key!r}") from None
+    return values
+
+
+def _rollout(text: str) -> str:
+    if text not in ROLLOUTS:
+        raise ValueError(text)
+    return text
+
+
+GREEDY_PARAMS = {"samples": int, "noise": float, "epsilon": float}
+ISMCTS_PARAMS = {"sims": int, "seconds": float, "c": float, "rollout": _rollout, "depth": int,
+                 "width": int, "sw": float}
+LEVELS = {
+    "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
+    "normal": ("ismcts", {"seconds": "0.3"}),
+    "hard": ("ismcts", {"seconds": "2"}),
+}
+
+
+def _greedy(seed: int, params: dict[str, str], name: str = "greedy") -> Any:
+    return GreedyAgent(seed, **_typed(name, params, GREEDY_PARAMS))
+
+
+def _ismcts(seed: int, params: dict[str, str], name: str = "ismcts") -> Any:
+    values = _typed(name, params, ISMCTS_PARAMS)
+    if "sw" in values:
+        values["score_weight"] = values.pop("sw")
+    for key in ("sims", "seconds"):
+        if key in values and values[key] <= 0:
+            raise BadOption(f"agent {name!r}: {key} must be positive")
+    return ISMCTSAgent(seed, **values)
+
+
+def _level(level: str) -> Callable[[int, dict[str, str]], Any]:
+    base, defaults = LEVELS[level]
+
+    def factory(seed: int, params: dict[str, str]) -> Any:
+        merged = dict(defaults)
+        if "sims" in params and "seconds" not in params:
+            merged.pop("seconds", None)
+        merged.update(params)
+        return (_greedy if base == "greedy" else _ismcts)(seed, merged, level)
+
+    return factory
+
+
 FACTORIES: dict[str, Callable[[int, dict[str, str]], Any]] = {
     "random": _random,
+    "greedy": _greedy,
+    "ismcts": _ismcts,
+    **{level: _level(level) for level in LEVELS},
 }
 AGENT_NAMES = FACTORIES.keys()
 

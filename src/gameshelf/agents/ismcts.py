@@ -1,0 +1,166 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse).
+
+The bot never sees the true state: every iteration deals a fresh determinization of its own view
+(``game.determinize(view, chance)`` with the bot's own random stream), walks one shared tree of
+actions restricted to the actions legal in that determinization, selects by UCB1 with
+availability counts, expands one untried action, then plays a rollout and backs up a reward per
+seat in [0, 1] (each tree node keeps the reward of the seat that chose the action into it).
+
+Rollouts (``rollout=``): ``random`` (uniform actions), ``greedy`` (each step the best of ``width``
+sampled actions by the acting seat's heuristic) or ``none`` (evaluate the new leaf at once). A
+rollout stops after ``depth`` actions (-1: play to the end); a finished game is scored by ranks
+(ties half) blended with ``score_weight`` of the score margin, an unfinished one by the game's
+heuristic normalised by running statistics (see :mod:`gameshelf.agents.rewards`).
+
+Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
+``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
+the machine's speed and load). With both, whichever ends first.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Sequence
+
+from gameshelf.agents.rewards import Normaliser, outcome_rewards
+from gameshelf.core.chance import Chance
+from gameshelf.core.game import Action, Game, View
+
+ROLLOUTS = ("random", "greedy", "none")
+
+
+class Node:
+    """A tree node: reached by ``mover``'s action; statistics for that seat."""
+
+    __slots__ = ("mover", "children", "visits", "total", "avail")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class ISMCTSAgent:
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
+                 c: float = 0.7, rollout: str = "random", depth: int = 12, width: int = 4,
+                 score_weight: float = 0.1, max_sims: int = 1_000_000) -> None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {ROLLOUTS}")
+        if sims is None and seconds is None:
+            sims = 500
+        self.chance = Chance(seed)
+        self.sims = sims
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.depth = depth
+        self.width = max(1, width)
+        self.score_weight = score_weight
+        self.max_sims = max_sims
+        self.last_iterations = 0
+        self.last_root: Node | None = None
+
+    # ---- the decision ------------------------------------------------------------------------
+    def choose(self, game: Game, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(game, view)
+        best, best_key = legal[0], None
+        for action in legal:
+            child = root.children.get(action)
+            key = (child.visits, child.total / child.visits) if child and child.visits else (0, 0.0)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, game: Game, view: View) -> Node:
+        """Run the budget of iterations from ``view``; returns the root (children = actions)."""
+        root = Node(-1)
+        normaliser = Normaliser()
+        limit = self.sims if self.sims is not None else self.max_sims
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while done < limit:
+            self.iterate(game, view, root, normaliser)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        return root
+
+    def iterate(self, game: Game, view: View, root: Node, normaliser: Normaliser) -> None:
+        """One iteration: determinize, select, expand, roll out, back up."""
+        state = game.determinize(view, self.chance)
+        path = [root]
+        node = root
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            mover = game.to_act(state)
+            action, child, expanded = self._select(node, legal, mover)
+            game.apply(state, action)
+            path.append(child)
+            node = child
+            if expanded:
+                break
+        rewards = self._playout(game, state, normaliser, {n.mover for n in path[1:]})
+        root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+    def _select(self, node: Node, legal: Sequence[Action], mover: int) -> tuple[Action, Node, bool]:
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        for action in legal:
+            if action in children:
+                children[action].avail += 1
+        if untried:
+            child = Node(mover)
+            child.avail = 1
+            action = self.chance.choice(untried)
+            children[action] = child
+            return action, child, True
+        c = self.c
+        best, best_value = legal[0], -1.0
+        for action in legal:
+            child = children[action]
+            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best, children[best], False
+
+    # ---- rollouts ----------------------------------------------------------------------------
+    def _playout(self, game: Game, state, normaliser: Normaliser, seats: set[int]) -> dict[int, float]:
+        steps = 0
+        if self.rollout != "none":
+            while not game.is_over(state) and (self.depth < 0 or steps < self.depth):
+                legal = game.legal_actions(state)
+                if self.rollout == "greedy" and len(legal) > 1:
+                    action = self._greedy_step(game, state, legal)
+                else:
+                    action = self.chance.choice(legal)
+                game.apply(state, action)
+                steps += 1
+        if game.is_over(state):
+            rewards = outcome_rewards(game.outcome(state), self.score_weight)
+            return dict(enumerate(rewards))
+        return {seat: normaliser.reward(float(game.heuristic(state, seat))) for seat in sorted(seats)}
+
+    def _greedy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
+        seat = game.to_act(state)
+        candidates = legal if len(legal) <= self.width else self.chance.sample(legal, self.width)
+        best, best_value = candidates[0], -math.inf
+        for action in candidates:
+            after = game.copy(state)
+            game.apply(after, action)
+            value = float(game.heuristic(after, seat))
+            if value > best_value:
+                best, best_value = action, value
+        return best
+

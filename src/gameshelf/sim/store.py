@@ -1,0 +1,84 @@
+"""Result storage: one SQLite file per tournament directory, one row per game.
+
+``DIR/results.sqlite`` holds a ``meta`` table (the tournament's configuration as JSON) and a
+``games`` table with one row per game: index, seed, players, the seats' agent specs, scores,
+ranks, winners, breakdown per seat, the outcome's details, game length, final state hash and wall
+time. List and mapping columns hold JSON text, so any SQLite client can read them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from gameshelf.core.errors import BadOption
+
+FILENAME = "results.sqlite"
+JSON_COLUMNS = ("options", "seats", "scores", "ranks", "winners", "breakdown", "details")
+COLUMNS = ("idx", "seed", "game", "players", "options", "seats", "scores", "ranks", "winners",
+           "breakdown", "details", "actions", "final_hash", "seconds")
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    idx INTEGER PRIMARY KEY, seed INTEGER NOT NULL, game TEXT NOT NULL, players INTEGER NOT NULL,
+    options TEXT NOT NULL, seats TEXT NOT NULL, scores TEXT NOT NULL, ranks TEXT NOT NULL,
+    winners TEXT NOT NULL, breakdown TEXT NOT NULL, details TEXT NOT NULL, actions INTEGER NOT NULL,
+    final_hash TEXT, seconds REAL
+);
+"""
+
+
+class ResultStore:
+    """Write rows of one tournament into ``directory`` (replacing any earlier results there)."""
+
+    def __init__(self, directory: str | Path, config: Mapping[str, Any]) -> None:
+        self.path = Path(directory) / FILENAME
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.exists():
+            self.path.unlink()
+        self.db = sqlite3.connect(self.path)
+        self.db.executescript(SCHEMA)
+        self.db.execute("INSERT INTO meta VALUES ('config', ?)", (json.dumps(dict(config)),))
+        self.pending = 0
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        values = [row["index"] if c == "idx" else row[c] for c in COLUMNS]
+        values = [json.dumps(v) if c in JSON_COLUMNS else v for c, v in zip(COLUMNS, values)]
+        self.db.execute(f"INSERT INTO games VALUES ({','.join('?' * len(COLUMNS))})", values)
+        self.pending += 1
+        if self.pending >= 50:
+            self.db.commit()
+            self.pending = 0
+
+    def close(self) -> None:
+        self.db.commit()
+        self.db.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def load(directory: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """(configuration, rows in game order) of a tournament directory."""
+    path = Path(directory) / FILENAME
+    if not path.exists():
+        raise BadOption(f"no tournament results in {directory} (expected {FILENAME})")
+    db = sqlite3.connect(path)
+    try:
+        config = json.loads(db.execute("SELECT value FROM meta WHERE key='config'").fetchone()[0])
+        rows = [_row(r) for r in db.execute(f"SELECT {','.join(COLUMNS)} FROM games ORDER BY idx")]
+    finally:
+        db.close()
+    return config, rows
+
+
+def _row(values: Iterable[Any]) -> dict[str, Any]:
+    row = {}
+    for column, value in zip(COLUMNS, values):
+        row["index" if column == "idx" else column] = json.loads(value) if column in JSON_COLUMNS else value
+    return row
