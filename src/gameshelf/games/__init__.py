@@ -9,6 +9,8 @@ from gameshelf.core.game import Game
 
 GAME_MODULES = {
     "borealis": "gameshelf.games.borealis",
+    "midnight_zoo": "gameshelf.games.midnight_zoo",
+    "iwari": "gameshelf.games.iwari",
 }
 
 _loaded: dict[str, Game] = {}

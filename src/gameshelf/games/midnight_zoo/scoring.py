@@ -1,0 +1,71 @@
+"""Final scoring, S1-S8: track VP, zoo animals by their tiles, discovered animals, food set;
+tie-breaker on animals in the zoo; solo rank (R86)."""
+
+from __future__ import annotations
+
+from gameshelf.core.game import Outcome, rank_players
+
+from .catalog import CAT
+from .state import IN_ZOO, UNDISC
+
+CATEGORIES = ("vp_track", "zoo_vp", "discovered_vp", "food_vp")
+
+
+def zoo_vp(pl, zero_pollen_vp: int = 0) -> int:
+    """S2: each animal type's scoring rule over the pieces on the zoo holder."""
+    total = 0
+    counts = [0] * len(CAT.animals)
+    for k, loc in enumerate(pl.loc):
+        if loc != IN_ZOO:
+            continue
+        a = pl.kind[k]
+        counts[a] += 1
+        kind, value = CAT.animals[a].scoring
+        if kind == "per_animal":
+            total += value
+        elif kind == "per_animal_by_pollen":
+            p = pl.pollen[k]
+            total += value[p] if p else zero_pollen_vp  # A16 (configurable)
+    for a, n in enumerate(counts):
+        kind, value = CAT.animals[a].scoring
+        if kind == "by_count" and n:
+            total += value[n]
+    return total
+
+
+def discovered_vp(pl) -> int:
+    """S3: 1 VP per discovered animal not in the zoo (entrances included)."""
+    return sum(1 for loc in pl.loc if loc != UNDISC and loc != IN_ZOO)
+
+
+def food_vp(pl) -> int:
+    """S4: the table value of the distinct foods on action tiles in the district."""
+    foods = {CAT.tile_food[t] for t in pl.district if t >= 0} - {-1}
+    return CAT.food_set_vp[len(foods)]
+
+
+def breakdown(st, pl) -> dict:
+    return {"vp_track": pl.vp, "zoo_vp": zoo_vp(pl, st.rules.zero_pollen_vp),
+            "discovered_vp": discovered_vp(pl), "food_vp": food_vp(pl)}
+
+
+def zoo_count(pl) -> int:
+    return sum(1 for loc in pl.loc if loc == IN_ZOO)
+
+
+def solo_rank(score: int) -> str:
+    for minimum, rank in CAT.solo_ranks:
+        if score >= minimum:
+            return rank
+    return CAT.solo_ranks[-1][1]
+
+
+def outcome(st) -> Outcome:
+    parts = tuple(breakdown(st, pl) for pl in st.players)
+    scores = tuple(sum(b.values()) for b in parts)
+    keys = [(scores[i], zoo_count(pl)) for i, pl in enumerate(st.players)]  # S7
+    details = {"animals_in_zoo": [zoo_count(pl) for pl in st.players],
+               "animal_slots": [CAT.animal_ids[a] for a in st.slots]}
+    if st.solo:
+        details["solo_rank"] = solo_rank(scores[0])  # S8
+    return Outcome(scores, rank_players(keys), parts, details)
