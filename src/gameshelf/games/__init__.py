@@ -11,6 +11,7 @@ GAME_MODULES = {
     "borealis": "gameshelf.games.borealis",
     "midnight_zoo": "gameshelf.games.midnight_zoo",
     "iwari": "gameshelf.games.iwari",
+    "mariposas": "gameshelf.games.mariposas",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,15 +1,19 @@
 """Mariposas state: flat lists of small ints, with an explicit cheap copy.
 
-Butterfly markers are addressed globally as ``seat * 10 + slot``; a slot's generation is
+Butterfly markers are addressed globally as ``seat * NSLOT + slot`` (NSLOT = 10); a slot's generation is
 ``CAT.slot_gen[slot]``. Locations: a space index (>= 0) or one of the off-map codes below.
 """
 
 from __future__ import annotations
 
 from gameshelf.core.chance import Chance
+from gameshelf.games.mariposas.catalog import CAT
+
+NSLOT = len(CAT.slot_gen)
 
 SUPPLY = -1
 REMOVED = -2
+CARD_MAX = -10  # every location code <= CARD_MAX is a face-down goal card
 
 
 def card_loc(season: int) -> int:
@@ -38,7 +42,7 @@ class State:
         "n", "season", "turn_no", "first", "cur", "extra", "in_extra", "hands", "deck", "discard",
         "played", "flowers", "life", "bonus", "bused", "abil", "pts", "loc", "dbl", "start",
         "collected", "way", "way_up", "goals", "goal_up", "rows", "pending", "actor", "seg_left",
-        "group", "plus2", "cur_adj", "cur_slot", "steps", "land_stage", "pay_left", "takes",
+        "group", "plus2", "extra1", "cur_adj", "cur_slot", "steps", "land_stage", "pay_left", "takes",
         "queue", "setup_phase", "over", "chance", "ply", "final",
     )
 
@@ -75,6 +79,7 @@ class State:
         s.seg_left = self.seg_left[:]
         s.group = self.group
         s.plus2 = self.plus2
+        s.extra1 = self.extra1
         s.cur_adj = self.cur_adj
         s.cur_slot = self.cur_slot
         s.steps = self.steps
@@ -110,9 +115,9 @@ def blank(n: int, chance: Chance) -> State:
     s.bused = [0] * n
     s.abil = [0] * n
     s.pts = [[0] * len(CATEGORIES) for _ in range(n)]
-    s.loc = [SUPPLY] * (10 * n)
-    s.dbl = [0] * (10 * n)
-    s.start = [SUPPLY] * 10
+    s.loc = [SUPPLY] * (NSLOT * n)
+    s.dbl = [0] * (NSLOT * n)
+    s.start = [SUPPLY] * NSLOT
     s.collected = 0
     s.way = []
     s.way_up = 0
@@ -124,6 +129,7 @@ def blank(n: int, chance: Chance) -> State:
     s.seg_left = []
     s.group = 0
     s.plus2 = False
+    s.extra1 = False
     s.cur_adj = False
     s.cur_slot = -1
     s.steps = 0

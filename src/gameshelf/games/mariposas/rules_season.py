@@ -1,0 +1,200 @@
+"""Setup, turn order, end of season, free hatch, extra turns and final scoring (setup 1-15, R1-R5, R55, R76-R86)."""
+
+from __future__ import annotations
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.game import Event
+from gameshelf.games.mariposas.actions import NONE
+from gameshelf.games.mariposas.catalog import CAT
+from gameshelf.games.mariposas.rules_land import A_EXTRA_TURN, NLIFE, do_hatch, has_ability, new_marker
+from gameshelf.games.mariposas.rules_turn import is_redundant, refill, start_turn
+from gameshelf.games.mariposas.scoring import goal_points, michoacan_count, michoacan_points, score
+from gameshelf.games.mariposas.state import (
+    C_ABIL, C_GOAL, C_LIFE, C_MICH, NSLOT, P_EXCHANGE, P_FREE, P_OVER, REMOVED, SUPPLY, State, blank,
+    card_loc,
+)
+
+SLOT_GEN = CAT.slot_gen
+
+
+def setup(n: int, seed: int) -> tuple[State, list]:
+    """Setup steps 1-15: goals, deck, hands, butterflies, first player, waystations, ability rows."""
+    ch = Chance(seed)
+    s = blank(n, ch)
+    ev: list = []
+    s.goals = [ch.choice(CAT.goals_by_season[k]) for k in range(len(CAT.seasons))]
+    s.goal_up = [k == 0 for k in range(len(CAT.seasons))]
+    s.deck = [c for c, k in enumerate(CAT.action_copies) for _ in range(k)]
+    ch.shuffle(s.deck)
+    for p in range(n):
+        s.hands[p] = [s.deck.pop() for _ in range(CAT.hand_size)]
+        base = p * NSLOT
+        s.loc[base + CAT.gen_slots[1][0]] = CAT.michoacan
+        for season, (gen, count) in enumerate(CAT.card_setup):
+            for slot in CAT.gen_slots[gen][:count] if count else ():
+                s.loc[base + slot] = card_loc(season)
+    s.first = ch.below(n)
+    s.cur = s.first
+    s.way = list(range(len(CAT.marker_ids)))
+    ch.shuffle(s.way)
+    s.rows = ch.sample(range(len(CAT.ability_ids)), CAT.abilities_in_play)
+    ev.append(Event("first_player", {"player": s.first, "season": CAT.seasons[0]}))
+    s.queue = [q for q in _order(s) if is_redundant(s.hands[q])]
+    s.setup_phase = True
+    next_setup_exchange(s, ev)
+    return s, ev
+
+
+def _order(s) -> list[int]:
+    return [(s.first + i) % s.n for i in range(s.n)]
+
+
+def next_setup_exchange(s, ev: list) -> None:
+    """Setup step 15: each redundant opening hand may be exchanged once, in turn order."""
+    if s.queue:
+        s.actor = s.queue[0]
+        s.pending = P_EXCHANGE
+        return
+    s.setup_phase = False
+    s.cur = s.first
+    start_turn(s, ev)
+
+
+def after_exchange(s, ev: list) -> None:
+    if s.setup_phase:
+        s.queue.pop(0)
+        next_setup_exchange(s, ev)
+    else:
+        advance(s, ev)
+
+
+def advance(s, ev: list) -> None:
+    """R3: the next turn clockwise; the season ends after its last round (R2)."""
+    if s.in_extra:
+        s.extra.pop(0)
+        if s.extra:
+            _extra_turn(s, ev)
+        else:
+            final_scoring(s, ev)
+        return
+    s.turn_no += 1
+    if s.turn_no < s.n * CAT.turns[s.season]:
+        s.cur = (s.first + s.turn_no) % s.n
+        start_turn(s, ev)
+    else:
+        end_season(s, ev)
+
+
+def end_season(s, ev: list) -> None:
+    """R76/R77 steps 1-4 (the rest after the free hatches); R82 at the end of fall."""
+    season = s.season
+    ev.append(Event("season_end", {"season": CAT.seasons[season]}))
+    if season == len(CAT.seasons) - 1:
+        s.extra = [q for q in _order(s) if has_ability(s, q, A_EXTRA_TURN)]
+        if s.extra:
+            s.in_extra = True
+            _extra_turn(s, ev)
+        else:
+            final_scoring(s, ev)
+        return
+    for p in range(s.n):
+        s.discard.extend(s.played[p])
+        s.played[p] = []
+    score_goal(s, season, ev)
+    s.first = next_first_player(s)
+    ev.append(Event("first_player", {"player": s.first, "season": CAT.seasons[season + 1]}))
+    s.queue = _order(s)
+    next_free_hatch(s, ev)
+
+
+def _extra_turn(s, ev: list) -> None:
+    """R55: the extra fall turn; the hand is refilled first."""
+    s.cur = s.extra[0]
+    ev.append(Event("extra_turn", {"player": s.cur}))
+    refill(s, s.cur, ev)
+    start_turn(s, ev)
+
+
+def score_goal(s, season: int, ev: list) -> None:
+    goal = CAT.goals[s.goals[season]]
+    for p in range(s.n):
+        pts = goal_points(s, p, goal)
+        s.pts[p][C_GOAL[season]] += pts
+        ev.append(Event("goal_scored", {"player": p, "goal": goal.id, "points": pts}))
+
+
+def next_first_player(s) -> int:
+    """R79: fewest points; ties clockwise from the previous first player (included)."""
+    low = min(score(s, p) for p in range(s.n))
+    return next(q for q in _order(s) if score(s, q) == low)
+
+
+def free_hatch_options(s, p: int) -> list[int]:
+    """R80: spaces of your previous-generation butterflies, if a new-generation marker is off the map."""
+    parent_gen = s.season + 1
+    if new_marker(s, p, parent_gen + 1) < 0:
+        return []
+    base = p * NSLOT
+    return sorted({s.loc[base + slot] for slot in CAT.gen_slots[parent_gen] if s.loc[base + slot] >= 0})
+
+
+def next_free_hatch(s, ev: list) -> None:
+    while s.queue:
+        if free_hatch_options(s, s.queue[0]):
+            s.actor = s.queue[0]
+            s.pending = P_FREE
+            return
+        s.queue.pop(0)
+    finish_season_change(s, ev)
+
+
+def free_hatch(s, space: int, ev: list) -> None:
+    p = s.actor
+    if space != NONE:
+        base = p * NSLOT
+        parent = next(base + slot for slot in CAT.gen_slots[s.season + 1] if s.loc[base + slot] == space)
+        ev.append(Event("free_hatch", {"player": p}))
+        do_hatch(s, p, parent, ev, free=True)
+    s.queue.pop(0)
+    next_free_hatch(s, ev)
+
+
+def finish_season_change(s, ev: list) -> None:
+    """R76/R77 steps 5-6, R78: remove the old generation, reveal the next card, start the season."""
+    gen = s.season + 1
+    removed = 0
+    for g, where in enumerate(s.loc):
+        if where >= 0 and SLOT_GEN[g % NSLOT] == gen:
+            s.loc[g] = REMOVED
+            removed += 1
+    ev.append(Event("generation_removed", {"gen": gen, "count": removed}))
+    nxt = s.season + 1
+    if not s.goal_up[nxt]:
+        code = card_loc(nxt)
+        s.loc = [SUPPLY if x == code else x for x in s.loc]
+        s.goal_up[nxt] = True
+        ev.append(Event("goal_revealed", {"season": CAT.seasons[nxt], "goal": CAT.goals[s.goals[nxt]].id}))
+    s.season = nxt
+    s.turn_no = 0
+    s.cur = s.first
+    start_turn(s, ev)
+
+
+def final_scoring(s, ev: list) -> None:
+    """R83: fall goal, Michoacan, life cycle cards, end-game ability points."""
+    from gameshelf.games.mariposas.scoring import outcome
+    s.in_extra = False
+    score_goal(s, s.season, ev)
+    for p in range(s.n):
+        m = michoacan_points(michoacan_count(s, p))
+        life = bin(s.life[p] & ((1 << NLIFE) - 1)).count("1") * CAT.lifecycle_points
+        abil = sum(CAT.ability_end_points[a] for a in range(len(CAT.ability_ids)) if s.abil[p] >> a & 1)
+        s.pts[p][C_MICH] += m
+        s.pts[p][C_LIFE] += life
+        s.pts[p][C_ABIL] += abil
+        ev.append(Event("final_points", {"player": p, "michoacan": m, "lifecycle": life, "ability": abil}))
+    s.over = True
+    s.pending = P_OVER
+    s.actor = -1
+    s.final = outcome(s)
+    ev.append(Event("game_over", {}))

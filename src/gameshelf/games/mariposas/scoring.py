@@ -1,0 +1,82 @@
+"""Scoring: season goals (R74-R75), Michoacan table (R84-R85), final scoring and tie-breakers (R83-R88)."""
+
+from __future__ import annotations
+
+from gameshelf.core.game import Outcome, rank_players
+from gameshelf.games.mariposas.catalog import CAT, Goal
+from gameshelf.games.mariposas.state import CATEGORIES, NSLOT
+
+MICH = CAT.michoacan
+SLOT_GEN = CAT.slot_gen
+A_MICH_DOUBLE = CAT.ability_ids.index("michoacan_double")
+
+
+def placed(s, p: int) -> list[tuple[int, int]]:
+    """(space, weight) of a player's markers on the map; a double gen-4 weighs 2 (R36, R75)."""
+    base = p * NSLOT
+    out = []
+    for g in range(base, base + NSLOT):
+        sp = s.loc[g]
+        if sp >= 0:
+            out.append((sp, 2 if s.dbl[g] else 1))
+    return out
+
+
+def weight_in(markers: list[tuple[int, int]], mask: int) -> int:
+    return sum(w for sp, w in markers if mask >> sp & 1)
+
+
+def goal_points(s, p: int, goal: Goal) -> int:
+    """Points a season goal gives at the end of its season (breeding goals score at hatches)."""
+    t = goal.type
+    if t == "per_butterfly":
+        return goal.points * weight_in(placed(s, p), goal.region)
+    if t == "once":
+        if goal.own_each_flower:
+            ok = all(x >= 1 for x in s.flowers[p])
+        else:
+            m = placed(s, p)
+            ok = all(weight_in(m, mask) >= need for mask, need in goal.conditions)
+        return goal.points if ok else 0
+    if t == "compound":
+        m = placed(s, p)
+        ok = sum(w for _, w in m) >= goal.on_map_min and weight_in(m, goal.none_in) == 0
+        return goal.points if ok else 0
+    return 0
+
+
+def michoacan_count(s, p: int) -> int:
+    """R84/R85: weight of gen-4 markers in Michoacan; michoacan_double makes each marker 2."""
+    base = p * NSLOT
+    doubled = s.abil[p] >> A_MICH_DOUBLE & 1
+    n = 0
+    for slot in CAT.gen_slots[4]:
+        g = base + slot
+        if s.loc[g] == MICH:
+            n += 2 if (doubled or s.dbl[g]) else 1
+    return n
+
+
+def michoacan_points(n: int) -> int:
+    table = CAT.michoacan_table
+    if n < len(table):
+        return table[n]
+    return table[-1] + CAT.michoacan_beyond * (n - len(table) + 1)
+
+
+def tiebreak_keys(s, p: int) -> tuple[int, int, int]:
+    """R88: butterflies in Michoacan (any gen, doubles 2, no ability), flowers, life cycle cards."""
+    mich = sum(w for sp, w in placed(s, p) if sp == MICH)
+    return mich, sum(s.flowers[p]), bin(s.life[p]).count("1")
+
+
+def score(s, p: int) -> int:
+    return sum(s.pts[p])
+
+
+def outcome(s) -> Outcome:
+    scores = tuple(score(s, p) for p in range(s.n))
+    keys = [(scores[p],) + tiebreak_keys(s, p) for p in range(s.n)]
+    breakdown = tuple({c: s.pts[p][i] for i, c in enumerate(CATEGORIES)} for p in range(s.n))
+    details = {"tiebreak": [list(k[1:]) for k in keys]}
+    return Outcome(scores, rank_players(keys), breakdown, details)
