@@ -26,7 +26,7 @@ def parse_symbol(symbol: str) -> tuple[str, int]:
     if symbol in (DISCOVER, BONUS):
         return (symbol, 1)
     kind, _, amount = symbol.rpartition("_")
-    require(kind in (VP, MOVE) and amount.isdigit(), f"unknown action symbol {symbol!r}")
+    require(kind in (VP, MOVE, BONUS) and amount.isdigit(), f"unknown action symbol {symbol!r}")
     return (kind, int(amount))
 
 

@@ -74,7 +74,7 @@ class State:
         s.piles, s.removed, s.supply = self.piles[:], self.removed[:], self.supply[:]
         s.slots, s.draft, s.phase, s.first = self.slots, self.draft, self.phase, self.first
         s.order, s.turn, s.cur = self.order[:], self.turn, self.cur
-        s.pstack = [f[:3] + [f[3][:]] + f[4:] if f[0] == F_GROUP else f[:] for f in self.pstack]
+        s.pstack = [f[:2] + [f[2][:]] + f[3:] if f[0] == F_GROUP else f[:] for f in self.pstack]
         s.players = [p.copy() for p in self.players]
         s.solo_deck, s.solo_seen = self.solo_deck[:], self.solo_seen[:]
         s.solo_current, s.round_terrain, s.ply = self.solo_current, self.round_terrain, self.ply
