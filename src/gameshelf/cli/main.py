@@ -10,7 +10,7 @@ from rich.console import Console
 
 from gameshelf.core.errors import GameError
 
-COMMANDS = ["games", "play", "simulate", "replay"]
+COMMANDS = ["games", "play", "simulate", "replay", "tournament", "report"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,111 @@
+"""``gameshelf tournament``: agents play many seeded games, seats rotated; a row per game is stored.
+
+Runs on local processes (all cores by default) or on Ray (``--backend ray``; ``--ray-address`` for
+an existing cluster). The same seed gives the same results whatever the backend or ``--jobs``,
+except with agents on a time budget (``normal``, ``hard``, ``ismcts:seconds=...``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from gameshelf.agents import make_agent, split_agent_list
+from gameshelf.cli.common import add_game_arguments, options_from
+from gameshelf.core.errors import BadOption
+from gameshelf.sim.parallel import BACKENDS, default_jobs
+from gameshelf.sim.stats import summarize
+from gameshelf.sim.store import ResultStore
+from gameshelf.sim.tournament import make_jobs, option_sets, resolve_game, run_tournament
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    parser = sub.add_parser("tournament", help="a tournament between bots, seats rotated, with stored results")
+    add_game_arguments(parser)
+    parser.add_argument("--agents", required=True, help="agents, e.g. ismcts:sims=200,greedy,random")
+    parser.add_argument("--games", "-n", type=int, default=100, help="number of games")
+    parser.add_argument("--vary", action="append", default=[], metavar="NAME[=V1|V2...]",
+                        help="an option to study: games cycle through its values (all values if none given)")
+    parser.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help="where games run")
+    parser.add_argument("--ray-address", default=None, help="address of an existing Ray cluster")
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help="directory for the results (default: tournament-GAME-SEED)")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    return parser
+
+
+def parse_vary(game, items: list[str]) -> dict[str, list[str]]:
+    """``["map", "mode=a|b"]`` -> each option's values to cycle through."""
+    known = {option.name: option for option in game.info.options.options}
+    vary = {}
+    for item in items:
+        name, sep, values = item.partition("=")
+        if name not in known:
+            raise BadOption(f"{game.id} has no option {name!r} to vary")
+        vary[name] = values.split("|") if sep else list(known[name].choices)
+    return vary
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games <= 0:
+        raise BadOption("--games must be positive")
+    game = resolve_game(args.game)
+    agents = split_agent_list(args.agents)
+    for spec in agents:
+        make_agent(spec, 0)  # validates parameters before any game starts
+    seed = args.seed if args.seed is not None else 0
+    sets = option_sets(game, options_from(args), parse_vary(game, args.vary))
+    for options in sets:
+        game.setup(args.players, options, 0)  # validates the player count and options up front
+    jobs = make_jobs(args.game, agents, args.games, seed, args.players, sets)
+    out = args.out or f"tournament-{game.id}-{seed}"
+    config = {"game": game.id, "game_ref": args.game, "agents": agents, "games": args.games, "seed": seed,
+              "players": args.players, "option_sets": sets, "backend": args.backend}
+    rows = []
+    with ResultStore(out, config) as store, _progress(args.json) as progress:
+        task = progress.add_task(f"{game.id} {', '.join(agents)}", total=len(jobs))
+        for row in run_tournament(jobs, backend=args.backend, workers=args.jobs or default_jobs(),
+                                  address=args.ray_address):
+            store.add(row)
+            rows.append(row)
+            progress.advance(task)
+    rows.sort(key=lambda r: r["index"])
+    summary = {**summarize(rows, agents), "seed": seed, "option_sets": sets, "out": str(out)}
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print_summary(summary)
+    return 0
+
+
+def _progress(quiet: bool) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True), transient=quiet)
+
+
+def print_summary(summary: dict) -> None:
+    console = Console()
+    table = Table("agent", "seats played", "win rate", "95% CI", "mean score", "mean rank", "rating",
+                  title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
+    for name, a in summary["agents"].items():
+        rating = f"{a['rating']:.1f} ± {a['rating_sigma']:.1f}" if a["rating"] is not None else "-"
+        table.add_row(name, str(a["n"]), f"{a['win_rate']:.1%}", f"{a['ci95'][0]:.1%} – {a['ci95'][1]:.1%}",
+                      _num(a["mean_score"]), _num(a["mean_rank"], 2), rating)
+    console.print(table)
+    seats = Table("seat", "win rate", "95% CI", "mean score", title="by seat")
+    for s in summary["seats"]:
+        seats.add_row(str(s["seat"]), f"{s['win_rate']:.1%}", f"{s['ci95'][0]:.1%} – {s['ci95'][1]:.1%}",
+                      _num(s["mean_score"]))
+    console.print(seats)
+    length = summary["length"]
+    console.print(f"actions per game: mean {_num(length['mean'])}, min {length['min']}, max {length['max']}")
+    console.print(f"results: {summary['out']}")
+
+
+def _num(value, digits: int = 1) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
