@@ -119,3 +119,20 @@ def has_scientists(s: State, seat: int, text: str) -> bool:
     probe.sci = [0] * 15
     set_scientists(probe, 0, text)
     return s.sci[seat * 15:seat * 15 + 15] == probe.sci
+
+
+def find_cards(count: int, species: str | None = None, vehicle: str | None = None,
+               exclude: set[int] = frozenset()) -> list[int]:
+    found = [c for c in CARD_IDS if c not in exclude
+             and (species is None or BY_ID[c].species == species)
+             and (vehicle is None or BY_ID[c].vehicle == vehicle)]
+    assert len(found) >= count
+    return found[:count]
+
+
+def pass_turn(s: State) -> list:
+    """The active player regroups without discarding (a pass when the camps are empty)."""
+    events = play(s, "regroup", "done")
+    if s.phase == 5:            # REGROUP_LOCATION
+        events += play(s, "to C")
+    return events
