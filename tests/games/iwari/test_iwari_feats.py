@@ -1,0 +1,199 @@
+"""Feats: R47-R59, A14-A19, A32; test vectors V8, V9, W11, W15."""
+
+from gameshelf.games.iwari.catalog import FEAT_INDEX
+from gameshelf.games.iwari.scoring import tent_majority, totem_points
+from gameshelf.games.iwari.state import DRAW, FEAT
+from iwari_helpers import P1, P2, P3, P4, legal, new, play, tents, totems, turn
+
+DISC, UNITY, HONOR, AWE = (FEAT_INDEX[f] for f in ("discovery", "unity", "honor", "awe"))
+ALL = [f"N{i:02d}" for i in range(1, 13)]
+
+
+def feats(players=4, blocked=()):
+    return new(players, feats="on", blocked=blocked)
+
+
+def place(s, seat, terr, *pieces, cards):
+    turn(s, seat, cards)
+    return play(s, f"place:{terr}", *pieces, "done")
+
+
+# ---- V8 Unity and Discovery ----------------------------------------------------------------
+
+def test_v8_r50_first_settlement_earns_unity_on_its_territories():
+    s = feats()
+    tents(s, P2, "n46", "n47", "n52")
+    place(s, P2, "N10", "tent:n48:t", cards="ttf")
+    assert s.phase == FEAT and s.feat_earned[UNITY] == (P2,)
+    assert legal(s) == {"unity:N10", "unity:N11", "decline:unity"}
+    play(s, "unity:N11")
+    assert s.terr_feats[s.map.terr_index["N11"]] == 1 and s.phase == DRAW
+
+
+def v8_unity():
+    s = feats()
+    tents(s, P2, "n46", "n47", "n52")
+    place(s, P2, "N10", "tent:n48:t", cards="ttf")
+    play(s, "unity:N10")
+    return s
+
+
+def test_v8_r48_second_settlement_of_same_player_earns_nothing():
+    s = v8_unity()
+    tents(s, P2, "n01", "n02", "n03")
+    place(s, P2, "N01", "tent:n04:t", cards="ttf")
+    assert s.phase == DRAW and s.feat_earned[UNITY] == (P2,)
+
+
+def test_v8_second_player_gets_unity_two_then_slots_are_gone():
+    s = v8_unity()
+    tents(s, P4, "n31", "n32", "n33")
+    place(s, P4, "N07", "tent:n34:f", cards="ffc")
+    assert s.feat_earned[UNITY] == (P2, P4)
+    play(s, "decline:unity")  # R54: declining still uses up the slot
+    tents(s, P1, "n36", "n37", "n38")
+    place(s, P1, "N08", "tent:n39:c", cards="ccf")
+    assert s.phase == DRAW and s.feat_earned[UNITY] == (P2, P4)
+
+
+def test_w15_v8_r51_discovery_anywhere_but_the_filled_territory():
+    s = feats()
+    tents(s, P1, "n27", "n28", "n29")
+    place(s, P2, "N06", "tent:n30:d", cards="ddt")
+    assert s.feat_earned[DISC] == (P2,)
+    assert legal(s) == {f"discovery:{t}" for t in ALL if t != "N06"} | {"decline:discovery"}
+
+
+def test_v8_discovery_slots_and_once_per_player():
+    s = feats()
+    tents(s, P1, "n27", "n28", "n29", "n42", "n43", "n44", "n18", "n19", "n20", "n56", "n57", "n58")
+    place(s, P3, "N06", "tent:n30:d", cards="ddt")
+    play(s, "discovery:N01")
+    place(s, P3, "N09", "tent:n45:g", cards="ggt")
+    assert s.phase == DRAW and s.feat_earned[DISC] == (P3,)
+    place(s, P1, "N04", "tent:n21:t", cards="ttg")
+    assert legal(s) == {f"discovery:{t}" for t in ALL if t != "N04"} | {"decline:discovery"}
+    play(s, "discovery:N05")
+    place(s, P4, "N12", "tent:n59:f", cards="ffg")
+    assert s.phase == DRAW and s.feat_earned[DISC] == (P3, P1)
+
+
+def test_r51_discovery_needs_the_players_own_filling_tent():
+    s = feats()
+    tents(s, P1, "n27", "n28", "n29")
+    place(s, P2, "N06", "tent:n30:d", cards="ddt")
+    assert s.p_filled == s.map.terr_index["N06"]
+
+
+# ---- V9 Honor and Awe --------------------------------------------------------------------------
+
+def v9():
+    s = feats(blocked=(1, 12))
+    tents(s, P4, "n01", "n07")
+    totems(s, P4, "N02")
+    return s
+
+
+def test_v9_r52_blocked_line_gives_no_honor():
+    s = v9()
+    place(s, P4, "N01", "totem:t", cards="ttf")
+    assert s.phase == DRAW and s.feat_earned[HONOR] == ()
+
+
+def v9_honor():
+    s = v9()
+    place(s, P4, "N01", "totem:t", cards="ttf")
+    tents(s, P1, "n02", "n03", "n22")
+    totems(s, P1, "N05")
+    place(s, P1, "N01", "totem:t", cards="ttf")
+    return s
+
+
+def test_v9_r52_tied_most_qualifies_for_honor():
+    s = v9_honor()
+    assert s.feat_earned[HONOR] == (P1,)
+    assert legal(s) == {"honor:4", "decline:honor"}
+    play(s, "honor:4")
+    assert s.line_feats[s.map.line_index[4]] == 1
+
+
+def v9_awe():
+    s = v9_honor()
+    play(s, "honor:4")
+    tents(s, P2, "n42", "n23", "n24")
+    totems(s, P2, "N09")
+    place(s, P2, "N05", "totem:c", cards="ccf")
+    return s
+
+
+def test_v9_r53_awe_on_a_sea_line():
+    s = v9_awe()
+    assert s.feat_earned[AWE] == (P2,) and legal(s) == {"awe:11", "decline:awe"}
+    play(s, "awe:11")
+
+
+def test_v9_r48_honor_gone_and_final_totem_points_with_multipliers():
+    s = v9_awe()
+    play(s, "awe:11")
+    tents(s, P3, "n49", "n53")
+    totems(s, P3, "N10")
+    place(s, P3, "N11", "totem:d", cards="ddf")
+    assert s.phase == DRAW and s.feat_earned[HONOR] == (P1,)
+    assert totem_points(s) == [8, 6, 2, 0]  # R58: (2+2)x2, (2+1)x2, 1+1
+
+
+def test_r55_r59_several_feats_in_one_action_in_order():
+    s = feats()
+    tents(s, P1, "n27", "n28", "n29", "n24", "n25", "n26")
+    place(s, P1, "N06", "tent:n30:d", cards="ddf")
+    assert s.feat_queue == (DISC, UNITY)
+    assert "discovery:N01" in legal(s)
+    play(s, "discovery:N01")
+    assert legal(s) == {"unity:N05", "unity:N06", "decline:unity"}
+    play(s, "unity:N05")
+    assert s.phase == DRAW
+
+
+def test_r47_exchange_never_earns_feats():
+    s = feats()
+    tents(s, P1, "n01", "n02", "n03", "n04")
+    turn(s, P1, "ttf")
+    play(s, "exchange:f")
+    assert s.phase == DRAW and s.feat_earned[UNITY] == ()
+
+
+def test_feats_off_no_feat_decisions():
+    s = new(4)
+    tents(s, P2, "n46", "n47", "n52")
+    place(s, P2, "N10", "tent:n48:t", cards="ttf")
+    assert s.phase == DRAW
+
+
+# ---- multipliers -----------------------------------------------------------------------------
+
+def test_w11_r56_r57_two_tokens_triple_tent_points():
+    s = new(3)
+    tents(s, P1, "n22", "n23")
+    tents(s, P2, "n24")
+    s.terr_feats[s.map.terr_index["N05"]] = 2
+    assert tent_majority(s)[:2] == [9, 6]
+
+
+def test_a32_interim_scoring_uses_tokens_already_placed():
+    from iwari_helpers import move_cards
+    s = new(3)
+    tents(s, P1, "n22", "n23")
+    tents(s, P2, "n24")
+    s.terr_feats[s.map.terr_index["N05"]] = 1
+    turn(s, P3, "tdf")
+    move_cards(s, 1)
+    play(s, "exchange:t", "draw:deck")
+    assert s.interim == [6, 4, 0]
+
+
+def test_r59_tokens_do_not_change_settlement_points():
+    from gameshelf.games.iwari.scoring import settlement_points
+    s = new(3)
+    tents(s, P1, "n01", "n02", "n03", "n04")
+    s.terr_feats[0] = 2
+    assert settlement_points(s)[P1] == 4
