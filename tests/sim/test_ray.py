@@ -1,0 +1,42 @@
+"""The Ray backend gives the same results as local processes for the same seed."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+
+from gameshelf.cli.main import main
+from gameshelf.sim.store import load
+
+ray = pytest.importorskip("ray")
+
+TOY = "tests.agents.testgames:SCORED_TOY"
+
+
+@pytest.fixture
+def local_ray():
+    """A local Ray instance with one CPU, started (and stopped) by the test."""
+    path = os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False,
+             runtime_env={"env_vars": {"PYTHONPATH": path}})
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.ray
+def test_ray_backend_matches_local_processes(local_ray, tmp_path, capsys):
+    args = ["tournament", TOY, "--agents", "ismcts:sims=10,greedy", "--games", "6", "--seed", "11", "--json"]
+    assert main([*args, "--backend", "ray", "--out", str(tmp_path / "ray")]) == 0
+    on_ray = json.loads(capsys.readouterr().out)
+    assert ray.is_initialized()  # the test's instance was used, and left to the test to stop
+    assert main([*args, "--backend", "local", "--jobs", "2", "--out", str(tmp_path / "local")]) == 0
+    on_local = json.loads(capsys.readouterr().out)
+    on_ray.pop("out"), on_local.pop("out")
+    assert on_ray == on_local and on_ray["games"] == 6
+    rows = [[{k: v for k, v in r.items() if k != "seconds"} for r in load(tmp_path / d)[1]] for d in ("ray", "local")]
+    assert rows[0] == rows[1] and len(rows[0]) == 6
