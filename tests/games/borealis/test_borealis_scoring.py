@@ -291,7 +291,7 @@ def test_r42_r64_achievements_reported_in_outcome_details(cards, ach):
     ("WIDESPREAD_SPECIES", (([B, F, O], [B, F, O], [B, F, O]), {}), "ACH_WIDESPREAD_SPECIES_15"),
     ("FAREWELL_PARTY", (([], [], []), {"zones": (0, 6, 3, 0, 0)}), "ACH_FAREWELL_PARTY_12"),
     ("INTERSPECIES_RELATIONS", (([B, F], [B, F], [O, S]), {}), "ACH_INTERSPECIES_RELATIONS_9"),
-    ("BREEDING_SEASON", (([B, B, F, F, B, B, O], [O, O, S, S], [P, P]), {}), "ACH_BREEDING_SEASON_14"),
+    ("BREEDING_SEASON", (([B, B, F, F, B, B, O], [O, O, S, S, O, O], [P, P]), {}), "ACH_BREEDING_SEASON_14"),
     ("OUTER_LANDS", (([B, B], [], [B]), {}), "ACH_OUTER_LANDS_14"),
     ("SAFE_RETURN", (([], [], []), {"zones": (3, 2, 2, 0, 2)}), "ACH_SAFE_RETURN_15"),
     ("TERRITORIAL_ANIMALS", (([B], [F], [O]), {}), "ACH_TERRITORIAL_ANIMALS_18"),
