@@ -302,7 +302,7 @@ def why_illegal(st: State, action) -> IllegalAction:
         f = st.pstack[-1]
         if f[0] == 6 and st.phase == ROUND:
             return IllegalAction("end-of-round move: choose an eligible animal and its move", rule="R73")
-        if isinstance(action, (Use, Done)) and f[0] != 4:
+        if isinstance(action, Done) or (isinstance(action, Use) and f[0] != 4):
             return IllegalAction("finish the action being resolved first", rule="R11")
         if isinstance(action, Go):
             return IllegalAction("that animal cannot make that move", rule=move_rule(pl, f))
