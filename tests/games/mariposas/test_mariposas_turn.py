@@ -511,7 +511,7 @@ def test_r70_r72_r73_draw_reshuffle_discard():
     parked = s.discard
     s.discard = []
     s.played[0] += parked                     # park the cards out of the piles to empty both
-    pos.do("play:move_5", "stop")
+    pos.do("play:move_5")                     # seat 1 has no butterfly on the map
     assert len(s.hands[1]) == 1 and not any(e.key == "draw" and e.args["player"] == 1 for e in pos.events[-3:])
 
 
