@@ -199,7 +199,8 @@ def test_private_deck_draw_events():
     theirs = [e for e in events if e.visible_to(1)]
     assert any(e.key == "draw_private" and e.args["ids"] == [top] for e in mine)
     assert all(e.key != "draw_private" for e in theirs)
-    hidden = [e for e in theirs if e.key == "draw_hidden"]
-    assert hidden and "draws 1 card(s) from the deck" in GAME.describe(hidden[0], ["A", "B", "C"])
+    hidden = [e for e in theirs if e.key == "draw_hidden_one"]
+    assert hidden and GAME.describe(hidden[0], ["A", "B", "C"]) == "A draws a card from the deck"
+    assert all(e.audience == frozenset({1, 2}) for e in hidden)
     assert not any(e.visible_to(None) and e.key == "draw_private" for e in events)
     assert isinstance(TakeDeck(), TakeDeck)

@@ -39,7 +39,8 @@ def draw_to_hand(s: State, seat: int, count: int, events: list[Event]) -> int:
     if got:
         events.append(Event("draw_private", {"seat": seat, "cards": [CARD_TERM[c] for c in got],
                                              "ids": got}, _ONLY[seat]))
-        events.append(Event("draw_hidden", {"seat": seat, "count": len(got)}, _OTHERS[(s.n, seat)]))
+        key = "draw_hidden_one" if len(got) == 1 else "draw_hidden"
+        events.append(Event(key, {"seat": seat, "count": len(got)}, _OTHERS[(s.n, seat)]))
     return len(got)
 
 
