@@ -1,0 +1,125 @@
+"""Whole random games over the conformance configurations: invariants (section 9), R5, R27 in
+events, notation round-trips, replay, determinize, illegal actions, rendering."""
+
+import json
+
+import pytest
+from rich.console import Console
+
+from gameshelf.cli.render.iwari import render
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import BadNotation, IllegalAction
+from gameshelf.games.iwari import GAME
+from gameshelf.games.iwari.actions import parse_action
+from iwari_helpers import hand
+
+CONFIGS = GAME.conformance_configs()
+PROBES = ["done", "draw:deck", "draw:t", "exchange:t", "place:N01", "tent:n01:t", "tent:n01:ff",
+          "totem:gg", "unity:N01", "honor:4", "decline:awe"]
+
+
+def random_game(players, options, seed, each=None):
+    s = GAME.setup(players, options, seed)
+    r = Chance(seed + 100)
+    texts = []
+    while not GAME.is_over(s):
+        actions = GAME.legal_actions(s)
+        assert actions
+        if each:
+            each(s, actions)
+        a = actions[r.below(len(actions))]
+        texts.append(str(a))
+        GAME.apply(s, a)
+        GAME.check_invariants(s)
+    return s, texts
+
+
+@pytest.mark.parametrize("players,options", CONFIGS, ids=[f"{p}-{o}" for p, o in CONFIGS])
+def test_random_games_end_with_consistent_outcome(players, options):
+    s, texts = random_game(players, options, 11)
+    out = GAME.outcome(s)
+    assert len(out.scores) == players and json.dumps(out.to_json())
+    replay = GAME.setup(players, options, 11)
+    for text in texts:
+        GAME.checked_apply(replay, text)
+    assert GAME.state_hash(replay) == GAME.state_hash(s)
+
+
+def test_r5_pieces_never_move_and_views_round_trip():
+    owners = {}
+
+    def each(s, actions):
+        for sp, o in enumerate(s.owner):
+            if sp in owners:
+                assert o == owners[sp]
+            elif o >= 0:
+                owners[sp] = o
+        for a in actions:
+            assert parse_action(str(a)) == a
+        seat = GAME.to_act(s)
+        v = GAME.view(s, seat)
+        assert GAME.view(GAME.determinize(v, Chance(len(owners))), seat) == v
+
+    random_game(2, {"expeditions": "on"}, 3, each)
+    assert owners
+
+
+def test_illegal_actions_are_rejected_with_a_rule_and_no_change():
+    def each(s, actions):
+        texts = {str(a) for a in actions}
+        before = GAME.state_hash(s)
+        for probe in PROBES:
+            if probe not in texts:
+                with pytest.raises(IllegalAction) as info:
+                    GAME.checked_apply(s, probe)
+                assert info.value.rule and info.value.rule[0] in "RA"
+        assert GAME.state_hash(s) == before
+
+    random_game(3, {"feats": "on"}, 5, each)
+
+
+def test_r27_private_draw_events_are_redacted_for_others():
+    s = GAME.setup(3, {}, 2)
+    seat = s.current
+    GAME.apply(s, GAME.parse_action(f"exchange:{hand(s, seat)[0]}"))
+    events = GAME.apply(s, GAME.parse_action("draw:deck"))
+    private = [e for e in events if e.key == "draw_deck"]
+    hidden = [e for e in events if e.key == "draw_deck_hidden"]
+    assert private[0].audience == frozenset({seat}) and "biome" in private[0].args
+    assert seat not in hidden[0].audience and "biome" not in hidden[0].args
+
+
+def test_events_render_in_both_languages():
+    s = GAME.setup(2, {"feats": "on", "expeditions": "on"}, 9)
+    r = Chance(1)
+    names = ["Ann", "Bo"]
+    while not GAME.is_over(s):
+        actions = GAME.legal_actions(s)
+        for a in actions[:3]:
+            assert GAME.action_label(a, "en") and GAME.action_label(a, "ja")
+        for e in GAME.apply(s, actions[r.below(len(actions))]):
+            for lang in ("en", "ja"):
+                text = GAME.describe(e, names, lang)
+                assert "{" not in text and e.key in GAME.messages
+
+
+def test_bad_notation():
+    for text in ("", "tent:n01", "tent:n01:tf", "totem:x", "exchange:deck", "draw:zz", "fly:N01"):
+        with pytest.raises(BadNotation):
+            parse_action(text)
+
+
+@pytest.mark.parametrize("map_id", ["A", "B", "floating_continent", "ice_land", "long_road"])
+def test_render_draws_every_map(map_id):
+    s, _ = random_game(3, {"map": map_id}, 4)
+    console = Console(width=160, record=True)
+    for seat, lang in ((0, "en"), (None, "ja")):
+        console.print(render(GAME.view(s, seat), ["A", "B", "C"], lang))
+    text = console.export_text()
+    assert s.map.territories[0].id in text and "▲" in text
+
+
+def test_heuristic_is_finite_and_symmetric_in_sign():
+    s, _ = random_game(3, {}, 8)
+    values = [GAME.heuristic(s, p) for p in range(3)]
+    assert max(values) >= 0 >= min(values)
