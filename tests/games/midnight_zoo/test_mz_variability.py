@@ -101,10 +101,10 @@ def test_a9_forced_cheetah_must_take_its_second_step():
     c = put(st, "cheetah", "1,1")
     play(st, "discard G05", f"animal {c}", "go E")
     assert legal(st) == ["go N", "go S", "go W"]  # no "stop": the extra step is forced
-    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01"}, options={"forced_group_moves": "true"})
-    c = put(st, "cheetah", "1,1")
-    play(st, "discard G05", f"animal {c}", "go W")
-    assert top(st) is None  # no second step possible: nothing forced
+    st = board(hand="G05", tiles={"2,1": "G01"}, options={"forced_group_moves": "true"})
+    c = put(st, "cheetah", "2,1")
+    play(st, "discard G05", f"animal {c}", "go E")
+    assert where(st, c) == "zoo" and top(st) is None  # arrived: no second step to force
 
 
 @pytest.mark.parametrize("forced", ["false", "true"])
