@@ -11,7 +11,7 @@ def test_r4_one_stack_of_all_colours_counts_for_the_limit():
     tents(s, P1, "n01", "n02")
     tents(s, P2, "n03")
     totems(s, P2, "N01")
-    turn(s, P1, "ttf")
+    turn(s, P1, "tff")
     play(s, "place:N01", "totem:t")
     assert s.ktot[0] == 2 and legal(s) == {"done"} | {f"tent:{x}:ff" for x in ("n04", "n05", "n06")}
 
