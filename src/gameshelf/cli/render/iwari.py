@@ -39,12 +39,14 @@ def _cards(cards: list[str], lang: str) -> Text:
 def _territory(view: dict, m, t, players: int, lang: str) -> Panel:
     tents = view["tents"]
     body = Text()
-    for sid in (m.space_ids[sp] for sp in t.spaces):
-        owner = tents.get(sid)
+    road = set(m.long_road_spaces)
+    for sp in t.spaces:
+        owner = tents.get(m.space_ids[sp])
+        on_road = " underline" if sp in road else ""
         if owner is None:
-            body.append("·", style="dim")
+            body.append("◦" if on_road else "·", style="magenta" if on_road else "dim")
         else:
-            body.append("▲", style=f"bold {_tribe_style(owner, players)}")
+            body.append("▲", style=f"bold {_tribe_style(owner, players)}{on_road}")
     body.append("  ")
     totems = view["totems"].get(t.id, [])
     if not t.totem_space:

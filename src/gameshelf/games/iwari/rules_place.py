@@ -85,5 +85,5 @@ def pay_problem(s: State, pay: str, biome: int, letters: dict[str, int]) -> tupl
     if len(pay) == 1 and x != biome:
         return "R17", "a single card must match the territory's biome (or use a pair)"
     if hand[x] < len(pay):
-        return "R18", "you do not hold those cards"
+        return "R18", "those cards are not in the acting hand"
     return None
