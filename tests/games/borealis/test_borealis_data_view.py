@@ -14,7 +14,9 @@ START = "LC:[] | L:[Y,B,P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]"
 
 
 def test_deck_constraints_2_4():
+    """2.4 and A6 (90 reconstructed cards), A4 (one left and one right arrow), A23 (colours)."""
     cards = catalog.CARDS
+    assert catalog.COLOURS == ("YELLOW", "BLUE", "PINK")
     assert len(cards) == 90
     assert set(Counter(c.species for c in cards).values()) == {18}
     assert set(Counter(c.vehicle for c in cards).values()) == {18}
@@ -64,6 +66,7 @@ def test_boards_2_6():
 
 
 def test_tables_objectives_scoring_cards_achievements():
+    """2.7-2.9; the objective texts are RECONSTRUCTED (A24) and loaded as data."""
     assert len(catalog.SCORING_IDS) == 10 and len(catalog.OBJECTIVES) == 15
     assert [len(ids) for ids in catalog.OBJECTIVES_BY_TYPE] == [5, 5, 5]
     assert len(catalog.ACHIEVEMENTS) == 19

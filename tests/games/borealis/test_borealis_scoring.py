@@ -4,7 +4,7 @@ import pytest
 
 from borealis_helpers import ready, set_column, set_hand, set_scientists, species_columns
 from gameshelf.core.game import rank_players
-from gameshelf.games.borealis import GAME, scoring
+from gameshelf.games.borealis import scoring
 from gameshelf.games.borealis.catalog import C_VBIT, CARD_IDS, TRACK_MASKS
 from gameshelf.games.borealis.catalog import BY_ID, SET_TABLE, TRACK_STARS
 from gameshelf.games.borealis.options import Config

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.game import Event
-from gameshelf.games.borealis.catalog import C_PATBIT, COLOURS, PLAYABLE, SETUP, TRACK_STARS  # noqa: F401
+from gameshelf.games.borealis.catalog import C_PATBIT, PLAYABLE, SETUP
 from gameshelf.games.borealis.objectives import is_met
 from gameshelf.games.borealis.state import CHOOSE, CLOSING, OPEN, OVER, REMOVED, State
 

@@ -13,8 +13,8 @@ from gameshelf.games.borealis.actions import (
     Discard, Done, Observe, Refresh, Regroup, RegroupTo, TakeDeck, TakePool,
 )
 from gameshelf.games.borealis.catalog import (
-    C_LEFT, C_PATBIT, C_RIGHT, C_VBIT, CARD_IDS, LAST_SPACE, LOC_LETTERS, OBJECTIVES_BY_TYPE,
-    PLAYABLE, SCORING_IDS, SETUP, SIDE_II_BOARDS, TRACK_MASKS, ZONES,
+    C_LEFT, C_PATBIT, C_RIGHT, C_VBIT, CARD_IDS, COLOURS, LAST_SPACE, OBJECTIVES_BY_TYPE,
+    PLAYABLE, SCORING_IDS, SETUP, SIDE_II_BOARDS, TRACK_MASKS, TRACK_STARS, ZONES,
 )
 from gameshelf.games.borealis.options import Config
 from gameshelf.games.borealis.piles import CARD_TERM, draw_to_hand, refill_pool
@@ -167,9 +167,9 @@ def _observe(s: State, card: int, loc: int, events: list[Event]) -> None:
         s.flags[fi] = f = f + 1
     events.append(Event("observe_flag" if moved else "observe_stay",
                         {"seat": seat, "card": CARD_TERM[card], "id": card, "location": ZONES[loc],
-                         "space": f, "stars": flow.TRACK_STARS[f]}))
-    events.append(Event("scientists_move", {"seat": seat, "left_colour": flow.COLOURS[lc],
-                                            "left_to": ZONES[loc - 1], "right_colour": flow.COLOURS[rc],
+                         "space": f, "stars": TRACK_STARS[f]}))
+    events.append(Event("scientists_move", {"seat": seat, "left_colour": COLOURS[lc],
+                                            "left_to": ZONES[loc - 1], "right_colour": COLOURS[rc],
                                             "right_to": ZONES[loc + 1]}))
     if len(col) >= SEVEN and not s.end_triggered:
         s.end_triggered = True
