@@ -16,7 +16,9 @@ def text_of(view, lang):
 def test_render_shows_map_goals_hand_and_hides_face_down_cards():
     s = GAME.setup(3, seed=5)
     r = Chance(1)
-    for _ in range(150):
+    for _ in range(120):
+        if s.over:
+            break
         GAME.apply(s, r.choice(GAME.legal_actions(s)))
     for lang in ("en", "ja"):
         out = text_of(GAME.view(s, 0), lang)
