@@ -143,7 +143,9 @@ def test_every_event_of_random_games_renders_in_both_languages():
     for seed in range(6):
         s = GAME.setup(2 + seed % 3, {"refresh_then_deck_allowed": "on"} if seed % 2 else {}, seed)
         while not GAME.is_over(s):
-            for e in GAME.apply(s, ch.choice(GAME.legal_actions(s))):
+            events = GAME.apply(s, ch.choice(GAME.legal_actions(s)))
+            assert events, "every applied action is logged"
+            for e in events:
                 keys.add(e.key)
                 assert e.key in catalog.MESSAGES
                 for lang in ("en", "ja"):

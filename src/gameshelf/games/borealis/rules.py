@@ -234,6 +234,7 @@ def _done(s: State, events: list[Event]) -> None:
         return
     if flow.camp_total(s, seat):
         s.phase = REGROUP_LOCATION
+        events.append(Event("regroup_replaced", {"seat": seat, "count": k}))
         return
     events.append(Event("regroup_empty", {"seat": seat, "count": k}))
     flow.finish_turn(s, events)
