@@ -1,0 +1,106 @@
+"""Views and hidden information (R8), determinize, notation, labels, renderer, heuristic."""
+
+import json
+
+import pytest
+
+from gameshelf.core.chance import Chance
+from gameshelf.core.errors import BadNotation
+from mz_helpers import CAT, GAME, board, legal, play, put
+
+
+def test_r8_views_hide_only_the_stack_and_solo_deck_order():
+    st = GAME.setup(1, {}, seed=4)
+    v = GAME.view(st, 0)
+    assert "stack" not in v and v["stack_count"] == len(st.stack)
+    assert "deck" not in v["solo"] and v["solo"]["deck_count"] == len(st.solo_deck)
+    assert v["market"] and v["player_states"][0]["animals"]
+    json.dumps(v)
+    full = GAME.encode(st)
+    assert len(full["stack"]) == len(st.stack) and "chance" in full
+
+
+def test_determinize_round_trip_and_reseeded_chance():
+    st = GAME.setup(3, {"variability_cards": "on"}, seed=8)
+    ch = Chance(3)
+    for _ in range(80):
+        for seat in (None, 0, 1, 2):
+            v = GAME.view(st, seat)
+            d = GAME.determinize(v, Chance(11))
+            assert GAME.view(d, seat) == v
+            assert GAME.legal_actions(d) == GAME.legal_actions(st)
+        GAME.apply(st, ch.choice(GAME.legal_actions(st)))
+    d = GAME.determinize(GAME.view(st, 0), Chance(1))
+    assert sorted(d.stack) == sorted(st.stack) and d.chance.position != st.chance.position
+
+
+def test_copy_is_independent():
+    st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
+    w = put(st, "wolf", "1,0")
+    c = GAME.copy(st)
+    play(st, "place R07", "at 4,1", "tile move_2", f"animal {w}", "go N")
+    assert c.players[0].district[21] == -1 and c.pstack == [] and c.players[0].hand >= 0
+    assert GAME.state_hash(c) != GAME.state_hash(st)
+
+
+@pytest.mark.parametrize("text", ["take 1", "place R17", "store G07", "discard BR", "at 0,4",
+                                  "tile discover", "tile move_2", "space", "space vp_5", "skip",
+                                  "discover L2", "bonus sand", "animal T3", "go N", "turn L",
+                                  "face W", "wake", "stop", "done", "cards FMT"])
+def test_notation_round_trips(text):
+    assert str(GAME.parse_action(text)) == text
+
+
+@pytest.mark.parametrize("text", ["", "take 0", "take 9", "place X99", "at 5,5", "at 1,1,1",
+                                  "go Q", "turn U", "tile cake", "discover Z9", "bonus lava",
+                                  "animal", "hello world", "stop now", "at 01,1"])
+def test_bad_notation_raises(text):
+    with pytest.raises(BadNotation):
+        GAME.parse_action(text)
+
+
+def test_action_labels_and_event_sentences_in_both_languages():
+    st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
+    w = put(st, "wolf", "1,0")
+    events = play(st, "place R07", "at 4,1", "tile move_2", f"animal {w}", "go N", f"animal {w}", "go S")
+    for e in events:
+        for lang in ("en", "ja"):
+            assert "{" not in GAME.describe(e, ["Ann", "Bob"], lang)
+    for a in GAME.legal_actions(GAME.setup(2, {}, seed=1)):
+        assert GAME.action_label(a, "en") != GAME.action_label(a, "ja")
+
+
+def test_renderer_draws_a_view():
+    from rich.console import Console
+
+    from gameshelf.cli.render.midnight_zoo import render
+    st = board(slots=("snake", "sloth", "butterfly"), hand="R07", tiles={"1,0": "G01"})
+    put(st, "snake", "1,0", facing="N")
+    put(st, "sloth", "L2", asleep=1)
+    put(st, "butterfly", "zoo", pollen=2)
+    console = Console(width=150, record=True)
+    for lang in ("en", "ja"):
+        console.print(render(GAME.view(st, 0), ["Ann", "Bob"], lang))
+    text = console.export_text()
+    assert "R07" in text and "ZOO" in text and "Sn↑" in text and "Slz" in text and "[L2]" in text
+
+
+def test_heuristic_prefers_animals_nearer_the_zoo():
+    st = board(hand="R07", tiles={"1,0": "G01", "1,1": "G02"})
+    w = put(st, "wolf", "1,0")
+    before = GAME.heuristic(st, 0)
+    st.players[0].loc[CAT.spot_names.index(w)] = 6  # (1,1)
+    assert GAME.heuristic(st, 0) > before
+    assert isinstance(before, float)
+
+
+def test_legal_lists_stay_small():
+    st = GAME.setup(4, {}, seed=2)
+    ch = Chance(2)
+    biggest = 0
+    while not GAME.is_over(st):
+        acts = GAME.legal_actions(st)
+        biggest = max(biggest, len(acts))
+        GAME.apply(st, ch.choice(acts))
+    assert biggest <= 24  # the cell choice is the largest menu
+    assert legal(st) == []
