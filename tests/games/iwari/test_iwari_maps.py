@@ -61,6 +61,8 @@ def test_data_a_printed_map_replaces_one_by_editing_data_only(tmp_path):
     (lambda r: r["alliance_lines"][0].update(kind="air"), "land or sea"),
     (lambda r: r["territories"]["N01"].update(biome="swamp"), "unknown"),
     (lambda r: r["internal_roads"]["N01"].append(["n01", "n07"]), "leaves"),
+    (lambda r: r["internal_roads"]["N01"].append(["n02", "n01"]), "duplicate"),
+    (lambda r: r["layout"][0].append("N05"), "duplicate"),
 ])
 def test_data_validation_rejects_broken_maps(tmp_path, edit, message):
     with pytest.raises(BadData, match=message):
@@ -157,3 +159,15 @@ def test_r66_lines_touching_floating_tundra_never_qualify():
     turn(s, P1, "fft")
     play(s, "place:F02", "totem:f", "done")
     assert s.feat_earned == [(), (), (), ()] and totem_points(s) == [0, 0, 0]
+
+
+def test_data_validation_rejects_unknown_expedition_missions():
+    from gameshelf.games.iwari.catalog import _load_expeditions
+    raw = yaml.safe_load((DATA / "expeditions.yaml").read_text())
+    raw["cards"][0]["mission"] = "fly_to_the_moon"
+    with pytest.raises(BadData, match="unknown"):
+        _load_expeditions(raw)
+    raw = yaml.safe_load((DATA / "expeditions.yaml").read_text())
+    raw["cards"][1]["id"] = "X01"
+    with pytest.raises(BadData, match="duplicate"):
+        _load_expeditions(raw)

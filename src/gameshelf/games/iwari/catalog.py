@@ -178,7 +178,9 @@ def _load_map(path: Path, biome_ids: dict[str, int]) -> MapData:
         require(ends == set(raw.get("long_road_spaces") or []),
                 f"{where}: long_road_spaces must be the endpoints of purple_road")
     layout = tuple(tuple(str(c) for c in row) for row in raw.get("layout") or [terr_ids])
-    require_known([c for row in layout for c in row if c != "."], tidx, f"{where} layout")
+    cells = [c for row in layout for c in row if c != "."]
+    require_known(cells, tidx, f"{where} layout")
+    require_unique(cells, f"{where} layout")
     adj = {t: set() for t in range(len(terr_ids))}
     for ln in lines:
         adj[ln.a].add(ln.b)
