@@ -295,3 +295,19 @@ def test_r76_solo_market_three_tiles():
     st = GAME.setup(1, {}, seed=1)
     assert len(st.market) == 3 and st.order == [LEO, 0] and CAT.solo_tiles[st.solo_current]
     assert tile is not None and st.players[0].loc.count(IN_ZOO) == 0
+
+
+def test_r7_a33_drafted_tile_is_resolved_in_the_same_draft():
+    st = GAME.setup(2, {}, seed=6)
+    while st.phase == DRAFT:
+        play(st, legal(st)[0])
+    seat = GAME.to_act(st)
+    assert st.players[seat].hand >= 0 and "done" not in legal(st)
+    play(st, f"store {CAT.tile_id[st.players[seat].hand]}")
+    assert st.players[seat].hand == -1
+
+
+def test_r85_solo_player_places_tiles_and_moves_at_round_end_as_usual():
+    st, events = random_game(1, seed=12)
+    keys = {e.key for e in events}
+    assert {"took", "leo_took", "leftover", "round_terrain", "phase_done"} <= keys

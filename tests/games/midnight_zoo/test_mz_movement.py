@@ -317,3 +317,26 @@ def test_r66_r69_discovered_sloth_is_awake_and_sleep_irrelevant_in_zoo():
     points(st, 1)
     play(st, f"animal {s}", "go E")
     assert where(st, s) == "zoo"
+
+
+def test_r32_each_eligible_animal_moves_by_its_own_rules_in_a_special_move():
+    st = board(slots=("penguin", "snake", "sloth"), hand="G05",
+               tiles={"1,1": "G01", "1,2": "G02", "1,3": "R01", "0,1": "G03", "4,4": "G04"})
+    p = put(st, "penguin", "1,1")
+    s = put(st, "snake", "0,1", facing="E")
+    z = put(st, "sloth", "4,4", asleep=1)
+    play(st, "discard G05", f"animal {p}")
+    assert sorted(legal(st)) == ["go E", "go N"]
+    play(st, "go E")
+    assert where(st, p) == "1,3"  # a slide: one move of any length
+    play(st, f"animal {s}")
+    assert sorted(legal(st)) == ["turn L", "turn R"]
+    play(st, "turn R", f"animal {z}")
+    assert legal(st) == ["wake"]
+
+
+def test_r64_butterfly_no_pollen_from_move_symbols_or_dark_pair_moves():
+    st = board(slots=("butterfly", "cheetah", "wolf"), hand="G01", tiles={"3,0": "G02", "2,0": "S01", "1,0": "S02"})
+    b = put(st, "butterfly", "2,0")
+    play(st, "place G01", "at 3,1", "space", f"animal {b}", "go N", f"animal {b}", "go S")
+    assert piece(st, b)["pollen"] == 0
