@@ -210,3 +210,29 @@ def test_place_phase_is_public_in_the_view():
     s = turn(new(3), P1, "ttt")
     play(s, "place:N01")
     assert s.phase == PLACE and GAME.view(s, P2)["pending"]["territory"] == "N01"
+
+
+def test_r11_r29_actions_out_of_phase_name_the_rule():
+    s = turn(new(3), P1, "ttt")
+    with pytest.raises(IllegalAction) as info:
+        GAME.checked_apply(s, "draw:deck")
+    assert info.value.rule == "R11"
+    play(s, "exchange:t")
+    with pytest.raises(IllegalAction) as info:
+        GAME.checked_apply(s, "place:N01")
+    assert info.value.rule == "R29"
+
+
+def test_r12_wrong_seat_is_refused():
+    from gameshelf.core.errors import NotYourTurn
+    s = turn(new(3), P1, "ttt")
+    with pytest.raises(NotYourTurn):
+        GAME.checked_apply(s, "exchange:t", seat=P2)
+
+
+def test_action_labels_in_english_and_japanese():
+    from gameshelf.games.iwari.actions import parse_action
+    assert GAME.action_label(parse_action("tent:n22:ff"), "en") == "Tent on n22, paying forest + forest"
+    assert GAME.action_label(parse_action("place:N05"), "ja") == "N05 (海岸)に配置する"
+    assert GAME.action_label(parse_action("honor:4"), "en") == "Put the Honor token on alliance line 4"
+    assert "山札" in GAME.action_label(parse_action("draw:deck"), "ja")
