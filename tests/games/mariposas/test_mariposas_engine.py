@@ -165,3 +165,17 @@ def test_heuristic_is_a_number_favouring_points():
     s = GAME.setup(2, seed=2)
     s.pts[0][0] = 10
     assert GAME.heuristic(s, 0) > GAME.heuristic(s, 1)
+
+
+def test_determinize_gives_an_exchanging_seat_a_redundant_hand():
+    """R71 and determinize: another seat deciding an exchange is dealt a redundant hand."""
+    from gameshelf.games.mariposas.rules_turn import is_redundant
+    for seed in range(300):
+        s = GAME.setup(3, seed=seed)
+        if s.pending == 11:
+            break
+    viewer = next(q for q in range(3) if q != s.actor)
+    for k in range(20):
+        d = GAME.determinize(GAME.view(s, viewer), Chance(k))
+        assert is_redundant(d.hands[s.actor])
+        GAME.check_invariants(d)

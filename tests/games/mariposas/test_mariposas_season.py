@@ -8,6 +8,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import end_season, final_scoring
+from gameshelf.games.mariposas.rules_turn import is_redundant
 from gameshelf.games.mariposas.state import NSLOT, P_EXCHANGE, P_FREE, P_PLAY, SUPPLY, card_loc
 from mariposas_helpers import make
 
@@ -45,7 +46,7 @@ def test_setup_step_15_initial_exchange_in_turn_order():
         if s.pending == P_EXCHANGE:
             break
     order = [(s.first + i) % 3 for i in range(3)]
-    redundant = [q for q in order if s.queue and q in s.queue]
+    redundant = [q for q in order if is_redundant(s.hands[q])]
     assert s.actor == redundant[0]
     GAME.apply(s, GAME.parse_action("exchange:both"))
     while s.pending == P_EXCHANGE:

@@ -39,7 +39,7 @@ def setup(n: int, seed: int) -> tuple[State, list]:
     ch.shuffle(s.way)
     s.rows = ch.sample(range(len(CAT.ability_ids)), CAT.abilities_in_play)
     ev.append(Event("first_player", {"player": s.first, "season": CAT.seasons[0]}))
-    s.queue = [q for q in _order(s) if is_redundant(s.hands[q])]
+    s.queue = _order(s)  # every seat, so the view does not tell whose hands are redundant
     s.setup_phase = True
     next_setup_exchange(s, ev)
     return s, ev
@@ -51,10 +51,12 @@ def _order(s) -> list[int]:
 
 def next_setup_exchange(s, ev: list) -> None:
     """Setup step 15: each redundant opening hand may be exchanged once, in turn order."""
-    if s.queue:
-        s.actor = s.queue[0]
-        s.pending = P_EXCHANGE
-        return
+    while s.queue:
+        if is_redundant(s.hands[s.queue[0]]):
+            s.actor = s.queue[0]
+            s.pending = P_EXCHANGE
+            return
+        s.queue.pop(0)
     s.setup_phase = False
     s.cur = s.first
     start_turn(s, ev)
