@@ -4,7 +4,7 @@ import pytest
 
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.midnight_zoo.state import F_BUSE, F_DISCOVER, F_EFFECTS, F_GROUP, F_MOVE, PLACE
-from mz_helpers import CAT, board, cell, legal, piece, play, put, set_tile, tile, top, where
+from mz_helpers import CAT, board, cell, legal, piece, play, put, tile, top, where
 
 WOLF_CHEETAH = ("sloth", "cheetah", "wolf")  # EX-1 slots: A = sloth, B = cheetah, C = wolf
 

@@ -54,7 +54,7 @@ def animal_moves(pl, k: int, snake_any: bool) -> list:
     if loc < 0:
         return []
     m = MOVEMENT[pl.kind[k]]
-    if m is SLOTH or m == SLOTH:
+    if m == SLOTH:
         return [WAKE] if pl.asleep[k] else standard_moves(pl.district, loc)
     if m == SNAKE:
         f = pl.face[k]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameshelf.core.chance import Chance
 
 from .catalog import CAT, DIRS, symbol_name
-from .state import (CARDS, CHOOSE, ENT0, F_BTERRAIN, F_BUSE, F_CELL, F_DISCOVER, F_EFFECTS,
+from .state import (CARDS, CHOOSE, ENT0, F_BUSE, F_CELL, F_EFFECTS,
                     F_GROUP, F_MOVE, FRAME_NAMES, IN_ZOO, LEO, PHASE_NAMES, UNDISC, ZOO_MARK,
                     Player, State, blank_state)
 
