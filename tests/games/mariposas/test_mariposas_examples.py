@@ -8,7 +8,7 @@ from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import end_season, next_first_player
 from gameshelf.games.mariposas.scoring import michoacan_count, michoacan_points, placed
 from gameshelf.games.mariposas.state import P_FREE, P_PLAY
-from mariposas_helpers import force_die, make, sp
+from mariposas_helpers import force_die, make
 
 Z, O = 0, 1
 

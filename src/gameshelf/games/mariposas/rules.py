@@ -11,7 +11,7 @@ from gameshelf.games.mariposas import rules_land as L
 from gameshelf.games.mariposas import rules_season as S
 from gameshelf.games.mariposas import rules_turn as T
 from gameshelf.games.mariposas.actions import (
-    ANY, BONUS32, BOTH, FLY, HATCH, NONE, PAY, PICK_ALL, PLAY, STEP_LISTS, STOP, Adjacent, Bonus32,
+    BONUS32, BOTH, FLY, HATCH, NONE, PAY, PICK_ALL, PLAY, STEP_LISTS, STOP, Adjacent, Bonus32,
     Exchange, FreeHatch, Fly, Hatch, Pay, Pick, Play, Reuse, Segment, Step, Stop, TakeCard,
 )
 from gameshelf.games.mariposas.catalog import CAT

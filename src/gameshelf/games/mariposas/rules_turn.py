@@ -78,7 +78,10 @@ def play_card(s, card: int, add1: bool, add2: bool, ev: list) -> None:
         used.append(CAT.bonus_ids[B_ADD2])
     targets = reuse_targets(s, p, card) if card >= NMOVE else None
     s.played[p].append(card)
-    ev.append(Event("play", {"player": p, "card": CAT.action_ids[card], "bonus": used}))
+    if used:
+        ev.append(Event("play_bonus", {"player": p, "card": CAT.action_ids[card], "bonus": used}))
+    else:
+        ev.append(Event("play", {"player": p, "card": CAT.action_ids[card]}))
     s.plus2 = add2
     s.extra1 = add1
     if targets is None:
