@@ -32,14 +32,15 @@ def _t(key: str, lang: str) -> str:
 
 
 def card_text(card: int, lang: str) -> Text:
+    """``59 Y◀▶P Harp Seal sled ★``: id, arrow colours, species, vehicle, bonus star."""
     c = BY_ID[card]
-    arrows = Text()
-    arrows.append("◀", style=COLOUR_STYLE[("YELLOW", "BLUE", "PINK").index(c.left_arrow)])
-    arrows.append("▶", style=COLOUR_STYLE[("YELLOW", "BLUE", "PINK").index(c.right_arrow)])
     text = Text(f"{card:>2} ")
-    text.append_text(arrows)
+    left = ("YELLOW", "BLUE", "PINK").index(c.left_arrow)
+    right = ("YELLOW", "BLUE", "PINK").index(c.right_arrow)
+    text.append(COLOUR_LETTER[left] + "◀", style=COLOUR_STYLE[left])
+    text.append("▶" + COLOUR_LETTER[right], style=COLOUR_STYLE[right])
     text.append(" " + _t(c.species, lang), style=SPECIES_STYLE.get(c.species, ""))
-    text.append(f" [{_t(c.vehicle, lang)}]" + (" ★" if c.bonus_stars else ""))
+    text.append(" " + _t(c.vehicle, lang) + (" ★" if c.bonus_stars else ""))
     return text
 
 
@@ -50,13 +51,13 @@ def _scientists(counts: list[int]) -> Text:
     return text if text.plain else Text("·", style="dim")
 
 
-def _track(board: str, zone: int, flag: int, lang: str) -> Text:
+def _flag(board: str, zone: int, flag: int, lang: str) -> Text:
+    """The flag's space and stars, and the two vehicles that move it on (R15)."""
     masks = TRACK_MASKS[BOARD_IDS.index(board)][zone]
-    text = Text()
-    for space in range(len(TRACK_STARS)):
-        icons = "/".join(_t(v, lang)[:3] for i, v in enumerate(VEHICLES) if masks[space] >> i & 1) or "start"
-        style = "bold reverse green" if space == flag else "dim"
-        text.append(f"{space}:{icons}({TRACK_STARS[space]}★) ", style=style)
+    text = Text(f"⚑ {flag} ({TRACK_STARS[flag]}★)", style="bold green")
+    if flag + 1 < len(TRACK_STARS):
+        icons = "/".join(_t(v, lang) for i, v in enumerate(VEHICLES) if masks[flag + 1] >> i & 1)
+        text.append(f" → {icons}", style="dim")
     return text
 
 
@@ -64,7 +65,7 @@ def player_panel(p: dict, seat: int, name: str, active: bool, lang: str) -> Pane
     ui = _UI[lang]
     table = Table(show_header=True, expand=True, padding=(0, 1))
     for zone in ZONES:
-        table.add_column(_t(zone, lang), justify="center")
+        table.add_column(_t(zone, lang), justify="center", ratio=1 if "CAMP" in zone else 3)
     table.add_row(*[_scientists(p["scientists"][z]) for z in range(5)])
     height = max((len(c) for c in p["columns"]), default=0)
     for h in range(height - 1, -1, -1):
@@ -73,10 +74,10 @@ def player_panel(p: dict, seat: int, name: str, active: bool, lang: str) -> Pane
             row.append(card_text(col[h], lang) if h < len(col) else "")
         row.append("")
         table.add_row(*row)
-    tracks = Group(*[Text(f"{_t(ZONES[z], lang)} {ui['flag']}: ").append_text(_track(p["board"], z, p["flags"][z - 1], lang))
-                     for z in (1, 2, 3)])
-    title = f"{name} — {ui['tokens']} {p['tokens']}★ — {ui['hand']if p['hand'] is not None else ui['hidden']}: {p['hand_count']} {ui['cards']}"
-    return Panel(Group(table, tracks), title=("▶ " if active else "") + title,
+    table.add_row("", *[_flag(p["board"], z, p["flags"][z - 1], lang) for z in (1, 2, 3)], "")
+    hand = ui["hand"] if p["hand"] is not None else ui["hidden"]
+    title = f"{name} — {ui['tokens']} {p['tokens']}★ — {hand}: {p['hand_count']} {ui['cards']}"
+    return Panel(table, title=("▶ " if active else "") + title,
                  border_style="green" if active else "white")
 
 
@@ -99,7 +100,7 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
         pool.add_row(card_text(card, lang))
     objectives = Table(title=ui["objectives"], show_header=False)
     for o in view["objectives"]:
-        objectives.add_row(f"{_t(o['id'], lang)} ({o['id']})", f"{o['tokens']}×5★", o["status"])
+        objectives.add_row(_t(o["id"], lang), f"{o['tokens']}×5★", o["status"])
     scoring = Table(title=ui["scoring"], show_header=False)
     for card in view["scoring_cards"]:
         scoring.add_row(_t(card, lang))
