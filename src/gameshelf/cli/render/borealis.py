@@ -99,8 +99,9 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
     for card in view["pool"]:
         pool.add_row(card_text(card, lang))
     objectives = Table(title=ui["objectives"], show_header=False)
-    for o in view["objectives"]:
-        objectives.add_row(_t(o["id"], lang), f"{o['tokens']}×5★", o["status"])
+    for i, o in enumerate(view["objectives"]):
+        who = ", ".join(names[s] for s, p in enumerate(view["players"]) if p["achieved"] >> i & 1 and s < len(names))
+        objectives.add_row(_t(o["id"], lang), f"{o['tokens']}×5★", o["status"], who)
     scoring = Table(title=ui["scoring"], show_header=False)
     for card in view["scoring_cards"]:
         scoring.add_row(_t(card, lang))
