@@ -193,3 +193,11 @@ def test_whole_games_end_with_consistent_scores():
         out = GAME.outcome(s)
         assert all(sum(b.values()) == out.scores[p] for p, b in enumerate(out.breakdown))
         GAME.check_invariants(s)
+
+
+def test_setup_12_13_card_supply_by_player_count():
+    """Setup 12-13, A34: N copies of each life cycle kind and bonus type; owned cards leave the supply."""
+    pos = make(players=4, lifecycle={0: ["green_egg"], 1: ["green_egg"]}, bonus={2: ["bonus_add_1"]})
+    supply = GAME.view(pos.s, None)["card_supply"]
+    assert supply["green_egg"] == 2 and supply["blue_adult"] == 4 and supply["bonus_add_1"] == 3
+    assert len(supply) == 15

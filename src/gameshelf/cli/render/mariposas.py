@@ -200,6 +200,10 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
     """The whole table from one seat's view."""
     rows = Text(_ui("rows", lang) + ": ", style="bold")
     rows.append("  ".join(f"{GAME.term(c, lang)} → {GAME.term(a, lang)}" for c, a in view["ability_rows"].items()))
+    supply = view.get("card_supply", {})
+    if supply:
+        rows.append("  [" + " ".join(f"{_marker_code(k if k.startswith('bonus') else 'life_' + k)}:{n}"
+                                     for k, n in supply.items()) + "]", style="dim")
     parts: list[RenderableType] = [
         _status(view, names, lang),
         Panel(render_map(view), title="Mariposas", expand=False),

@@ -74,6 +74,7 @@ def public(s: State) -> dict[str, Any]:
                         for i, c in enumerate(CAT.cities)},
         "goals": {CAT.seasons[k]: (CAT.goals[s.goals[k]].id if s.goal_up[k] else None) for k in range(3)},
         "ability_rows": dict(zip(CAT.lifecycle_colors, (CAT.ability_ids[a] for a in s.rows))),
+        "card_supply": _card_supply(s),
         "pending": PENDING_NAMES[s.pending], "actor": s.actor,
         "turn": {"start": [_loc_name(x) for x in s.start], "collected": _bits(s.collected, SP),
                  "segments_left": [x >> 1 for x in s.seg_left], "segment_codes": s.seg_left[:],
@@ -83,6 +84,13 @@ def public(s: State) -> dict[str, Any]:
                  "setup_phase": s.setup_phase},
         "over": s.over, "ply": s.ply,
     }
+
+
+def _card_supply(s: State) -> dict[str, int]:
+    """Life cycle and bonus move cards left beside the waystation board: N copies of each kind (setup 12-13)."""
+    out = {k: s.n - sum(1 for p in range(s.n) if s.life[p] >> i & 1) for i, k in enumerate(CAT.lifecycle_ids)}
+    out.update({k: s.n - sum(1 for p in range(s.n) if s.bonus[p] >> i & 1) for i, k in enumerate(CAT.bonus_ids)})
+    return out
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
