@@ -104,3 +104,23 @@ def test_legal_lists_stay_small():
         GAME.apply(st, ch.choice(acts))
     assert biggest <= 24  # the cell choice is the largest menu
     assert legal(st) == []
+
+
+def test_heuristic_values_pending_move_points():
+    from gameshelf.games.midnight_zoo.state import F_MOVE
+    st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
+    put(st, "wolf", "1,0")
+    before = GAME.heuristic(st, 0)
+    st.pstack.append([F_MOVE, 2, -1])
+    assert GAME.heuristic(st, 0) > before
+
+
+def test_greedy_bot_beats_random_play():
+    from gameshelf.agents import make_agent
+    from gameshelf.match import run_match
+    wins = 0
+    for s in range(4):
+        agents = [make_agent("random", seed=s), make_agent("random", seed=s + 9)]
+        agents[s % 2] = make_agent("greedy", seed=s)
+        wins += run_match(GAME, agents, seed=s).outcome.ranks[s % 2] == 1
+    assert wins >= 3

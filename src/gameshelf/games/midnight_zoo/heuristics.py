@@ -1,17 +1,52 @@
 """A fast evaluation for bots: the seat's final score if the game ended now, plus progress of
-animals towards the zoo, minus the best opponent's same estimate."""
+animals towards the zoo, open paths, and the value of pending decisions (move points, effects,
+tiles in hand or storage), minus the best opponent's same estimate."""
 
 from __future__ import annotations
 
-from .catalog import CAT
+from .catalog import CAT, MOVE, VP
+from .state import ENT0, F_BTERRAIN, F_CELL, F_DISCOVER, F_EFFECTS, F_GROUP, F_MOVE, UNDISC
 from .scoring import discovered_vp, food_vp, zoo_vp
-from .state import ENT0, UNDISC
 
 ZR, ZC = divmod(CAT.zoo, CAT.cols)
-# Manhattan distance of each cell to the zoo; entrances one step further than their cell
 DIST = tuple(abs(c // CAT.cols - ZR) + abs(c % CAT.cols - ZC) for c in range(CAT.cells))
 ENT_DIST = tuple(DIST[c] + 1 for c in CAT.ent_cell)
 VALUE = tuple(float(a.scoring[1]) if a.scoring[0] == "per_animal" else 8.0 for a in CAT.animals)
+PATH = tuple(0.6 if d == 1 else 0.3 if d == 2 else 0.1 for d in DIST)
+MOVE_POINT, DISCOVER, BONUS = 1.5, 1.2, 0.8
+
+
+def effect_value(effect) -> float:
+    kind, n = effect
+    if kind == VP:
+        return float(n)
+    if kind == MOVE:
+        return MOVE_POINT * n
+    return (DISCOVER if kind == "discover" else BONUS) * n
+
+
+TILE_VALUE = tuple(max((effect_value(e) for e in a), default=0.0) for a in CAT.tile_actions)
+
+
+def pending_value(st) -> float:
+    """What the decisions still open for the acting seat are worth."""
+    total = 0.0
+    for f in st.pstack:
+        k = f[0]
+        if k == F_MOVE:
+            total += MOVE_POINT * f[1]
+        elif k == F_EFFECTS:
+            if f[3]:
+                total += TILE_VALUE[f[1]]
+            if f[4] is not None:
+                total += 5.0 if f[4] == "choose" else effect_value(f[4])
+        elif k == F_GROUP:
+            total += MOVE_POINT * (len(f[2]) + (f[3] >= 0))
+        elif k == F_DISCOVER:
+            total += DISCOVER
+        elif k in (F_BTERRAIN, F_CELL):
+            total += BONUS + (TILE_VALUE[f[1]] if k == F_CELL else 0.0)
+    return total
 
 
 def estimate(st, pl) -> float:
@@ -22,11 +57,15 @@ def estimate(st, pl) -> float:
             continue
         d = ENT_DIST[loc - ENT0] if loc >= ENT0 else DIST[loc]
         progress += VALUE[pl.kind[k]] / (1.0 + d)
-    return score + 0.6 * progress + 0.5 * len(pl.storage)
+    roads = sum(PATH[c] for c, t in enumerate(pl.district) if t >= 0)
+    held = (TILE_VALUE[pl.hand] + 1.0 if pl.hand >= 0 else 0.0) + 1.0 * len(pl.storage)
+    return score + 0.6 * progress + roads + held
 
 
 def heuristic(st, seat: int) -> float:
     mine = estimate(st, st.players[seat])
+    if st.cur == seat and st.pstack:
+        mine += pending_value(st)
     if st.n == 1:
         return mine
     return mine - max(estimate(st, p) for i, p in enumerate(st.players) if i != seat)
