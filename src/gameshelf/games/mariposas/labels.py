@@ -11,6 +11,17 @@ from gameshelf.games.mariposas.catalog import CAT
 GEN_JA = "世代"
 
 
+def _about(sp: int, t, ja: bool) -> str:
+    """What a space shows: region colour, flowers, milkweed (for step menus)."""
+    bits = []
+    if CAT.flower[sp] >= 0:
+        where = f"{t(CAT.color[sp])}のマス" if ja else f"{t(CAT.color[sp])} space"
+        bits.append(f"{where}, {t(CAT.flower_types[CAT.flower[sp]])}×{CAT.nflowers[sp]}")
+    if CAT.milkweed[sp]:
+        bits.append("ミルクウィード" if ja else "milkweed")
+    return f" ({', '.join(bits)})" if bits else ""
+
+
 def label(game, a, lang: str = "en") -> str:
     t = lambda x: game.term(x, lang)  # noqa: E731
     ja = lang == "ja"
@@ -31,7 +42,7 @@ def label(game, a, lang: str = "en") -> str:
             g = CAT.slot_gen[s]
             return f"第{g}{GEN_JA}の蝶 #{s}" if ja else f"Butterfly #{s} (generation {g})"
         case Step(space=sp):
-            return f"{t(CAT.space_ids[sp])}へ" if ja else f"Step to {t(CAT.space_ids[sp])}"
+            return f"{t(CAT.space_ids[sp])}{_about(sp, t, ja)}へ" if ja else f"Step to {t(CAT.space_ids[sp])}{_about(sp, t, ja)}"
         case Pick(flower=f):
             return f"{t(CAT.flower_types[f])}を取る" if ja else f"Take {t(CAT.flower_types[f])}"
         case TakeCard(kind=k):
