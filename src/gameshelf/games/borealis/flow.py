@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 from gameshelf.core.game import Event
-from gameshelf.games.borealis.catalog import C_PATBIT, PLAYABLE, SETUP
+from gameshelf.games.borealis.catalog import C_PATBIT, SETUP
 from gameshelf.games.borealis.objectives import is_met
+from gameshelf.games.borealis.scientists import location_masks
 from gameshelf.games.borealis.state import CHOOSE, CLOSING, OPEN, OVER, REMOVED, State
 
 TOKEN_VALUE = SETUP["objective_token_value"]
-_K9 = (0, 9) + (18,) * 20
-_K3 = (0, 3) + (6,) * 20
-_K1 = (0, 1) + (2,) * 20
-
-
-def camp_total(s: State, seat: int) -> int:
-    sc, b = s.sci, seat * 15
-    return sc[b] + sc[b + 1] + sc[b + 2] + sc[b + 12] + sc[b + 13] + sc[b + 14]
 
 
 def finish_turn(s: State, events: list[Event]) -> None:
@@ -73,8 +66,8 @@ def is_stalemate(s: State) -> bool:
         b = seat * 15
         if sc[b] or sc[b + 1] or sc[b + 2] or sc[b + 12] or sc[b + 13] or sc[b + 14]:
             return False
-        for z in (3, 6, 9):
-            playable |= PLAYABLE[_K9[sc[b + z]] + _K3[sc[b + z + 1]] + _K1[sc[b + z + 2]]]
+        ml, mc, mr = location_masks(s, seat)
+        playable |= ml | mc | mr
     for pile in (s.deck, s.discard, *s.hands):
         for c in pile:
             if C_PATBIT[c] & playable:

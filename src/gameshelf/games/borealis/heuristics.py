@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
-from gameshelf.games.borealis.rules import location_masks
+from gameshelf.games.borealis.scientists import location_masks
 from gameshelf.games.borealis.scoring import Board, score_card
 from gameshelf.games.borealis.state import AFTER_REFRESH, DRAW, MULLIGAN, OVER, REGROUP_DISCARD, State
 

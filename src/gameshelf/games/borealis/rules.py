@@ -14,19 +14,17 @@ from gameshelf.games.borealis.actions import (
 )
 from gameshelf.games.borealis.catalog import (
     C_LEFT, C_PATBIT, C_RIGHT, C_VBIT, CARD_IDS, COLOURS, LAST_SPACE, OBJECTIVES_BY_TYPE,
-    PLAYABLE, SCORING_IDS, SETUP, SIDE_II_BOARDS, TRACK_MASKS, TRACK_STARS, ZONES,
+    SCORING_IDS, SETUP, SIDE_II_BOARDS, TRACK_MASKS, TRACK_STARS, ZONES,
 )
 from gameshelf.games.borealis.options import Config
 from gameshelf.games.borealis.piles import CARD_TERM, draw_to_hand, refill_pool
+from gameshelf.games.borealis.scientists import camp_total, location_masks
 from gameshelf.games.borealis.state import (
     AFTER_REFRESH, CHOOSE, DRAW, MULLIGAN, OPEN, OVER, REGROUP_DISCARD, REGROUP_LOCATION, State,
 )
 
 SEVEN = SETUP["seven_card_trigger"]
 REFRESH_COST = SETUP["refresh_cost"]
-K9 = (0, 9) + (18,) * 20
-K3 = (0, 3) + (6,) * 20
-K1 = (0, 1) + (2,) * 20
 
 
 # ---- setup -------------------------------------------------------------------------------------
@@ -65,14 +63,6 @@ def new_state(players: int, cfg: Config, seed: int) -> State:
 
 
 # ---- legality ----------------------------------------------------------------------------------
-def location_masks(s: State, seat: int) -> tuple[int, int, int]:
-    """Playable arrow-pattern bits of LEFT, CENTER, RIGHT (R10, A5)."""
-    sc, b = s.sci, seat * 15
-    return (PLAYABLE[K9[sc[b + 3]] + K3[sc[b + 4]] + K1[sc[b + 5]]],
-            PLAYABLE[K9[sc[b + 6]] + K3[sc[b + 7]] + K1[sc[b + 8]]],
-            PLAYABLE[K9[sc[b + 9]] + K3[sc[b + 10]] + K1[sc[b + 11]]])
-
-
 def observe_actions(s: State, seat: int) -> list:
     ml, mc, mr = location_masks(s, seat)
     out = []
@@ -232,7 +222,7 @@ def _done(s: State, events: list[Event]) -> None:
             s.phase = CHOOSE
             events.append(Event("round_start", {"round": s.round, "seat": s.first}))
         return
-    if flow.camp_total(s, seat):
+    if camp_total(s, seat):
         s.phase = REGROUP_LOCATION
         events.append(Event("regroup_replaced", {"seat": seat, "count": k}))
         return
@@ -243,7 +233,7 @@ def _done(s: State, events: list[Event]) -> None:
 def _regroup_to(s: State, loc: int, events: list[Event]) -> None:
     """R23, R24: 1 star per camp scientist; all of them go to the chosen location."""
     seat = s.seat
-    gained = flow.camp_total(s, seat)
+    gained = camp_total(s, seat)
     s.tokens[seat] += gained
     sc, b = s.sci, seat * 15
     for k in range(3):
