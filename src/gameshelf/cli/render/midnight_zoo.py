@@ -166,5 +166,23 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
 
 
 def _frame(f: dict) -> str:
-    extra = {k: v for k, v in f.items() if k != "kind"}
-    return f["kind"] + (f" {extra}" if extra else "")
+    """A pending decision in a few words."""
+    kind = f["kind"]
+    if kind in ("cell", "bonus_use"):
+        return f"{kind} ({f['tile']})"
+    if kind == "effects":
+        parts = [f"tile {f['tile']} on {f['cell']}"]
+        if f["tile_open"]:
+            parts.append("tile effect open")
+        if f["space"]:
+            parts.append(f"space: {f['space']}")
+        return "effects (" + ", ".join(parts) + ")"
+    if kind == "move":
+        return f"move ({f['points']} point{'s' if f['points'] > 1 else ''}" + (
+            f", {f['animal']})" if f["animal"] else ")")
+    if kind == "group":
+        label = "special move" if f["special"] else "end-of-round move"
+        left = ", ".join(f["eligible"]) or "-"
+        now = f", moving {f['animal']}" if f["animal"] else ""
+        return f"{label} (eligible {left}{now})"
+    return kind

@@ -97,9 +97,10 @@ def check_invariants(st: State) -> None:
         tiles += p
     bonus = [0] * len(CAT.terrains)
     for f in st.pstack:
-        if f[0] in (F_CELL, F_BUSE):
-            (tiles.append(f[1]) if f[1] < CAT.n_action else None)
-            if f[1] >= CAT.bonus0:
+        if f[0] in (F_CELL, F_BUSE):  # a tile in hand, being placed
+            if f[1] < CAT.n_action:
+                tiles.append(f[1])
+            else:
                 bonus[f[1] - CAT.bonus0] += 1
     for pl in st.players:
         assert len(pl.storage) <= CAT.storage_capacity, "storage over capacity"
