@@ -6,7 +6,9 @@ from gameshelf.core.game import Event
 from gameshelf.games.borealis.catalog import C_PATBIT, SETUP
 from gameshelf.games.borealis.objectives import is_met
 from gameshelf.games.borealis.scientists import location_masks
-from gameshelf.games.borealis.state import CHOOSE, CLOSING, OPEN, OVER, REMOVED, State
+from gameshelf.games.borealis.state import (
+    CHOOSE, CLOSING, END_REASONS, MAX_ROUNDS, OPEN, OVER, REMOVED, SEVEN_CARDS, STALEMATE, State,
+)
 
 TOKEN_VALUE = SETUP["objective_token_value"]
 
@@ -19,12 +21,12 @@ def finish_turn(s: State, events: list[Event]) -> None:
     if (seat + 1) % s.n == s.first:
         end_round(s, events)
         if s.end_triggered:
-            return game_over(s, 1, events)
+            return game_over(s, SEVEN_CARDS, events)
         if s.cfg.max_rounds and s.round >= s.cfg.max_rounds:
-            return game_over(s, 3, events)
+            return game_over(s, MAX_ROUNDS, events)
         s.round += 1
     if is_stalemate(s):
-        return game_over(s, 2, events)
+        return game_over(s, STALEMATE, events)
     s.seat = (seat + 1) % s.n
     s.phase = CHOOSE
     s.turn_refreshed = False
@@ -79,5 +81,5 @@ def game_over(s: State, reason: int, events: list[Event]) -> None:
     s.phase = OVER
     s.end_reason = reason
     s.seat = -1
-    events.append(Event("game_over", {"reason": ("", "seven_cards", "stalemate", "max_rounds")[reason],
+    events.append(Event("game_over", {"reason": END_REASONS[reason],
                                       "round": s.round}))

@@ -10,7 +10,7 @@ from gameshelf.games.borealis.catalog import (
     set_points, title_for,
 )
 from gameshelf.games.borealis.options import Config
-from gameshelf.games.borealis.state import State
+from gameshelf.games.borealis.state import END_REASONS, State
 
 
 class Board:
@@ -179,7 +179,7 @@ def outcome(s: State) -> Outcome:
     ranks = rank_players([tie_key(s, seat, scores[seat]) for seat in range(s.n)])
     achs = [achievements(s, seat, parts[seat], scores[seat], ranks[seat] == 1) for seat in range(s.n)]
     details = {
-        "end_reason": ("", "seven_cards", "stalemate", "max_rounds")[s.end_reason],
+        "end_reason": END_REASONS[s.end_reason],
         "rounds": s.round,
         "scoring_cards": list(s.scoring),
         "objectives": list(s.obj),

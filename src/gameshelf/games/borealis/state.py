@@ -19,6 +19,7 @@ PHASE_NAMES = ("mulligan", "choose_action", "draw", "draw_after_refresh", "regro
 OPEN, CLOSING, REMOVED = 0, 1, 2
 OBJ_STATUS_NAMES = ("open", "closing", "removed")
 END_REASONS = ("", "seven_cards", "stalemate", "max_rounds")
+NOT_OVER, SEVEN_CARDS, STALEMATE, MAX_ROUNDS = range(4)
 
 
 class State:

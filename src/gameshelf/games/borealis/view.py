@@ -12,7 +12,7 @@ from typing import Any
 from gameshelf.core.chance import Chance
 from gameshelf.games.borealis.catalog import BOARD_IDS, CARD_IDS
 from gameshelf.games.borealis.options import Config
-from gameshelf.games.borealis.state import OBJ_STATUS_NAMES, PHASE_NAMES, State
+from gameshelf.games.borealis.state import END_REASONS, OBJ_STATUS_NAMES, PHASE_NAMES, State
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "refresh_used_this_round": s.refresh_round,
         "refreshed_this_turn": s.turn_refreshed,
         "end_triggered": s.end_triggered,
-        "end_reason": s.end_reason,
+        "end_reason": END_REASONS[s.end_reason],
     }
 
 
@@ -98,7 +98,7 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
     s.refresh_round = v["refresh_used_this_round"]
     s.turn_refreshed = v["refreshed_this_turn"]
     s.end_triggered = v["end_triggered"]
-    s.end_reason = v["end_reason"]
+    s.end_reason = END_REASONS.index(v["end_reason"])
     assert len(s.deck) == v["deck_count"] or n == 0, "view inconsistent with the catalogue"
     return s
 
