@@ -7,12 +7,12 @@ from typing import Mapping
 
 from gameshelf.core.options import Option, OptionSchema
 
-MAX_ROUNDS_CHOICES = ("100", "none", "10", "20", "30", "50", "200")
+MAX_ROUNDS_CHOICES = ("10", "20", "30", "50", "100", "200", "none")
 
 SCHEMA = OptionSchema((
     Option("board_side", ("I", "II"), "I", "board side: I symmetric, II one pattern per board", "R40"),
     Option("first_player", ("random", "chosen"), "random",
-           "random first player, or chosen: the players seated themselves so seat 1 starts", "R41"),
+           "random first player, or chosen: the players seated themselves so the first seat (seat 0) starts", "R41"),
     Option("refresh_limit", ("per_turn", "global_per_round"), "per_turn",
            "pool refresh once per player turn, or once per round for all players together", "A7"),
     Option("territorial_empty_location_scores", ("off", "on"), "off",
