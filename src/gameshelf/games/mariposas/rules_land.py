@@ -22,7 +22,7 @@ NLIFE = len(CAT.lifecycle_ids)
 NKINDS = NLIFE + len(CAT.bonus_ids)
 ABIL = {a: i for i, a in enumerate(CAT.ability_ids)}
 A_HATCH_POINT, A_FLOWER_EACH, A_EXTRA_TURN = ABIL["hatch_point"], ABIL["flower_each"], ABIL["extra_turn"]
-A_TWO_CARDS, A_MICH_DOUBLE = ABIL["two_cards"], ABIL["michoacan_double"]
+A_TWO_CARDS = ABIL["two_cards"]
 WILD_FACE = len(CAT.flower_types)
 NFT = len(CAT.flower_types)
 
