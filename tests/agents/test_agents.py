@@ -60,6 +60,13 @@ def test_rank_rewards_share_ties_and_lie_in_unit_interval():
     assert rank_rewards([1, 2]) == [1.0, 0.0]
     assert rank_rewards([1, 1]) == [0.5, 0.5]
     assert rank_rewards([2, 1, 2, 4]) == [0.5, 1.0, 0.5, 0.0]
+    assert rank_rewards([1, 1, 1]) == [0.5, 0.5, 0.5]
+
+
+def test_rank_rewards_count_a_non_player_ranked_above_the_seats():
+    assert rank_rewards([2, 3]) == [0.5, 0.0]
+    assert rank_rewards([2, 2]) == [0.25, 0.25]
+    assert rank_rewards([1, 3]) == [1.0, 0.0]
 
 
 def test_outcome_rewards_blend_rank_and_margin():

@@ -16,16 +16,16 @@ from gameshelf.core.game import Game, Outcome
 
 
 def rank_rewards(ranks: Sequence[int]) -> list[float]:
-    """Per seat: the share of the other seats it ranked above, ties counted half (1 player: 1)."""
-    players = len(ranks)
-    if players == 1:
+    """Per seat: the share of the other places it finished above, ties counted half (1 player: 1).
+
+    Places no seat holds count as other finishers: a game may rank a non-player (Iwari's
+    2-player neutral tribe) first, giving the seats ranks (2, 3); the second place then earns 0.5.
+    """
+    if len(ranks) == 1 and ranks[0] == 1:
         return [1.0]
-    rewards = []
-    for rank in ranks:
-        beaten = sum(1 for other in ranks if other > rank)
-        tied = sum(1 for other in ranks if other == rank) - 1
-        rewards.append((beaten + 0.5 * tied) / (players - 1))
-    return rewards
+    tied = {rank: sum(1 for other in ranks if other == rank) for rank in ranks}
+    places = max(len(ranks), *(rank + tied[rank] - 1 for rank in ranks))
+    return [(places - rank - (tied[rank] - 1) / 2) / (places - 1) for rank in ranks]
 
 
 def margin_rewards(scores: Sequence[float]) -> list[float]:
