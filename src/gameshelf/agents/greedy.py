@@ -1,7 +1,9 @@
 """The greedy agent: one-ply lookahead on the game's heuristic, over determinizations of its view.
 
 For each legal action it applies the action to ``samples`` determinizations of its own view (it
-never sees the true state) and scores the result: a finished game by the outcome (a win beats
+never sees the true state), follows up to ``chain`` more decisions of its own that come right after
+(a turn made of several small decisions is judged whole, each follow-up chosen best) and scores the
+result: a finished game by the outcome (a win beats
 any unfinished position, a loss is worse than any), otherwise by ``game.heuristic(state, seat)``.
 Ties are broken with the agent's own random stream. ``noise`` (relative to the spread of the
 actions' values) and ``epsilon`` (chance of a uniformly random action) weaken it for easy play.
@@ -20,8 +22,10 @@ from gameshelf.core.game import Action, Game, View
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, seed: int = 0, samples: int = 1, noise: float = 0.0, epsilon: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, samples: int = 1, noise: float = 0.0, epsilon: float = 0.0,
+                 chain: int = 2) -> None:
         self.chance = Chance(seed)
+        self.chain = chain
         self.samples = max(1, samples)
         self.noise = noise
         self.epsilon = epsilon
@@ -46,10 +50,23 @@ class GreedyAgent:
             for total, action in zip(totals, legal):
                 state = game.copy(root)
                 game.apply(state, action)
-                primary, secondary = position_value(game, state, seat)
+                primary, secondary = self._lookahead(game, state, seat, self.chain)
                 total[0] += primary
                 total[1] += secondary
         return [(p / self.samples, h / self.samples) for p, h in totals]
+
+    def _lookahead(self, game: Game, state, seat: int, chain: int) -> tuple[float, float]:
+        """The value of ``state``, looking through up to ``chain`` more decisions of ``seat``'s own turn."""
+        if chain <= 0 or game.is_over(state) or game.to_act(state) != seat:
+            return position_value(game, state, seat)
+        best = None
+        for action in game.legal_actions(state):
+            after = game.copy(state)
+            game.apply(after, action)
+            value = self._lookahead(game, after, seat, chain - 1)
+            if best is None or value > best:
+                best = value
+        return best
 
     def _perturb(self, values: list[tuple[float, float]]) -> list[tuple[float, float]]:
         heuristics = [h for _, h in values]

@@ -1,6 +1,6 @@
 """Agent specs (``NAME[:key=value,...]``) and the factory that builds agents from them.
 
-Agents: ``random``; ``greedy`` (samples, noise, epsilon); ``ismcts`` (sims, seconds, c, rollout,
+Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c, rollout,
 depth, width, sw); and the levels for players: ``easy`` (greedy with noise), ``normal`` (ismcts,
 0.3 s a decision) and ``hard`` (ismcts, 2 s a decision). A level takes the same parameters as
 the agent it is built on; giving ``sims`` to ``normal``/``hard`` replaces their time budget, which
@@ -54,7 +54,7 @@ def _rollout(text: str) -> str:
     return text
 
 
-GREEDY_PARAMS = {"samples": int, "noise": float, "epsilon": float}
+GREEDY_PARAMS = {"samples": int, "noise": float, "epsilon": float, "chain": int}
 ISMCTS_PARAMS = {"sims": int, "seconds": float, "c": float, "rollout": _rollout, "depth": int,
                  "width": int, "sw": float}
 LEVELS = {
