@@ -16,6 +16,7 @@ def with_cards(players, *ids, **options):
 
 
 def test_w14_r62_first_second_then_closed():
+    """R62: first second then closed."""
     s = with_cards(3, "X03")
     tents(s, P3, "n01", "n02", "n03")
     turn(s, P3, "ttf")

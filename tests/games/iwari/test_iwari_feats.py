@@ -21,6 +21,7 @@ def place(s, seat, terr, *pieces, cards):
 # ---- V8 Unity and Discovery ----------------------------------------------------------------
 
 def test_v8_r50_first_settlement_earns_unity_on_its_territories():
+    """R50: first settlement earns unity on its territories."""
     s = feats()
     tents(s, P2, "n46", "n47", "n52")
     place(s, P2, "N10", "tent:n48:t", cards="ttf")
@@ -39,6 +40,7 @@ def v8_unity():
 
 
 def test_v8_r48_second_settlement_of_same_player_earns_nothing():
+    """R48: second settlement of same player earns nothing."""
     s = v8_unity()
     tents(s, P2, "n01", "n02", "n03")
     place(s, P2, "N01", "tent:n04:t", cards="ttf")
@@ -57,6 +59,7 @@ def test_v8_second_player_gets_unity_two_then_slots_are_gone():
 
 
 def test_w15_v8_r51_discovery_anywhere_but_the_filled_territory():
+    """R51: discovery anywhere but the filled territory."""
     s = feats()
     tents(s, P1, "n27", "n28", "n29")
     place(s, P2, "N06", "tent:n30:d", cards="ddt")
@@ -95,6 +98,7 @@ def v9():
 
 
 def test_v9_r52_blocked_line_gives_no_honor():
+    """R52: blocked line gives no honor."""
     s = v9()
     place(s, P4, "N01", "totem:t", cards="ttf")
     assert s.phase == DRAW and s.feat_earned[HONOR] == ()
@@ -110,6 +114,7 @@ def v9_honor():
 
 
 def test_v9_r52_tied_most_qualifies_for_honor():
+    """R52: tied most qualifies for honor."""
     s = v9_honor()
     assert s.feat_earned[HONOR] == (P1,)
     assert legal(s) == {"honor:4", "decline:honor"}
@@ -127,12 +132,14 @@ def v9_awe():
 
 
 def test_v9_r53_awe_on_a_sea_line():
+    """R53: awe on a sea line."""
     s = v9_awe()
     assert s.feat_earned[AWE] == (P2,) and legal(s) == {"awe:11", "decline:awe"}
     play(s, "awe:11")
 
 
 def test_v9_r48_honor_gone_and_final_totem_points_with_multipliers():
+    """R48: honor gone and final totem points with multipliers."""
     s = v9_awe()
     play(s, "awe:11")
     tents(s, P3, "n49", "n53")
@@ -143,6 +150,7 @@ def test_v9_r48_honor_gone_and_final_totem_points_with_multipliers():
 
 
 def test_r55_r59_several_feats_in_one_action_in_order():
+    """R59: several feats in one action in order."""
     s = feats()
     tents(s, P1, "n27", "n28", "n29", "n24", "n25", "n26")
     place(s, P1, "N06", "tent:n30:d", cards="ddf")
@@ -172,6 +180,7 @@ def test_feats_off_no_feat_decisions():
 # ---- multipliers -----------------------------------------------------------------------------
 
 def test_w11_r56_r57_two_tokens_triple_tent_points():
+    """R56, R57: two tokens triple tent points."""
     s = new(3)
     tents(s, P1, "n22", "n23")
     tents(s, P2, "n24")
@@ -197,3 +206,32 @@ def test_r59_tokens_do_not_change_settlement_points():
     tents(s, P1, "n01", "n02", "n03", "n04")
     s.terr_feats[0] = 2
     assert settlement_points(s)[P1] == 4
+
+
+def test_r54_declined_token_uses_the_slot_and_is_never_placed():
+    """R54/A15: declining Honor uses up its single slot; nobody else earns it, no token is placed."""
+    s = v9_honor()
+    play(s, "decline:honor")
+    assert s.phase == DRAW and s.feat_earned[HONOR] == (P1,) and sum(s.line_feats) == 0
+    tents(s, P3, "n49", "n53")
+    totems(s, P3, "N10")
+    place(s, P3, "N11", "totem:d", cards="ddf")  # P3 now qualifies on land line 15
+    assert s.phase == DRAW and s.feat_earned[HONOR] == (P1,) and sum(s.line_feats) == 0
+
+
+def test_r58_line_multiplier_counts_the_tokens_on_that_line_only():
+    """R58/A16: 1 + tokens on the line, for every qualifying tribe; other lines stay x1."""
+    s = new(3)
+    tents(s, P1, "n46", "n47", "n51", "n52")
+    tents(s, P2, "n48", "n49", "n53", "n54")
+    totems(s, P1, "N10")
+    totems(s, P2, "N10")
+    totems(s, P1, "N11")
+    totems(s, P2, "N11")
+    base = totem_points(s)
+    assert base == [4, 4, 0]  # line 15 (N10-N11): both tie most on both sides
+    s.line_feats[s.map.line_index[15]] = 2
+    assert totem_points(s) == [12, 12, 0]
+    s.line_feats[s.map.line_index[15]] = 0
+    s.line_feats[s.map.line_index[16]] = 1  # a line without totems on one side pays nothing
+    assert totem_points(s) == base

@@ -82,6 +82,7 @@ def test_r27_determinize_keeps_the_view():
 
 
 def test_r28_r31_three_cards_and_four_display_at_every_turn_start():
+    """R31: three cards and four display at every turn start."""
     s = new(5, seed=4)
     r = Chance(1)
     while not GAME.is_over(s):
@@ -92,6 +93,7 @@ def test_r28_r31_three_cards_and_four_display_at_every_turn_start():
 
 
 def test_r29_r30_display_not_refilled_between_draws():
+    """R30: display not refilled between draws."""
     s = new(3)
     tents(s, P2, "n06")
     turn(s, P1, "ttt")
@@ -118,6 +120,7 @@ def v6(exhaustions=0):
 
 
 def test_v6_r33_interim_scoring_during_a_draw_then_reshuffle():
+    """R33: interim scoring during a draw then reshuffle."""
     s = v6()
     play(s, "place:N05", "tent:n23:c", "tent:n24:c", "done")
     assert sum(s.discard) == 35
@@ -140,6 +143,7 @@ def test_v6_variant_exhaustion_during_the_refill():
 
 
 def test_v6_r34_second_exhaustion_ends_at_once():
+    """R34: second exhaustion ends at once."""
     s = v6(exhaustions=1)
     play(s, "place:N05", "tent:n23:c", "tent:n24:c", "done")
     play(s, "draw:deck")
@@ -174,6 +178,7 @@ def v10(players=3):
 
 
 def test_v10_r38_twentieth_tent_ends_the_game_after_the_action():
+    """R38: twentieth tent ends the game after the action."""
     s = v10()
     play(s, "place:N08", "tent:n37:c")
     assert not any(a.startswith("tent") for a in legal(s))  # R22: only one tent left
@@ -183,6 +188,7 @@ def test_v10_r38_twentieth_tent_ends_the_game_after_the_action():
 
 
 def test_v10_r37_r38_two_players_no_third_step_after_the_end():
+    """R37, R38: two players no third step after the end."""
     s = v10(players=2)
     play(s, "place:N08", "tent:n37:c", "done")
     assert s.phase == OVER  # one card used, but the game already ended
@@ -213,6 +219,7 @@ def test_place_phase_is_public_in_the_view():
 
 
 def test_r11_r29_actions_out_of_phase_name_the_rule():
+    """R29: actions out of phase name the rule."""
     s = turn(new(3), P1, "ttt")
     with pytest.raises(IllegalAction) as info:
         GAME.checked_apply(s, "draw:deck")

@@ -81,6 +81,7 @@ def v11():
 
 
 def test_v11_r68_long_road_final_scoring():
+    """R68: long road final scoring."""
     s = v11()
     assert long_road_points(s) == [11, 4, 4, 3]
     assert tent_majority(s) == [4, 4, 5, 1]
@@ -89,6 +90,7 @@ def test_v11_r68_long_road_final_scoring():
 
 
 def test_v11_r68_interim_scoring_ignores_the_long_road():
+    """R68: interim scoring ignores the long road."""
     from gameshelf.games.iwari import rules
     from iwari_helpers import move_cards
     s = v11()
@@ -106,6 +108,7 @@ def test_r68_long_road_only_on_its_board():
 # ---- Ice Land (R67, V12a) ----------------------------------------------------------------------
 
 def test_v12a_r67_ice_land_double_line_scores_twice():
+    """R67: ice land double line scores twice."""
     s = new(3, map="ice_land")
     tents(s, P1, "i01", "i02", "i07")
     tents(s, P2, "i03", "i08")
@@ -130,6 +133,7 @@ def test_a23_ice_land_lines_take_honor_and_awe_separately():
 # ---- Floating Continent (R65, R66, A20, A21, V12b, V12c) ------------------------------------------
 
 def test_v12b_r65_usable_line_is_a_bridge_road():
+    """R65: usable line is a bridge road."""
     s = new(3, map="floating_continent")
     tents(s, P1, "f09", "f10", "f12", "f13")
     assert settlement_points(s)[P1] == 4
@@ -145,6 +149,7 @@ def test_a20_blocked_line_is_not_a_bridge():
 
 
 def test_v12c_r66_no_totems_on_floating_tundra():
+    """R66: no totems on floating tundra."""
     for terr, sp in (("F01", ("f01", "f02", "f03")), ("F06", ("f25", "f26", "f27"))):
         s = new(3, map="floating_continent")
         tents(s, P1, *sp)

@@ -20,6 +20,7 @@ def rule_of(s, text):
 # ---- V2: unexplored territory ---------------------------------------------------------------
 
 def test_v2_r19_unexplored_one_tent_by_card_or_pair():
+    """R19: unexplored one tent by card or pair."""
     s = turn(new(), P1, "fft")
     assert "place:N12" in legal(s)
     play(s, "place:N12")
@@ -28,6 +29,7 @@ def test_v2_r19_unexplored_one_tent_by_card_or_pair():
 
 
 def test_v2_r19_no_second_piece_after_the_first_tent():
+    """R19: no second piece after the first tent."""
     s = turn(new(), P1, "fft")
     play(s, "place:N12", "tent:n57:f")
     assert legal(s) == {"done"}
@@ -36,12 +38,14 @@ def test_v2_r19_no_second_piece_after_the_first_tent():
 
 
 def test_v2_r17_lone_tundra_cannot_pay_in_forest():
+    """R17: lone tundra cannot pay in forest."""
     s = turn(new(), P1, "fft")
     play(s, "place:N12")
     assert rule_of(s, "tent:n56:t") == "R17"
 
 
 def test_v2_r19_totem_alone_is_illegal_in_unexplored():
+    """R19: totem alone is illegal in unexplored."""
     s = turn(new(), P1, "fft")
     play(s, "place:N12")
     assert rule_of(s, "totem:f") == "R19"
@@ -74,12 +78,14 @@ def v3(seat):
 
 
 def test_v3a_r24_tent_then_totem_raises_the_limit():
+    """R24: tent then totem raises the limit."""
     s = v3(P1)
     play(s, "place:N06", "tent:n30:d", "totem:d", "done")
     assert s.ktot[s.map.terr_index["N06"]] == 3
 
 
 def test_v3b_r23_two_totems_exceed_the_limit():
+    """R23: two totems exceed the limit."""
     s = v3(P1)
     play(s, "place:N06")
     assert not any(a.startswith("totem") for a in legal(s))
@@ -87,12 +93,14 @@ def test_v3b_r23_two_totems_exceed_the_limit():
 
 
 def test_v3c_r23_tent_that_does_not_raise_m_allows_no_totem():
+    """R23: tent that does not raise m allows no totem."""
     s = v3(P2)
     play(s, "place:N06", "tent:n30:d")
     assert legal(s) == {"done"}
 
 
 def test_v3d_r23_one_more_totem_is_illegal():
+    """R23: one more totem is illegal."""
     s = v3(P2)
     play(s, "place:N06")
     assert rule_of(s, "totem:d") == "R23"
@@ -168,6 +176,7 @@ def test_v4_glacier_target_pair_only():
 
 
 def test_v4_r18_three_glaciers_in_tundra_one_piece():
+    """R18: three glaciers in tundra one piece."""
     s = v4("ggg")
     assert pays(s, "N01") == {"gg"}
     play(s, "tent:n03:gg")
@@ -199,6 +208,7 @@ def test_r17_a2_pair_of_targets_own_biome_is_legal():
 
 
 def test_r20_r3_tent_needs_an_empty_space():
+    """R3: tent needs an empty space."""
     s = v4("ttt")
     play(s, "place:N01")
     assert "tent:n01:t" not in legal(s)

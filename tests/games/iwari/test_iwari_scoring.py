@@ -23,16 +23,19 @@ def fill(s, terr, counts):
 
 
 def test_w3_r76_ranks_first_to_fifth():
+    """R76: ranks first to fifth."""
     assert score_area([5, 4, 3, 2, 1]) == [15, 5, 4, 3, 2]
 
 
 def test_w4_r76_tied_tribes_share_the_rank():
+    """R76: tied tribes share the rank."""
     s = new(3)
     fill(s, "N03", [2, 2, 1])
     assert tent_majority(s) == [5, 5, 2]
 
 
 def test_v1_r76_ties_with_four_tribes():
+    """R76: ties with four tribes."""
     for terr, counts, want in (("N08", [1, 3, 1, 1], [3, 6, 3, 3]),
                                ("N01", [2, 2, 1, 1], [6, 6, 2, 2]),
                                ("N01", [3, 1, 1, 1], [6, 3, 3, 3])):
@@ -70,18 +73,21 @@ def test_r76_a13_next_higher_count_not_position():
 
 
 def test_w5_r77_settlement_of_five_across_a_border():
+    """R77: settlement of five across a border."""
     s = new(3)
     tents(s, P1, "n01", "n02", "n03", "n04", "n07")
     assert settlement_points(s)[P1] == 5
 
 
 def test_w6_r49_settlement_need_not_be_a_line():
+    """R49: settlement need not be a line."""
     s = new(3)
     tents(s, P1, "n01", "n02", "n03", "n05")
     assert settlement_points(s)[P1] == 4
 
 
 def test_v5_r49_other_tribes_tents_break_connections():
+    """R49: other tribes tents break connections."""
     s = new(3)
     tents(s, P1, "n01", "n02", "n03", "n05", "n06", "n22", "n07")
     tents(s, P2, "n04", "n08", "n09", "n10")
@@ -108,10 +114,12 @@ def w7():
 
 
 def test_w7_r78_most_on_both_sides_scores_both_stacks():
+    """R78: most on both sides scores both stacks."""
     assert totem_points(w7())[:2] == [5, 0]
 
 
 def test_w8_r78_zero_totems_does_not_count():
+    """R78: zero totems does not count."""
     s = new(3)
     tents(s, P1, "n01", "n02", "n03")
     totems(s, P1, "N01", 2)
@@ -119,6 +127,7 @@ def test_w8_r78_zero_totems_does_not_count():
 
 
 def test_w9_r78_several_qualifying_tribes_all_score():
+    """R78: several qualifying tribes all score."""
     s = new(3)
     tents(s, P1, "n46", "n51", "n52")
     tents(s, P2, "n47", "n53", "n54")
@@ -130,6 +139,7 @@ def test_w9_r78_several_qualifying_tribes_all_score():
 
 
 def test_w10_r9_r78_mountain_lines_are_skipped():
+    """R9, R78: mountain lines are skipped."""
     s = new(3, blocked=(12,))
     tents(s, P3, "n27", "n28", "n46")
     totems(s, P3, "N06", 2)
@@ -151,6 +161,7 @@ def over(s, scores):
 
 
 def test_w12_r79_tie_broken_by_unused_pieces():
+    """R79: tie broken by unused pieces."""
     s = new(2)
     s.supply_tents[:2], s.supply_totems[:2] = [3, 1], [2, 5]
     out = over(s, [57, 57, 10])
@@ -164,6 +175,7 @@ def test_a28_shared_victory_after_the_tiebreak():
 
 
 def test_r73_r80_final_breakdown_sums_to_the_score():
+    """R80: final breakdown sums to the score."""
     s = w7()
     from gameshelf.games.iwari import rules
     s.interim[P1], s.score[P1] = 4, 4

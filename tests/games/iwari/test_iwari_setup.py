@@ -38,6 +38,7 @@ def blocked_sets(players, seeds=60):
 
 
 def test_w2_r9_four_players_two_mountains():
+    """R9: four players two mountains."""
     sets = blocked_sets(4)
     assert set(sets) == {frozenset(x) for x in ({1, 3}, {1, 12}, {8, 3}, {8, 12})}
 

@@ -37,6 +37,7 @@ def v7a():
 
 
 def test_v7a_r40_r42_third_step_is_compulsory():
+    """R40, R42: third step is compulsory."""
     s = v7a()
     assert s.phase == THIRD_PHASE and GAME.to_act(s) == P1
     targets = legal(s)
@@ -53,6 +54,7 @@ def test_v7a_one_coast_one_piece_two_coasts_two_pieces():
 
 
 def test_v7a_r41_coast_pair_one_piece_in_any_territory():
+    """R41: coast pair one piece in any territory."""
     s = v7a()
     play(s, "place:N01", "tent:n01:cc")
     assert legal(s) == {"done"}  # N01 was unexplored: one piece (R19)
@@ -67,6 +69,7 @@ def test_v7a_single_coast_cannot_go_to_a_non_coast_territory():
 
 
 def test_v7b_r43_three_cards_no_third_step():
+    """R43: three cards no third step."""
     s = two()
     tents(s, P2, "n06")
     turn(s, P1, "tff")
@@ -75,12 +78,14 @@ def test_v7b_r43_three_cards_no_third_step():
 
 
 def test_v7c_r43_exchange_no_third_step():
+    """R43: exchange no third step."""
     s = turn(two(), P1, "tff")
     play(s, "exchange:t")
     assert s.phase == DRAW
 
 
 def test_v7d_r42_no_legal_third_placement_skips_the_step():
+    """R42: no legal third placement skips the step."""
     s = two()
     tents(s, P1, "n12", "n13", "n42", "n43", "n27", "n28", "n51", "n52")
     tents(s, P2, "n14", "n15", "n44", "n45", "n29", "n30", "n53", "n54")
@@ -94,6 +99,7 @@ def test_v7d_r42_no_legal_third_placement_skips_the_step():
 
 
 def test_v7e_r41_explored_is_judged_after_the_players_pieces():
+    """R41: explored is judged after the players pieces."""
     s = turn(two(), P1, "fff")
     play(s, "place:N12", "tent:n57:f", "done")
     assert s.phase == THIRD_PHASE
@@ -122,6 +128,7 @@ def test_r45_third_tribe_earns_no_feats():
 
 
 def test_w13_r46_third_tribe_wins_both_players_lose():
+    """R46: third tribe wins both players lose."""
     s = two()
     s.phase, s.final = OVER, tuple({"tents": 0, "settlements": 0, "totems": 0, "long_road": 0}
                                    for _ in range(3))
