@@ -12,7 +12,8 @@ SCHEMA = OptionSchema((
            "a snake's turn: 90 degrees per move, or any facing for one move", rule="A11"),
     Option("dark_pair_mode", ("three_pairs", "single_pair_choose_reward"), "three_pairs",
            "three printed dark pairs with fixed rewards, or one pair with a chosen reward", rule="A7"),
-    Option("forced_group_moves", ("false", "true"), "false",
+    # "false"/"true" are the reference's values; "off"/"on" are what a Python bool becomes.
+    Option("forced_group_moves", ("false", "true", "off", "on"), "false",
            "must every eligible animal move in special and end-of-round moves", rule="A9"),
     Option("butterfly_zero_pollen_vp", ("0", "1", "5"), "0",
            "VP of a butterfly with no pollen in the zoo", rule="A16"),

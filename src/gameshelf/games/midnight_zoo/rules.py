@@ -44,9 +44,10 @@ def new_state(n: int, options: dict, seed: int) -> State:
     setups = ch.sample(range(len(CAT.setup_tiles)), n)
     for seat in range(n):
         st.players.append(player_from_setup(st.slots, setups[seat]))
-    if st.solo:
+    if st.solo:  # setup step 9: Leo takes the first-player token
         st.solo_deck = list(range(len(CAT.solo_tiles)))
         ch.shuffle(st.solo_deck)
+        st.first = LEO
     else:
         st.first = ch.below(n)
     if st.rules.variability:
@@ -71,6 +72,8 @@ def player_from_setup(slots: tuple, setup: int):
 
 
 def seat_order(st: State) -> list:
+    if st.solo:  # Leo (first = LEO) never places tiles or moves animals (R84)
+        return [0]
     return [(st.first + i) % st.n for i in range(st.n)]
 
 
@@ -86,7 +89,8 @@ def start_draft(st: State) -> None:
     if st.solo:  # R77, R78
         st.solo_current = st.solo_deck.pop()
         st.solo_seen.append(st.solo_current)
-        st.order = [LEO, 0] if st.draft % 2 == 1 else [0, LEO]
+        st.first = LEO if st.draft % 2 == 1 else 0
+        st.order = [LEO, 0] if st.first == LEO else [0, LEO]
     else:
         st.order = seat_order(st)
     st.cur = st.order[0]
@@ -127,7 +131,9 @@ def next_placer(st: State, events: list) -> None:
         return
     if st.draft < CAT.drafts:  # R70, A23
         refill(st)
-    if not st.solo:  # R71
+    if st.solo:  # R71, R77: the token alternates between Leo and you
+        st.first = 0 if st.first == LEO else LEO
+    else:  # R71
         st.first = (st.first + 1) % st.n
     if st.draft % CAT.drafts_per_round == 0:
         start_round_end(st, events)

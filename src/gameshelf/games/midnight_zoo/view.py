@@ -127,7 +127,7 @@ def view(st: State, seat, *, full: bool = False) -> dict:
         "phase": PHASE_NAMES[st.phase], "draft": st.draft,
         "round": (st.draft - 1) // CAT.drafts_per_round + 1,
         "to_act": None if st.phase == 4 else ("leo" if st.cur == LEO else st.cur),
-        "first_player": st.first, "order": ["leo" if s == LEO else s for s in st.order],
+        "first_player": "leo" if st.first == LEO else st.first, "order": ["leo" if s == LEO else s for s in st.order],
         "turn": st.turn, "ply": st.ply,
         "market": [tid(t) for t in st.market], "leftover": [TID[t] for t in st.leftover],
         "leftover_piles": [[TID[t] for t in p] for p in st.piles],
@@ -161,7 +161,8 @@ def determinize(v: dict, chance: Chance) -> State:
     st = blank_state(v["players"], v["options"], chance.next64())
     idx = CAT.tile_index
     st.phase = PHASE_NAMES.index(v["phase"])
-    st.draft, st.first, st.turn, st.ply = v["draft"], v["first_player"], v["turn"], v["ply"]
+    st.draft, st.turn, st.ply = v["draft"], v["turn"], v["ply"]
+    st.first = LEO if v["first_player"] == "leo" else v["first_player"]
     st.order = [LEO if s == "leo" else s for s in v["order"]]
     st.cur = LEO if v["to_act"] == "leo" else (v["to_act"] if v["to_act"] is not None else 0)
     st.market = [idx[t] if t else -1 for t in v["market"]]
