@@ -124,11 +124,16 @@ def test_a8_option_allows_the_deck_after_a_refresh():
 
 
 def test_r19_empty_pool_after_refresh_gains_nothing():
+    """R19, R28, A31: a refresh can only leave an empty pool if the pool, deck and discard pile
+    were all empty already; then nothing can be gained and the refresh is not offered (it would
+    cost 1 star for nothing; see test_borealis_audit for the turn ending by itself)."""
     s = after_observe()
     set_pool(s, [])
     set_piles(s, deck=[], discard=[])
-    play(s, "refresh")
-    assert s.phase == CHOOSE and s.seat == 1 and len(s.hands[0]) == 3 and s.tokens[0] == 1
+    assert REFRESH not in GAME.legal_actions(s)
+    with pytest.raises(IllegalAction) as err:
+        GAME.checked_apply(s, "refresh")
+    assert err.value.rule == "R28" and s.tokens[0] == 2
 
 
 def test_r20_pool_refills_only_while_cards_are_available():

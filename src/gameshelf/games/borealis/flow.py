@@ -18,15 +18,17 @@ def finish_turn(s: State, events: list[Event]) -> None:
     seat = s.seat
     s.turns[seat] += 1
     check_objectives(s, seat, events)
-    if (seat + 1) % s.n == s.first:
+    last = (seat + 1) % s.n == s.first
+    if last:
         end_round(s, events)
         if s.end_triggered:
             return game_over(s, SEVEN_CARDS, events)
         if s.cfg.max_rounds and s.round >= s.cfg.max_rounds:
             return game_over(s, MAX_ROUNDS, events)
-        s.round += 1
     if is_stalemate(s):
         return game_over(s, STALEMATE, events)
+    if last:
+        s.round += 1
     s.seat = (seat + 1) % s.n
     s.phase = CHOOSE
     s.turn_refreshed = False

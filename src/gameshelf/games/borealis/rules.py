@@ -89,8 +89,10 @@ def draw_options(s: State) -> list:
     if s.phase == DRAW:
         if s.deck or s.discard:
             out.append(DECK)
-        if can_refresh(s):
-            out.append(REFRESH)
+            if can_refresh(s):
+                out.append(REFRESH)
+        elif s.pool and can_refresh(s):
+            out.append(REFRESH)     # a refresh that deals nothing is never forced (R28, A31)
     elif s.cfg.refresh_then_deck and (s.deck or s.discard):
         out.append(DECK)
     return out
@@ -277,6 +279,8 @@ def why_illegal(s: State, action) -> tuple[str, str]:
                 return "a refresh costs 1 star and your token total is 0", "R18"
             if s.turn_refreshed:
                 return "you already refreshed the pool this turn", "R18"
+            if not (s.pool or s.deck or s.discard):
+                return "the pool, the deck and the discard pile are empty: nothing to refresh", "R28"
             return "the pool was already refreshed this round", "A7"
         case Refresh() if ph == AFTER_REFRESH:
             return "you already refreshed the pool this turn", "R18"

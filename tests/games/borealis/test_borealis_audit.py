@@ -1,0 +1,118 @@
+"""Rules audit: discrepancies found against the reference, each pinned by a test (R17-R19, R28,
+R34, A31, A32, section 2.10 option values)."""
+
+import pytest
+
+from borealis_helpers import pass_turn, play, ready, set_hand, set_piles, set_pool, set_scientists
+from gameshelf.core.errors import BadOption
+from gameshelf.games.borealis import GAME
+from gameshelf.games.borealis.actions import REFRESH
+from gameshelf.games.borealis.state import CHOOSE, CLOSING, DRAW, OPEN, REMOVED
+
+FULL = "LC:[] | L:[Y,B,P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]"
+
+
+def test_r17_r28_a31_nothing_left_never_forces_a_paid_refresh():
+    """R28/A31: with the pool, deck and discard pile all empty no card is gained; a refresh
+    would gain nothing either, so the player must not be forced to pay 1 star for it (R17)."""
+    s = ready()
+    set_scientists(s, 0, FULL)
+    set_hand(s, 0, [12, 13])
+    set_pool(s, [])
+    set_piles(s, deck=[], discard=[])
+    s.tokens[0] = 2
+    events = play(s, "play 12 C")
+    assert s.phase == CHOOSE and s.seat == 1
+    assert s.tokens[0] == 2 and s.hands[0] == [13]
+    assert any(e.key == "no_card" for e in events)
+
+
+def test_r18_r19_refresh_is_offered_while_it_can_deal_a_card():
+    """R18: a short pool with empty piles can still be refreshed (the same cards come back)."""
+    s = ready()
+    set_scientists(s, 0, FULL)
+    set_hand(s, 0, [12, 13])
+    set_pool(s, [40])
+    set_piles(s, deck=[], discard=[])
+    play(s, "play 12 C")
+    assert s.phase == DRAW and REFRESH in GAME.legal_actions(s)
+    play(s, "refresh")
+    assert s.pool == [40] and s.tokens[0] == 1
+    play(s, "take 40")
+    assert s.hands[0] == [13, 40] and s.pool == []
+
+
+@pytest.mark.parametrize("options", [
+    {"territorial_empty_location_scores": False, "common_destination_counts_start_space": True,
+     "refresh_then_deck_allowed": False},
+    {"territorial_empty_location_scores": "false", "common_destination_counts_start_space": "true",
+     "refresh_then_deck_allowed": "false"},
+    {"max_rounds": None},
+    {"max_rounds": "null"},
+    {"player_count": 3},
+    {"player_count": "3"},
+])
+def test_2_10_option_values_as_the_reference_writes_them(options):
+    """Section 2.10 spells booleans true/false, max_rounds null, and lists player_count."""
+    s = GAME.setup(3, options, 1)
+    cfg = s.cfg
+    if "max_rounds" in options:
+        assert cfg.max_rounds == 0
+    else:
+        assert cfg.max_rounds == 100
+    assert not cfg.territorial_empty and cfg.common_start and not cfg.refresh_then_deck
+
+
+def test_2_10_option_true_values():
+    s = GAME.setup(2, {"territorial_empty_location_scores": "true",
+                       "common_destination_counts_start_space": "false",
+                       "refresh_then_deck_allowed": True}, 1)
+    assert s.cfg.territorial_empty and not s.cfg.common_start and s.cfg.refresh_then_deck
+
+
+def test_2_10_player_count_must_match():
+    with pytest.raises(BadOption):
+        GAME.setup(2, {"player_count": 3}, 1)
+
+
+@pytest.mark.parametrize("cap", [3, "7", 12])
+def test_a32_max_rounds_any_positive_number(cap):
+    s = ready(2, max_rounds=cap)
+    while not GAME.is_over(s):
+        pass_turn(s)
+    assert s.round == int(cap) and s.turns == [int(cap)] * 2
+    assert GAME.outcome(s).details["end_reason"] == "max_rounds"
+    with pytest.raises(BadOption):
+        GAME.setup(2, {"max_rounds": "0"}, 1)
+    with pytest.raises(BadOption):
+        GAME.setup(2, {"max_rounds": "x"}, 1)
+
+
+def test_r34_window_runs_to_the_end_of_the_round_of_the_first_achiever():
+    """R34: first achieved by the first seat -> the later seats of that round can still take it;
+    it leaves the game at the end of that round with its remaining tokens."""
+    s = ready(3)
+    s.obj = ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3")
+    s.obj_tokens, s.obj_status = [3, 3, 3], [OPEN] * 3
+    s.flags[0:3] = [4, 0, 0]
+    pass_turn(s)
+    assert s.obj_status[2] == CLOSING and s.obj_tokens[2] == 2
+    s.flags[6:9] = [0, 0, 4]
+    pass_turn(s)                       # seat 1 does not meet it
+    pass_turn(s)                       # seat 2 meets it in the window
+    assert s.achieved[2] == 4 and s.obj_status[2] == REMOVED and s.obj_tokens[2] == 1
+    s.flags[3:6] = [5, 0, 0]
+    pass_turn(s)
+    pass_turn(s)
+    assert s.achieved[1] == 0
+
+
+def test_a32_stalemate_at_the_end_of_a_round_reports_that_round():
+    """A32: the game ends at once; the round reported is the last one played, not the next."""
+    from test_borealis_end import t11_state
+    s = t11_state()
+    s.seat = 3                          # the last seat of the round (first player 0)
+    s.round = 6
+    pass_turn(s)
+    assert GAME.is_over(s)
+    assert GAME.outcome(s).details["rounds"] == 6
