@@ -33,3 +33,86 @@ def test_r77_r71_solo_view_names_leo_as_first_player_in_odd_drafts():
             assert GAME.view(GAME.determinize(v, Chance(1)), 0) == v
         GAME.apply(st, ch.choice(GAME.legal_actions(st)))
     assert seen == {d: ("leo" if d % 2 else 0) for d in range(1, 16)}
+
+
+# ---- rules so far cited only inside ranges -----------------------------------------------------------
+def test_r3_end_of_round_move_only_after_drafts_5_10_15():
+    """R3: the end-of-round move follows the Maintenance phase of drafts 5, 10 and 15 only."""
+    from gameshelf.games.midnight_zoo.state import ROUND
+    st = GAME.setup(3, {}, seed=8)
+    ch = Chance(8)
+    rounds = []
+    while not GAME.is_over(st):
+        draft = st.draft
+        events = GAME.apply(st, ch.choice(GAME.legal_actions(st)))
+        if any(e.key == "round_terrain" for e in events):
+            rounds.append(draft)
+            assert st.phase == ROUND or st.draft == draft + 1 or GAME.is_over(st)
+    assert rounds == [5, 10, 15]
+
+
+def test_r16_placement_triggers_tile_effect_and_space_effect_independently():
+    """R16: the tile's own symbol and the space's printed action are two separate effects."""
+    st = board(hand="R10")  # rock, discover
+    play(st, "place R10", "at 2,3")  # no condition -> vp_1
+    assert legal(st) == ["tile discover", "space", "skip"]
+    play(st, "space")
+    assert st.players[0].vp == 1 and legal(st) == ["tile discover", "skip"]
+    st = board(hand="R22")  # no action symbol, on a plain space: nothing at all
+    play(st, "place R22", "at 0,1")
+    assert top(st) is None
+    st = board(hand="R22")  # no symbol, but the space (2,1) has an unconditional move_1
+    play(st, "place R22", "at 2,1")
+    assert legal(st) == ["space", "skip"]
+
+
+def test_r59_snake_move_is_a_forward_step_or_a_quarter_turn_forward_into_the_zoo():
+    """R59: (a) a forward step onto a tile or the zoo, or (b) a 90 degree turn in place."""
+    st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01", "1,1": "G01"})
+    s = put(st, "snake", "1,2", facing="S")
+    st.pstack.append([5, 1, -1])
+    from mz_helpers import refresh
+    refresh(st)
+    play(st, f"animal {s}")
+    assert sorted(legal(st)) == ["go S", "turn L", "turn R"]  # W has a tile but is sideways
+    play(st, "go S")
+    assert where(st, s) == "zoo"
+    st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01"})
+    s = put(st, "snake", "1,2", facing="S")
+    st.pstack.append([5, 1, -1])
+    refresh(st)
+    play(st, f"animal {s}", "turn L")
+    assert piece(st, s)["facing"] == "E" and where(st, s) == "1,2" and top(st) is None
+
+
+def test_r80_leos_tile_leaves_the_game():
+    """R80: the tile Leo takes is removed from the game (never leftover, never drawn again)."""
+    st = GAME.setup(1, {}, seed=2)
+    ch = Chance(2)
+    leo = []
+    while not GAME.is_over(st):
+        for e in GAME.apply(st, ch.choice(GAME.legal_actions(st))):
+            if e.key == "leo_took":
+                leo.append(tile(e.args["tile"]))
+    leftovers = {t for p in st.piles for t in p}
+    assert len(leo) == 14  # the draft-1 pick happened during setup
+    assert all(t in st.removed and t not in leftovers for t in leo)
+    assert len(st.removed) >= 15 and len(st.stack) == 75 - 45
+
+
+# ---- a few rulings worth pinning down explicitly --------------------------------------------------
+def test_a14_cheetah_extra_step_is_optional_and_any_direction():
+    """A14/R54: after its first special-move step a cheetah may stop or step again anywhere legal."""
+    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01", "0,1": "S01", "2,1": "S02"})
+    c = put(st, "cheetah", "1,1")
+    play(st, "discard G05", f"animal {c}", "go W")
+    assert sorted(legal(st)) == ["go E", "stop"]  # back where it came from is legal
+    play(st, "stop")
+    assert where(st, c) == "1,0" and top(st) is None
+
+
+def test_a41_bonus_tiles_have_no_food_and_never_count_for_s4():
+    """A41/S4: bonus tiles in the district add no food type."""
+    from gameshelf.games.midnight_zoo.scoring import food_vp
+    st = board(hand="G05", tiles={"0,1": "BR", "0,3": "BG", "3,4": "BS", "4,1": "R03"})
+    assert food_vp(st.players[0]) == CAT.food_set_vp[1]
