@@ -116,3 +116,24 @@ def test_a32_stalemate_at_the_end_of_a_round_reports_that_round():
     pass_turn(s)
     assert GAME.is_over(s)
     assert GAME.outcome(s).details["rounds"] == 6
+
+
+def test_r42_persistent_record_and_title():
+    """R42, 2.9: a game's achievements are added to the player's record; the title comes from
+    the number of DISTINCT achievements ever marked (0-4, 5-8, 9-12, 13-16, 17+)."""
+    from gameshelf.games.borealis.scoring import update_record
+    record, title = update_record([], ["ACH_WIN", "ACH_SCORE_50"])
+    assert record == ["ACH_SCORE_50", "ACH_WIN"] and title == "TUNDRA_TRAVELLER"
+    record, title = update_record(record, ["ACH_WIN", "ACH_SCORE_60", "ACH_SCORE_70"])
+    assert len(record) == 4 and title == "TUNDRA_TRAVELLER"          # ACH_WIN counted once
+    record, title = update_record(record, ["ACH_SCORE_80"])
+    assert len(record) == 5 and title == "POLAR_AMATEUR"
+    from gameshelf.games.borealis.catalog import ACHIEVEMENTS
+    ids = [a["id"] for a in ACHIEVEMENTS]
+    assert len(ids) == 19
+    for count, expected in ((8, "POLAR_AMATEUR"), (9, "ARCTIC_BACKPACKER"), (12, "ARCTIC_BACKPACKER"),
+                            (13, "SEASONED_EXPLORER"), (16, "SEASONED_EXPLORER"), (17, "ARCTIC_PRO"),
+                            (19, "ARCTIC_PRO")):
+        assert update_record([], ids[:count])[1] == expected
+    with pytest.raises(ValueError):
+        update_record([], ["ACH_NOPE"])

@@ -173,6 +173,17 @@ def achievements(s: State, seat: int, parts: dict[str, int], score: int, won: bo
     return [a["id"] for a in ACHIEVEMENTS if tests[a["test"]](a)]
 
 
+def update_record(marked, reached) -> tuple[list[str], str]:
+    """R42, 2.9: add one game's achievements to a player's persistent record (the ids marked in
+    earlier games); returns the distinct record, sorted, and the title it earns."""
+    known = {a["id"] for a in ACHIEVEMENTS}
+    record = set(marked) | set(reached)
+    unknown = sorted(record - known)
+    if unknown:
+        raise ValueError(f"unknown achievement ids {unknown}")
+    return sorted(record), title_for(len(record))
+
+
 def outcome(s: State) -> Outcome:
     parts = [breakdown(s, seat) for seat in range(s.n)]
     scores = tuple(sum(p.values()) for p in parts)
