@@ -235,3 +235,19 @@ def test_r58_line_multiplier_counts_the_tokens_on_that_line_only():
     s.line_feats[s.map.line_index[15]] = 0
     s.line_feats[s.map.line_index[16]] = 1  # a line without totems on one side pays nothing
     assert totem_points(s) == base
+
+
+def test_r53_wrong_feat_target_names_the_feats_own_rule():
+    """R51/R53: an illegal token target is refused citing the rule of that feat."""
+    import pytest
+    from gameshelf.core.errors import IllegalAction
+    s = v9_awe()
+    with pytest.raises(IllegalAction) as err:
+        play(s, "awe:4")  # line 4 is a land line
+    assert err.value.rule == "R53"
+    s = feats()
+    tents(s, P1, "n27", "n28", "n29")
+    place(s, P2, "N06", "tent:n30:d", cards="ddt")
+    with pytest.raises(IllegalAction) as err:
+        play(s, "discovery:N06")
+    assert err.value.rule == "R51"

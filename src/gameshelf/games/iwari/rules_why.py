@@ -92,7 +92,13 @@ def _feat(s: State, a):
     f = FEAT_INDEX.get(a.feat)
     if f is None or f != s.feat_queue[0]:
         return "R59", f"the token to place now is {FEATS[s.feat_queue[0]].id}"
-    return ("R50", "that target is not allowed for this feat (R50-R53)") if isinstance(a, PlaceFeat) else None
+    if isinstance(a, PlaceFeat):
+        rule = _FEAT_RULE.get(FEATS[f].id, "R50")
+        return rule, f"that target is not allowed for the {FEATS[f].id} token ({rule})"
+    return None
+
+
+_FEAT_RULE = {"unity": "R50", "discovery": "R51", "honor": "R52", "awe": "R53"}
 
 
 _REASONS = {Exchange: _exchange, Target: _target, Tent: _tent, Totem: _totem, Done: _done,
