@@ -137,3 +137,37 @@ def test_r42_persistent_record_and_title():
         assert update_record([], ids[:count])[1] == expected
     with pytest.raises(ValueError):
         update_record([], ["ACH_NOPE"])
+
+
+def test_r22_r27_regroup_reshuffles_its_own_discards_mid_draw():
+    """R21, R22, R27: the discards go to the pile first; when the deck runs dry mid-draw the pile
+    (now holding them) is shuffled into a new deck and the draw continues."""
+    s = ready()
+    set_hand(s, 0, [12, 13, 14, 15])
+    set_piles(s, deck=[50], discard=[])
+    events = play(s, "regroup", "discard 12", "discard 13", "discard 14", "done")
+    assert len(s.hands[0]) == 4 and 15 in s.hands[0] and 50 in s.hands[0]
+    assert len(s.deck) == 1 and s.discard == [] and set(s.hands[0]) | set(s.deck) == {12, 13, 14, 15, 50}
+    keys = [e.key for e in events]
+    assert keys.index("reshuffle") > keys.index("regroup_discard")
+    assert s.seat == 1
+
+
+def test_a19_mulligan_reshuffles_when_the_deck_runs_out():
+    """A19: a mulligan that empties the deck reshuffles the discard pile (R27)."""
+    s = GAME.setup(2, {"first_player": "chosen"}, 4)
+    hand = list(s.hands[0])
+    set_piles(s, deck=[50, 51], discard=[])
+    play(s, *[f"discard {c}" for c in hand], "done")
+    assert len(s.hands[0]) == 4 and {50, 51} <= set(s.hands[0])
+    assert len(s.deck) == 2 and set(s.deck) | set(s.hands[0]) == set(hand) | {50, 51}
+
+
+def test_a32_no_stalemate_check_skips_a_playable_card_in_another_players_hand():
+    """A32 (ii): a card in ANY hand that ANY player could play prevents the stalemate."""
+    from test_borealis_end import t11_state
+    from gameshelf.games.borealis.flow import is_stalemate
+    s = t11_state()
+    set_scientists(s, 3, "LC:[] | L:[Y,B,Y] | C:[B,B,Y] | R:[P,P,P] | RC:[]")
+    GAME.check_invariants(s)
+    assert not is_stalemate(s)          # P4 could play P1's card 11 (Y-left, B-right) at LEFT
