@@ -151,8 +151,8 @@ def _goals(view: dict, lang: str) -> Table:
     counts = {}
     for pl in view["players"]:
         for b in pl["butterflies"]:
-            if b["at"].startswith("card:"):
-                counts[b["at"][5:]] = counts.get(b["at"][5:], 0) + 1
+            if b["at"].endswith("_card"):
+                counts[b["at"][:-5]] = counts.get(b["at"][:-5], 0) + 1
     for season, goal in view["goals"].items():
         style = "bold" if season == view["season"] else ""
         text = GAME.term(goal, lang) if goal else f"({_ui('down', lang)}: {counts.get(season, 0)} {_ui('markers', lang)})"

@@ -24,7 +24,7 @@ def _loc_name(x: int) -> str:
         return "supply"
     if x == REMOVED:
         return "removed"
-    return f"card:{CAT.seasons[-10 - x]}"
+    return f"{CAT.seasons[-10 - x]}_card"          # 2.2: "summer_card" / "fall_card"
 
 
 def _loc_code(text: str) -> int:
@@ -32,8 +32,8 @@ def _loc_code(text: str) -> int:
         return SUPPLY
     if text == "removed":
         return REMOVED
-    if text.startswith("card:"):
-        return card_loc(CAT.seasons.index(text[5:]))
+    if text.endswith("_card"):
+        return card_loc(CAT.seasons.index(text[:-5]))
     return CAT.space_index[text]
 
 
