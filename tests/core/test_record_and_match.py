@@ -82,6 +82,8 @@ def test_log_hides_a_private_draw_from_other_seats():
     assert "Aki draws a card" in match.log_for(1)
     assert not any(f"draws {drawn}" in line for line in match.log_for(1))
     assert not any(f"draws {drawn}" in line for line in match.log_for(None))
+    assert "Aki draws a card" in match.log_for(None), "spectators read the redacted twin"
+    assert "Aki draws a card" not in match.log_for(0), "the drawer reads only the full event"
 
 
 def test_log_is_japanese_when_asked():

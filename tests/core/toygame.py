@@ -66,9 +66,8 @@ class ToyGame(Game[ToyState]):
         if state.deck:
             card = state.deck.pop()
             state.hands[seat].append(card)
-            others = frozenset(range(len(state.hands))) - {seat}
-            events += [Event("draw", {"seat": seat, "card": card}, frozenset({seat})),
-                       Event("draw_hidden", {"seat": seat}, others)]
+            events += [Event("draw", {"seat": seat, "card": card}, audience=frozenset({seat})),
+                       Event("draw_hidden", {"seat": seat}, hidden_from=frozenset({seat}))]
         state.turn += 1
         return events
 

@@ -26,15 +26,19 @@ View = dict[str, Any]
 class Event:
     """Something that happened, as data; rendered as a log sentence by :meth:`Game.describe`.
 
-    ``audience`` limits who may read it (``None``: everyone). A game that draws a hidden card
-    emits one event for the drawer and a redacted twin for everyone else.
+    ``audience`` limits who may read it (``None``: everyone, spectators included); ``hidden_from``
+    names seats that may not. A game that draws a hidden card emits one event for the drawer
+    (``audience={seat}``) and a redacted twin for everyone else (``hidden_from={seat}``).
     """
 
     key: str
     args: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
+    hidden_from: frozenset[int] = frozenset()
 
     def visible_to(self, seat: int | None) -> bool:
+        if seat in self.hidden_from:
+            return False
         return self.audience is None or (seat is not None and seat in self.audience)
 
     def to_json(self) -> dict[str, Any]:
