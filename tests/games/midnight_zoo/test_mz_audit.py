@@ -116,3 +116,33 @@ def test_a41_bonus_tiles_have_no_food_and_never_count_for_s4():
     from gameshelf.games.midnight_zoo.scoring import food_vp
     st = board(hand="G05", tiles={"0,1": "BR", "0,3": "BG", "3,4": "BS", "4,1": "R03"})
     assert food_vp(st.players[0]) == CAT.food_set_vp[1]
+
+
+# ---- hidden information (R8) ----------------------------------------------------------------------
+def _stack_ids(st):
+    return {CAT.tile_id[t] for t in st.stack}
+
+
+@pytest.mark.parametrize("n,options", [(1, {}), (3, {"variability_cards": "on"})])
+def test_r8_events_and_errors_never_name_a_tile_still_in_the_stack(n, options):
+    """R8: the stack order is hidden - no event or error message names a face-down tile, and
+    a view of another seat never shows variability cards still being chosen."""
+    from gameshelf.core.errors import IllegalAction
+    st = GAME.setup(n, options, seed=5)
+    ch = Chance(5)
+    probes = [f"place {CAT.tile_id[t]}" for t in range(0, 75, 7)] + ["take 5", "done"]
+    while not GAME.is_over(st):
+        hidden = _stack_ids(st)
+        for text in probes:
+            action = GAME.parse_action(text)
+            if action not in GAME.legal_actions(st):
+                err = GAME.why_illegal(st, action)
+                assert isinstance(err, IllegalAction) and err.rule
+                assert not any(t in err.message.split() for t in hidden)
+        for e in GAME.apply(st, ch.choice(GAME.legal_actions(st))):
+            words = " ".join(str(v) for v in e.args.values())
+            assert not any(t in words.split() for t in _stack_ids(st)), e
+        if st.phase == 0:  # variability cards being chosen
+            for seat in range(n):
+                for other, p in enumerate(GAME.view(st, seat)["player_states"]):
+                    assert other == seat or p["cards"] in (None, "hidden")
