@@ -84,10 +84,35 @@ def test_v3a_r24_tent_then_totem_raises_the_limit():
     assert s.ktot[s.map.terr_index["N06"]] == 3
 
 
+def test_v3a_r24_a4_totem_first_then_tent_is_the_same_legal_action():
+    """R24/A4: the player chooses the order; legality is judged on the end state of the action."""
+    s = v3(P1)
+    play(s, "place:N06")
+    assert "totem:d" in legal(s)
+    play(s, "totem:d")
+    assert legal(s) == {"tent:n30:d", "tent:n30:dd"}  # only a tent lifting M(T) completes it
+    assert rule_of(s, "done") == "R23"
+    play(s, "tent:n30:d", "done")
+    assert s.ktot[s.map.terr_index["N06"]] == 3 and count(s, P1, "N06") == 3
+
+
+def test_r24_totem_first_needs_a_payable_tent_to_follow():
+    """R24, R17: a totem above the limit is offered only if a tent that lifts M(T) can still be paid."""
+    s = v3(P1)
+    turn(s, P1, "dtg")  # after the totem (d) the lone tundra and glacier pay nothing in desert
+    play(s, "place:N06")
+    assert not any(a.startswith("totem") for a in legal(s))
+    assert rule_of(s, "totem:d") == "R23"
+    turn(s, P1, "ddt")  # the pair pays the totem, the lone tundra cannot pay the tent
+    play(s, "place:N06")
+    assert "totem:d" in legal(s) and "totem:dd" not in legal(s)
+    assert rule_of(s, "totem:dd") == "R23"
+
+
 def test_v3b_r23_two_totems_exceed_the_limit():
     """R23: two totems exceed the limit."""
     s = v3(P1)
-    play(s, "place:N06")
+    play(s, "place:N06", "totem:d")
     assert not any(a.startswith("totem") for a in legal(s))
     assert rule_of(s, "totem:d") == "R23"
 
@@ -240,16 +265,31 @@ def test_r22_no_totem_in_supply():
     assert rule_of(s, "totem:t") == "R22"
 
 
-def test_r24_example_tent_first_then_totem():
+def r24_example(seat):
     s = new(3)
     tents(s, P2, "n01", "n02")
     tents(s, P1, "n03", "n04")
+    tents(s, P3, "n06")
     totems(s, P2, "N01", 2)
-    turn(s, P1, "ttt")
-    play(s, "place:N01")
-    assert "totem:t" not in legal(s)
-    play(s, "tent:n05:t")
+    return turn(s, seat, "ttt")
+
+
+def test_r24_example_tent_first_then_totem():
+    """R24 example: M = K = 2; a tribe whose tent brings it to 3 may add a tent and a totem."""
+    s = r24_example(P1)
+    play(s, "place:N01", "tent:n05:t")
     assert "totem:t" in legal(s)
+    play(s, "totem:t", "done")
+    assert s.ktot[0] == 3
+
+
+def test_r24_example_tribe_staying_at_two_adds_no_totem_in_any_order():
+    """R24 example: a tribe that stays at 2 or fewer tents may not add any totem."""
+    s = r24_example(P3)
+    play(s, "place:N01")
+    assert not any(a.startswith("totem") for a in legal(s))
+    play(s, "tent:n05:t")
+    assert legal(s) == {"done"}
 
 
 def test_r25_cards_played_go_to_the_discard_pile():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gameshelf.games.iwari.catalog import DISPLAY, FEATS, NB, TENTS, TOTEMS, deck_counts
 from gameshelf.games.iwari.scoring import assert_breakdown
-from gameshelf.games.iwari.state import ACTION, OVER, State
+from gameshelf.games.iwari.state import ACTION, OVER, PLACE, State
 
 
 def check_invariants(s: State) -> None:
@@ -26,7 +26,9 @@ def check_invariants(s: State) -> None:
         assert sum(s.totems[p * T:(p + 1) * T]) + s.supply_totems[p] == TOTEMS, "totems conserved"
     for t, terr in enumerate(m.territories):
         assert s.filled[t] == sum(s.tents[t::T]) <= len(terr.spaces), "R3"
-        assert s.ktot[t] == sum(s.totems[t::T]) <= max(s.tents[t::T]), "R23: K(T) <= M(T)"
+        assert s.ktot[t] == sum(s.totems[t::T]), "totem stack"
+        mid_action = s.phase == PLACE and t == s.p_terr and s.p_pieces == 1  # R24: tent to follow
+        assert s.ktot[t] <= max(s.tents[t::T]) + mid_action, "R23: K(T) <= M(T)"
         assert terr.totem_space or s.ktot[t] == 0, "R21"
     for f in FEATS:
         earned = s.feat_earned[f.index]

@@ -1,8 +1,10 @@
 """The Place action's legality, one small decision at a time (R15-R26, the 3-2-1 rule).
 
 A Place action is: choose the territory (``place:T``), then up to two pieces each with its payment
-(``tent:space:pay`` / ``totem:pay``), then ``done``. Each intermediate state must satisfy the totem
-limit K(T) <= M(T) (R23), which reaches exactly the legal end states when the tent goes first (R24).
+(``tent:space:pay`` / ``totem:pay``), then ``done``. The totem limit K(T) <= M(T) (R23) is judged on
+the END state of the action (R24, A4), and the player chooses the order of the two pieces: a first
+totem may exceed the limit when the tribe's own tent can still lift M(T) (the tribe holds M(T) tents,
+a tent, an empty space and a payment remain); ``done`` is then refused until that tent is placed.
 """
 
 from __future__ import annotations
@@ -32,6 +34,27 @@ def totem_room(s: State, tribe: int, t: int) -> bool:
     return terr.totem_space and s.supply_totems[tribe] > 0 and s.ktot[t] < max_tents(s, t)
 
 
+def pays_tent_after(hand: list[int], biome: int, pay: int, n: int) -> bool:
+    """After paying ``n`` cards of biome ``pay``, can the rest still pay one piece in ``biome``?"""
+    rest = hand[:]
+    rest[pay] -= n
+    return rest[biome] > 0 or max(rest) >= 2
+
+
+def totem_first_over_limit(s: State, tribe: int, t: int) -> bool:
+    """R24: a first totem with K(T) + 1 > M(T) is possible only if this tribe's own second piece,
+    a tent, lifts M(T) enough: the tribe holds K(T) tents there, a tent and an empty space remain."""
+    terr = s.map.territories[t]
+    return (s.p_pieces == 0 and terr.totem_space and s.supply_totems[tribe] > 0
+            and s.supply_tents[tribe] > 0 and s.filled[t] < len(terr.spaces)
+            and s.ktot[t] <= s.tents[tribe * len(s.map.territories) + t])
+
+
+def limit_exceeded(s: State) -> bool:
+    """Mid-action only: a first totem above the limit awaits its tent (R23, R24)."""
+    return s.p_terr >= 0 and s.ktot[s.p_terr] > max_tents(s, s.p_terr)
+
+
 def can_place_in(s: State, tribe: int, t: int, hand: list[int]) -> bool:
     """Is there at least one legal first piece, with a payment, for ``tribe`` in territory t?"""
     terr = s.map.territories[t]
@@ -51,7 +74,7 @@ def target_choices(s: State, tribe: int, seat: int) -> list:
 
 def piece_choices(s: State) -> list:
     """The next piece of the current Place action, or ``done`` once one piece is placed."""
-    out = [DONE] if s.p_pieces else []
+    out = [DONE] if s.p_pieces and not limit_exceeded(s) else []
     if s.p_pieces >= 2 or (s.p_pieces == 1 and s.p_unexplored):  # R16, R19
         return out
     hand = hand_of(s, s.current)
@@ -70,11 +93,20 @@ def piece_choices(s: State) -> list:
                     out.append(table.tent_single[sp])
                 for x in pairs:
                     out.append(table.tent_pair[sp][x])
-    if not s.p_unexplored and totem_room(s, tribe, t):
+    if s.p_unexplored:
+        return out
+    if totem_room(s, tribe, t):
         if single:
             out.append(table.totem_single[terr.biome])
         for x in pairs:
             out.append(table.totem_pair[x])
+    elif totem_first_over_limit(s, tribe, t):  # R24: the tent must follow
+        b = terr.biome
+        if single and pays_tent_after(hand, b, b, 1):
+            out.append(table.totem_single[b])
+        for x in pairs:
+            if pays_tent_after(hand, b, x, 2):
+                out.append(table.totem_pair[x])
     return out
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.iwari.actions import Decline, Done, Draw, Exchange, PlaceFeat, Target, Tent, Totem
 from gameshelf.games.iwari.catalog import FEAT_INDEX, FEATS, LETTER_INDEX
-from gameshelf.games.iwari.rules_place import can_place_in, hand_of, max_tents, pay_problem
+from gameshelf.games.iwari.rules_place import (can_place_in, hand_of, limit_exceeded, max_tents, pay_problem,
+                                               pays_tent_after, totem_first_over_limit)
 from gameshelf.games.iwari.state import ACTION, DRAW, FEAT, OVER, PLACE, PHASES, THIRD, State
 
 _PHASE_OF = {Exchange: (ACTION,), Target: (ACTION, THIRD), Tent: (PLACE,), Totem: (PLACE,),
@@ -71,13 +72,25 @@ def _totem(s: State, a: Totem):
         return "R21", "this territory has no totem space"
     if s.supply_totems[s.p_tribe] == 0:
         return "R22", "no totem left in supply"
+    problem = _piece_common(s, a.pay)
+    if problem:
+        return problem
     if s.ktot[t] + 1 > max_tents(s, t):
-        return "R23", "totems would exceed the largest tent count of any tribe here (place a tent first)"
-    return _piece_common(s, a.pay)
+        terr = s.map.territories[t]
+        x = LETTER_INDEX[a.pay[0]]
+        if not (totem_first_over_limit(s, s.p_tribe, t)
+                and pays_tent_after(hand_of(s, s.current), terr.biome, x, len(a.pay))):
+            return "R23", ("totems would exceed the largest tent count of any tribe here, "
+                           "and no own tent of this action can lift it")
+    return None
 
 
 def _done(s: State, a: Done):
-    return ("R26", "a Place action must place at least one piece") if not s.p_pieces else None
+    if not s.p_pieces:
+        return "R26", "a Place action must place at least one piece"
+    if limit_exceeded(s):
+        return "R23", "the totems exceed the largest tent count here: place the tent that lifts it"
+    return None
 
 
 def _draw(s: State, a: Draw):
