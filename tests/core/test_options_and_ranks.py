@@ -43,3 +43,19 @@ def test_ranks_share_ties_and_skip_places():
 
 def test_ranks_use_tie_breaker_keys_in_order():
     assert rank_players([(10, 1), (10, 2), (9, 9)]) == (2, 1, 3)
+
+
+def test_on_off_options_read_true_false_yes_no():
+    assert SCHEMA.resolve({"feats": "TRUE"})["feats"] == "on"
+    assert SCHEMA.resolve({"feats": "no"})["feats"] == "off"
+    with pytest.raises(BadOption):
+        SCHEMA.resolve({"side": "true"})
+
+
+def test_integer_options_take_any_whole_number_in_range_and_none():
+    cap = OptionSchema((Option("cap", ("10", "100", "none"), "100", integers=(1, 500)),))
+    assert cap.resolve({"cap": "007"}) == {"cap": "7"}
+    assert cap.resolve({"cap": None}) == {"cap": "none"}
+    assert cap.resolve({"cap": "null"}) == {"cap": "none"}
+    with pytest.raises(BadOption, match="1..500"):
+        cap.resolve({"cap": "501"})

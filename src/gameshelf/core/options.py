@@ -8,19 +8,46 @@ from typing import Iterable, Mapping
 from gameshelf.core.errors import BadOption
 
 
+_ON, _OFF = {"on", "true", "yes", "1"}, {"off", "false", "no", "0"}
+_NONE = {"none", "null"}
+
+
 @dataclass(frozen=True)
 class Option:
-    """One option: its name, its allowed values (strings), its default and a short help text."""
+    """One option: its name, its allowed values (strings), its default and a short help text.
+
+    ``integers`` optionally admits any whole number in an inclusive range besides the choices
+    (which then list the usual values). On/off options also read true/false/yes/no, and an option
+    with a ``none`` choice also reads null.
+    """
 
     name: str
     choices: tuple[str, ...]
     default: str
     help: str = ""
     rule: str | None = None
+    integers: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
             raise ValueError(f"option {self.name}: default {self.default!r} not among choices")
+
+    def normalize(self, raw: object) -> str:
+        """The canonical value for ``raw``; raises BadOption if it is not allowed."""
+        text = _as_text(raw).strip()
+        if text in self.choices:
+            return text
+        lowered = text.lower()
+        if "on" in self.choices and "off" in self.choices and lowered in _ON | _OFF:
+            return "on" if lowered in _ON else "off"
+        if "none" in self.choices and (raw is None or lowered in _NONE):
+            return "none"
+        if self.integers and text.isdigit() and self.integers[0] <= int(text) <= self.integers[1]:
+            return str(int(text))
+        allowed = ", ".join(self.choices)
+        if self.integers:
+            allowed += f", or a whole number {self.integers[0]}..{self.integers[1]}"
+        raise BadOption(f"option {self.name!r} cannot be {text!r}; choose one of {allowed}", rule=self.rule)
 
 
 @dataclass(frozen=True)
@@ -45,20 +72,14 @@ class OptionSchema:
             if option is None:
                 known = ", ".join(sorted(by_name)) or "none"
                 raise BadOption(f"unknown option {name!r}; this game's options: {known}")
-            value = _as_text(raw)
-            if value not in option.choices:
-                raise BadOption(
-                    f"option {name!r} cannot be {value!r}; choose one of {', '.join(option.choices)}",
-                    rule=option.rule,
-                )
-            resolved[name] = value
+            resolved[name] = option.normalize(raw)
         return resolved
 
 
 def _as_text(raw: object) -> str:
     if isinstance(raw, bool):
         return "on" if raw else "off"
-    return str(raw)
+    return "none" if raw is None else str(raw)
 
 
 def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:

@@ -11,7 +11,7 @@ from gameshelf.games.borealis import actions as A
 from gameshelf.games.borealis import catalog, heuristics, rules, scoring, view as V
 from gameshelf.games.borealis.invariants import check_invariants
 from gameshelf.games.borealis.labels import action_label
-from gameshelf.games.borealis.options import SCHEMA, Config, check_player_count
+from gameshelf.games.borealis.options import SCHEMA, Config, without_player_count
 from gameshelf.games.borealis.state import OVER, State
 
 
@@ -30,8 +30,7 @@ class BorealisGame(Game[State]):
 
     def setup(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> State:
         """Section 2.10 also lists ``player_count``: when given it must match ``players``."""
-        check_player_count(players, options)
-        return super().setup(players, options, seed)
+        return super().setup(players, without_player_count(players, options), seed)
 
     def new_state(self, players: int, options: Mapping[str, str], seed: int) -> State:
         return rules.new_state(players, Config.from_options(options), seed)

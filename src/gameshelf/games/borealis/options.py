@@ -10,56 +10,20 @@ from gameshelf.core.options import Option, OptionSchema
 
 MAX_ROUNDS_CHOICES = ("10", "20", "30", "50", "100", "200", "none")
 MAX_ROUNDS_LIMIT = 10000
-_TRUE, _FALSE = {"true", "yes"}, {"false", "no"}
-_NO_CAP = {"none", "null", "off", ""}
 
 
-class BorealisSchema(OptionSchema):
-    """The option schema, also accepting values as section 2.10 writes them: ``true``/``false``
-    for the on/off options, ``null`` (or None) for no ``max_rounds`` cap, any positive whole
-    number of rounds for ``max_rounds`` (the listed choices are the usual ones), and a
-    ``player_count`` entry (checked against the player count by ``BorealisGame.setup``)."""
-
-    def resolve(self, given: Mapping[str, object] | None = None) -> dict[str, str]:
-        given = dict(given or {})
-        given.pop("player_count", None)
-        cap = given.pop("max_rounds", None) if "max_rounds" in given else "100"
-        by_name = {o.name: o for o in self.options}
-        for name, raw in list(given.items()):
-            option = by_name.get(name)
-            if option is None or set(option.choices) != {"on", "off"} or isinstance(raw, bool):
-                continue
-            text = str(raw).strip().lower()
-            if text in _TRUE:
-                given[name] = "on"
-            elif text in _FALSE:
-                given[name] = "off"
-        resolved = super().resolve(given)
-        resolved["max_rounds"] = _max_rounds(cap)
-        return resolved
-
-
-def _max_rounds(raw: object) -> str:
-    if raw is None or isinstance(raw, bool) and not raw:
-        return "none"
-    text = str(raw).strip()
-    if text.lower() in _NO_CAP:
-        return "none"
-    if text.isdigit() and 1 <= int(text) <= MAX_ROUNDS_LIMIT:
-        return str(int(text))
-    raise BadOption(f"option 'max_rounds' cannot be {text!r}; choose a whole number of rounds "
-                    f"1..{MAX_ROUNDS_LIMIT} (usual: {', '.join(MAX_ROUNDS_CHOICES)}) or none", rule="A32")
-
-
-def check_player_count(players: int, options: Mapping[str, object] | None) -> None:
-    """Section 2.10 lists ``player_count`` among the options: it must agree with the game's."""
-    if options and "player_count" in options:
-        raw = options["player_count"]
+def without_player_count(players: int, options: Mapping[str, object] | None) -> dict[str, object]:
+    """Section 2.10 lists ``player_count`` among the options: when given it must agree with the
+    game's player count; the other options are returned."""
+    rest = dict(options or {})
+    if "player_count" in rest:
+        raw = rest.pop("player_count")
         if str(raw).strip() != str(players):
             raise BadOption(f"option 'player_count' is {raw!r} but the game has {players} players", rule="R1")
+    return rest
 
 
-SCHEMA = BorealisSchema((
+SCHEMA = OptionSchema((
     Option("board_side", ("I", "II"), "I", "board side: I symmetric, II one pattern per board", "R40"),
     Option("first_player", ("random", "chosen"), "random",
            "random first player, or chosen: the players seated themselves so the first seat (seat 0) starts", "R41"),
@@ -72,7 +36,8 @@ SCHEMA = BorealisSchema((
     Option("refresh_then_deck_allowed", ("off", "on"), "off",
            "after a refresh the deck top may be taken instead of a pool card", "A8"),
     Option("max_rounds", MAX_ROUNDS_CHOICES, "100",
-           "engine safety cap: the game ends after this round (none: no cap)", "A32"),
+           "engine safety cap: the game ends after this round (none: no cap)", "A32",
+           integers=(1, MAX_ROUNDS_LIMIT)),
 ))
 
 
