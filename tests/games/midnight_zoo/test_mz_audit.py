@@ -146,3 +146,10 @@ def test_r8_events_and_errors_never_name_a_tile_still_in_the_stack(n, options):
             for seat in range(n):
                 for other, p in enumerate(GAME.view(st, seat)["player_states"]):
                     assert other == seat or p["cards"] in (None, "hidden")
+
+
+@pytest.mark.parametrize("value,on", [(True, True), ("on", True), ("true", True), (False, False),
+                                      ("off", False), ("false", False)])
+def test_r87_variability_option_accepts_booleans(value, on):
+    st = GAME.setup(2, {"variability_cards": value}, seed=1)
+    assert st.rules.variability is on and (st.phase == 0) is on

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameshelf.core.options import Option, OptionSchema
 
 SCHEMA = OptionSchema((
-    Option("variability_cards", ("off", "on"), "off",
+    Option("variability_cards", ("off", "on", "false", "true"), "off",
            "cover the dark pairs with your colour's variability cards", rule="R87"),
     Option("snake_turn", ("quarter_turn", "any_direction_one_move"), "quarter_turn",
            "a snake's turn: 90 degrees per move, or any facing for one move", rule="A11"),
