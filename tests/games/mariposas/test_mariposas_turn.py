@@ -289,7 +289,7 @@ def test_r44_r45_first_landing_flips_rolls_and_rewards():
     pos.do("play:move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     v = GAME.view(pos.s, 1)
-    assert v["waystations"]["atlanta"] == "life_green_egg" and v["players"][0]["lifecycle"] == ["green_egg"]
+    assert v["waystations"]["atlanta"] == "life_green_egg" and v["players"][0]["lifecycle_cards"] == ["green_egg"]
     assert pos.flowers(0) == {"pink": 1}
 
 
@@ -299,10 +299,10 @@ def test_r46_r47_r48_bonus_cards_no_second_copy_later_landings():
     pos.do("play:move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     assert not any(e.key == "die" for e in pos.events)
-    assert GAME.view(pos.s, 0)["players"][0]["bonus"] == ["bonus_move_3_2"]
+    assert GAME.view(pos.s, 0)["players"][0]["bonus_cards"] == ["bonus_move_3_2"]
     pos.seg("a", ["atlanta", "r07c13"])
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["bonus"] == ["bonus_move_3_2"]
+    assert GAME.view(pos.s, 0)["players"][0]["bonus_cards"] == ["bonus_move_3_2"]
 
 
 def test_r49_other_butterflies_never_prevent_collection():
@@ -311,7 +311,7 @@ def test_r49_other_butterflies_never_prevent_collection():
                waystations={"atlanta": ("life_pink_egg", True)})
     pos.do("play:move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle"] == ["pink_egg"]
+    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["pink_egg"]
 
 
 def test_r50_wildflower_every_landing_subject_to_r19_r20():
@@ -388,7 +388,7 @@ def test_r54_two_cards_with_chain_completion():
     pos.do("take:bonus_move_3_2")
     assert pos.pending() == "segment"
     v = GAME.view(pos.s, 0)["players"][0]
-    assert v["abilities"] == ["flower_each", "two_cards"] and v["bonus"] == ["bonus_move_3_2"]
+    assert v["abilities"] == ["flower_each", "two_cards"] and v["bonus_cards"] == ["bonus_move_3_2"]
 
 
 def test_r54_a37_two_cards_with_one_unowned_kind():

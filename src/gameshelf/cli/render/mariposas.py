@@ -169,9 +169,9 @@ def _players(view: dict, names: list[str], lang: str) -> Table:
         if seat == view["actor"] and not view["over"]:
             name.append(" ◀")
         bonus = Text()
-        for b in pl["bonus"]:
-            bonus.append(_marker_code(b) + " ", style="dim strike" if b in pl["bonus_used"] else "bold")
-        t.add_row(name, str(pl["score"]), str(pl["hand_count"]), _flowers(pl["flowers"]), _lifecycle(pl["lifecycle"]),
+        for b in pl["bonus_cards"] + pl["used_bonus_cards"]:
+            bonus.append(_marker_code(b) + " ", style="dim strike" if b in pl["used_bonus_cards"] else "bold")
+        t.add_row(name, str(pl["score"]), str(pl["hand_count"]), _flowers(pl["flowers"]), _lifecycle(pl["lifecycle_cards"]),
                   bonus, ", ".join(GAME.term(a, lang) for a in pl["abilities"]),
                   ", ".join(GAME.term(c, lang) for c in pl["played"]))
     return t

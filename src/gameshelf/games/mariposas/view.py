@@ -59,9 +59,9 @@ def public(s: State) -> dict[str, Any]:
             "hand_count": len(s.hands[p]),
             "played": [ACT[c] for c in s.played[p]],
             "flowers": dict(zip(CAT.flower_types, s.flowers[p])),
-            "lifecycle": _bits(s.life[p], CAT.lifecycle_ids),
-            "bonus": _bits(s.bonus[p], CAT.bonus_ids),
-            "bonus_used": _bits(s.bused[p], CAT.bonus_ids),
+            "lifecycle_cards": _bits(s.life[p], CAT.lifecycle_ids),      # setup: the reference's state names
+            "bonus_cards": _bits(s.bonus[p] & ~s.bused[p], CAT.bonus_ids),
+            "used_bonus_cards": _bits(s.bused[p], CAT.bonus_ids),
             "abilities": _bits(s.abil[p], CAT.ability_ids),
             "butterflies": [{"slot": i, "gen": CAT.slot_gen[i], "at": _loc_name(s.loc[base + i]),
                              "double": bool(s.dbl[base + i])} for i in range(NSLOT)],
@@ -118,9 +118,9 @@ def decode_public(v: dict[str, Any], chance: Chance) -> State:
         s.pts[p] = [d["points"][c] for c in CATEGORIES]
         s.played[p] = [ACT.index(c) for c in d["played"]]
         s.flowers[p] = [d["flowers"][f] for f in CAT.flower_types]
-        s.life[p] = _mask(d["lifecycle"], CAT.lifecycle_ids)
-        s.bonus[p] = _mask(d["bonus"], CAT.bonus_ids)
-        s.bused[p] = _mask(d["bonus_used"], CAT.bonus_ids)
+        s.life[p] = _mask(d["lifecycle_cards"], CAT.lifecycle_ids)
+        s.bused[p] = _mask(d["used_bonus_cards"], CAT.bonus_ids)
+        s.bonus[p] = _mask(d["bonus_cards"], CAT.bonus_ids) | s.bused[p]
         s.abil[p] = _mask(d["abilities"], CAT.ability_ids)
         for b in d["butterflies"]:
             s.loc[p * NSLOT + b["slot"]] = _loc_code(b["at"])
