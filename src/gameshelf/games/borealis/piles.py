@@ -9,7 +9,6 @@ from gameshelf.games.borealis.state import State
 POOL_SIZE = SETUP["pool_size"]
 CARD_TERM = tuple(f"card:{i}" for i in range(200))
 _ONLY = [frozenset({i}) for i in range(4)]
-_OTHERS = {(n, i): frozenset(set(range(n)) - {i}) for n in range(1, 5) for i in range(n)}
 
 
 def draw(s: State, events: list[Event]) -> int:
@@ -27,7 +26,7 @@ def draw(s: State, events: list[Event]) -> int:
 
 def draw_to_hand(s: State, seat: int, count: int, events: list[Event]) -> int:
     """Draw ``count`` cards into ``seat``'s hand; a private event for the drawer and a redacted
-    twin for the others. Returns how many were drawn."""
+    twin for everyone else, spectators included. Returns how many were drawn."""
     got = []
     hand = s.hands[seat]
     for _ in range(count):
@@ -40,7 +39,7 @@ def draw_to_hand(s: State, seat: int, count: int, events: list[Event]) -> int:
         events.append(Event("draw_private", {"seat": seat, "cards": [CARD_TERM[c] for c in got],
                                              "ids": got}, _ONLY[seat]))
         key = "draw_hidden_one" if len(got) == 1 else "draw_hidden"
-        events.append(Event(key, {"seat": seat, "count": len(got)}, _OTHERS[(s.n, seat)]))
+        events.append(Event(key, {"seat": seat, "count": len(got)}, hidden_from=_ONLY[seat]))
     return len(got)
 
 
