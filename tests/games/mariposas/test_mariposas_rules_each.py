@@ -538,3 +538,171 @@ def test_r88_later_tie_breakers(setup, ranks):
     pos = make(season="fall", goals={"fall": "FA5"}, **setup)
     from gameshelf.games.mariposas.scoring import outcome
     assert outcome(pos.s).scores == (0, 0) and outcome(pos.s).ranks == ranks
+
+
+# ---- more single-rule tests --------------------------------------------------------------------
+
+def test_r01_three_seasons_in_order_then_the_game_ends():
+    """R1: spring ends into summer, summer into fall, fall ends the game."""
+    pos = end_of_season("spring", butterflies={"a": (0, 1, "r03c03")})
+    while pos.s.pending == P_FREE:
+        pos.do("free:none")
+    assert pos.s.season == 1 and not pos.s.over
+    pos = end_of_season("summer", butterflies={"a": (0, 2, "r03c03")})
+    while pos.s.pending == P_FREE:
+        pos.do("free:none")
+    assert pos.s.season == 2 and not pos.s.over
+    pos = end_of_season("fall", butterflies={"a": (0, 3, "r03c03")})
+    assert pos.s.over
+
+
+def test_r09_segment_lengths_come_from_the_card_data():
+    """R9, 2.9: the catalogue's segments per card type."""
+    segs = dict(zip(CAT.action_ids, CAT.action_segments))
+    assert segs == {"move_1x3": (1, 1, 1), "move_2x2": (2, 2), "move_1_3": (1, 3), "move_5": (5,),
+                    "move_4_flower": (4,), "reuse_own": (), "reuse_other": ()}
+    assert dict(zip(CAT.action_ids, CAT.action_copies)) == {"move_1x3": 6, "move_2x2": 6, "move_1_3": 6, "move_5": 5,
+                                                            "move_4_flower": 5, "reuse_own": 4, "reuse_other": 4}
+
+
+def test_r10_any_generation_a_double_or_a_just_hatched_butterfly_may_fly():
+    """R10: the segment's butterfly may be any of yours on the map, incl. one hatched this turn."""
+    pos = make(season="fall", butterflies={"g3": (0, 3, "r04c06"), "d": (0, 4, "r08c04", True), "n": (0, 4, "supply"),
+                                           "x": (1, 3, "r05c07")}, flowers={0: {"pink": 4}})
+    pos.do("play:move_1x3")
+    pos.seg("g3", ["r04c06", "r05c07"])
+    pos.do("hatch:pink")
+    pos.do("seg:1")
+    assert pos.legal() == sorted(f"fly:{pos.slot(k)}" for k in ("g3", "d", "n"))
+
+
+def test_r17_landing_order_reward_then_set_ability_then_hatch():
+    """R17: waystation reveal and die, the card, the completed set's ability, then the hatch decision."""
+    pos = make(season="spring", butterflies={"a": (0, 1, "r06c10"), "b": (0, 2, "supply")},
+               lifecycle={0: ["blue_egg", "blue_caterpillar", "blue_chrysalis"]},
+               waystations={"nashville": ("life_blue_adult", False)},
+               rows={"green": "three_points", "pink": "extra_turn", "blue": "flower_each"})
+    force_die(pos.s, ["pink"])
+    pos.do("play:move_1x3")
+    pos.seg("a", ["r06c10", "nashville"])
+    keys = [e.key for e in pos.events if e.key in ("waystation_revealed", "die", "take_lifecycle", "set_complete")]
+    assert keys == ["waystation_revealed", "die", "take_lifecycle", "set_complete"]
+    assert pos.pending() == "hatch" and pos.flowers(0) == {"white": 1, "yellow": 1, "orange": 1, "pink": 2,
+                                                           "purple": 1}
+
+
+def test_r19_a_butterfly_back_on_its_start_space_collects_nothing():
+    """R19: out and back within one segment: nothing."""
+    pos = make(butterflies={"a": (0, 2, "r05c09")}, hands={0: ["move_2x2", "move_5"]})
+    pos.do("play:move_2x2")
+    pos.seg("a", ["r05c09", "r05c11", "r05c09"])
+    assert pos.flowers(0) == {}
+    pos.seg("a", ["r05c09", "r05c11", "r06c10"])
+    assert pos.flowers(0) == {"pink": 1}
+
+
+def test_r23_flowers_are_collected_without_a_decision():
+    """R23: a flower landing collects at once (a 'collect' event) and asks nothing."""
+    pos = make(butterflies={"a": (0, 2, "r05c09")})
+    pos.do("play:move_1x3")
+    pos.seg("a", ["r05c09", "r05c11"])
+    assert pos.pending() == "segment" and [e.key for e in pos.events][-1] == "collect"
+
+
+def test_r25_next_to_milkweed_is_the_map_flag_of_the_14_sites():
+    """R25: a space is next to milkweed exactly when a milkweed site touches it (42 spaces)."""
+    import yaml
+    from gameshelf.games.mariposas.catalog import DATA
+    sites = yaml.safe_load((DATA / "map.yaml").read_text())["milkweed_sites"]
+    touched = {CAT.space_index[x] for site in sites for x in site["touches"]}
+    assert len(sites) == 14 and {i for i, m in enumerate(CAT.milkweed) if m} == touched and len(touched) == 42
+
+
+def test_r32_a_marker_on_the_face_down_card_is_taken_before_the_supply():
+    """R32: with a gen-3 on the fall card and one in the supply, the hatch takes the card's."""
+    pos = make(butterflies={"a": (0, 2, "r04c06"), "sup": (0, 3, "supply"), "card": (0, 3, "fall_card"),
+                            "o": (1, 3, "fall_card")}, flowers={0: {"pink": 3}})
+    pos.do("play:move_1x3")
+    pos.seg("a", ["r04c06", "r05c07"])
+    pos.do("hatch:pink")
+    assert pos.at("card") == "r05c07" and pos.at("sup") == "supply"
+
+
+def test_r41_sixteen_different_face_down_markers_one_per_city():
+    """R41: setup puts one of the 16 markers face down on each city."""
+    for seed in (1, 2):
+        s = GAME.setup(2, seed=seed)
+        assert len(CAT.cities) == 16 and sorted(s.way) == list(range(16)) and s.way_up == 0
+    assert GAME.setup(2, seed=1).way != GAME.setup(2, seed=2).way
+
+
+def test_r44_first_landing_flips_for_good_and_rolls_once():
+    """R44: the marker stays face up; a second lander the same turn does not roll."""
+    pos = make(butterflies={"a": (0, 2, "r07c13"), "b": (0, 2, "r08c10")},
+               waystations={"atlanta": ("life_green_egg", False)})
+    force_die(pos.s, ["orange"])
+    pos.do("play:move_1x3")
+    pos.seg("a", ["r07c13", "atlanta"])
+    pos.seg("b", ["r08c10", "atlanta"])
+    assert sum(e.key == "die" for e in pos.events) == 1 and pos.flowers(0) == {"orange": 1}
+    assert GAME.view(pos.s, None)["waystations"]["atlanta"] == "life_green_egg"
+
+
+def test_r46_a_bonus_card_goes_to_the_bonus_cards_not_the_hand():
+    """R46: the hand keeps its count; the card is listed among the bonus cards."""
+    pos = make(butterflies={"a": (0, 2, "r07c13")}, waystations={"atlanta": ("bonus_add_1", True)})
+    pos.do("play:move_1x3")
+    pos.seg("a", ["r07c13", "atlanta"])
+    v = GAME.view(pos.s, 0)
+    assert v["players"][0]["bonus_cards"] == ["bonus_add_1"] and v["players"][0]["hand_count"] == 1
+
+
+def test_r62_reuse_own_copies_your_movement_card_with_its_adjacent_collection():
+    """R62: reuse_own on your own move_4_flower gives 4 steps and the adjacent flowers."""
+    pos = make(butterflies={"a": (0, 2, "r04c08")}, hands={0: ["reuse_own", "move_5"]}, played={0: ["move_4_flower"]})
+    pos.do("play:reuse_own", "reuse:move_4_flower")
+    pos.seg("a", ["r04c08", "r05c07", "r05c09", "r05c11", "r05c09"])
+    assert pos.pending() == "adjacent_flowers"
+
+
+def test_r65_bonus_add_1_adds_a_one_step_segment():
+    """R65: move_5 with bonus_add_1 gives segments 5 and 1."""
+    pos = make(butterflies={"a": (0, 2, "r05c07")}, hands={0: ["move_5", "move_1x3"]}, bonus={0: ["bonus_add_1"]})
+    pos.do("play:move_5+a1")
+    assert pos.legal() == ["seg:1", "seg:5", "stop"]
+
+
+def test_r70_draw_until_two_cards():
+    """R70: a player left with no card draws two."""
+    pos = make(butterflies={"a": (0, 2, "r05c07")}, hands={0: ["move_5"]}, deck=["move_2x2", "move_1_3"])
+    pos.do("play:move_5", "stop")
+    assert sorted(GAME.view(pos.s, 0)["hand"]) == ["move_1_3", "move_2x2"]
+
+
+def test_r77_end_of_summer_steps_in_order():
+    """R77: discard summer cards, score summer goal, fall first player, free gen-3 hatch, remove gen 2, reveal."""
+    pos = make(season="summer", goals={"summer": "SU10", "fall": "FA5"}, turn=1,
+               butterflies={"a": (0, 2, "r00c08"), "c": (0, 3, "fall_card"), "e": (0, 3, "fall_card"),
+                            "b": (1, 2, "r03c03"), "d": (1, 3, "fall_card"), "f": (1, 3, "fall_card")},
+               played={0: ["move_5"], 1: ["move_2x2"]})
+    pos.s.turn_no = 2 * 5 - 1
+    pos.s.cur = 0
+    start_turn(pos.s, [])
+    pos.do("play:move_1x3")
+    finish_turn(pos)
+    keys = [e.key for e in pos.events]
+    assert keys.index("season_end") < keys.index("goal_scored") < keys.index("first_player")
+    assert len(pos.s.discard) >= 3 and pos.s.played == [[], []]
+    assert pos.s.first == 1 and pos.s.pending == P_FREE and pos.s.actor == 1   # seat 0 scored SU10
+    pos.do("free:r03c03", "free:r00c08")
+    assert pos.at("d") == "r03c03" and pos.at("c") == "r00c08"
+    assert pos.at("a") == "removed" and pos.at("b") == "removed"
+    assert pos.s.goal_up[2] and pos.at("e") == "supply" and pos.at("f") == "supply" and pos.s.season == 2
+
+
+def test_r84_michoacan_counts_only_generation_4():
+    """R84: gen-3 markers in Michoacan score nothing; 1 single + 1 double = 3 butterflies = 12."""
+    from gameshelf.games.mariposas.scoring import michoacan_count, michoacan_points
+    pos = make(season="fall", butterflies={"a": (0, 4, "michoacan"), "b": (0, 4, "michoacan", True),
+                                           "c": (0, 3, "michoacan")})
+    assert michoacan_count(pos.s, 0) == 3 and michoacan_points(3) == 12
