@@ -86,7 +86,24 @@ def test_r27_private_draw_events_are_redacted_for_others():
     private = [e for e in events if e.key == "draw_deck"]
     hidden = [e for e in events if e.key == "draw_deck_hidden"]
     assert private[0].audience == frozenset({seat}) and "biome" in private[0].args
-    assert seat not in hidden[0].audience and "biome" not in hidden[0].args
+    assert "biome" not in hidden[0].args
+    for viewer in (None, 0, 1, 2):  # every reader, spectators included, sees exactly one version
+        seen = [e.key for e in events if e.key.startswith("draw_deck") and e.visible_to(viewer)]
+        assert seen == (["draw_deck"] if viewer == seat else ["draw_deck_hidden"]), viewer
+
+
+def test_r27_no_event_shows_a_deck_card_to_a_non_drawer():
+    """R27: across whole games, no event readable by another seat or a spectator names a card
+    drawn from the deck (display refills are public, face-up cards)."""
+    r = Chance(4)
+    for players in (2, 5):
+        s = GAME.setup(players, {"initial_hand": "draft"}, 3)
+        while not GAME.is_over(s):
+            actions = GAME.legal_actions(s)
+            actor = GAME.to_act(s)
+            for e in GAME.apply(s, actions[r.below(len(actions))]):
+                if e.key == "draw_deck":
+                    assert all(not e.visible_to(v) for v in [None, *range(players)] if v != actor)
 
 
 def test_events_render_in_both_languages():

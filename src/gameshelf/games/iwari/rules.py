@@ -268,9 +268,9 @@ def _apply_draw(s: State, a: Draw) -> list[Event]:
     if a.source == "deck":
         b = s.deck.pop()
         s.hands[seat * NB + b] += 1
-        others = frozenset(range(s.players)) - {seat}
-        events = [Event("draw_deck", {"seat": seat, "biome": BIOME_IDS[b]}, frozenset((seat,))),
-                  Event("draw_deck_hidden", {"seat": seat}, others)]
+        only = frozenset((seat,))  # R27: the card for the drawer, a redacted twin for all others
+        events = [Event("draw_deck", {"seat": seat, "biome": BIOME_IDS[b]}, only),
+                  Event("draw_deck_hidden", {"seat": seat}, hidden_from=only)]
         if not s.deck:
             events += _exhaust(s)
             if s.phase == OVER:
