@@ -153,3 +153,20 @@ def test_r8_events_and_errors_never_name_a_tile_still_in_the_stack(n, options):
 def test_r87_variability_option_accepts_booleans(value, on):
     st = GAME.setup(2, {"variability_cards": value}, seed=1)
     assert st.rules.variability is on and (st.phase == 0) is on
+
+
+def test_a9_option_aliases_give_the_same_game():
+    a = GAME.setup(2, {"forced_group_moves": True}, seed=3)
+    b = GAME.setup(2, {"forced_group_moves": "true"}, seed=3)
+    assert GAME.state_hash(a) == GAME.state_hash(b) and a.options["forced_group_moves"] == "true"
+
+
+def test_a16_zero_pollen_vp_any_whole_number_and_scored():
+    from gameshelf.games.midnight_zoo.scoring import zoo_vp
+    st = GAME.setup(2, {"butterfly_zero_pollen_vp": 3}, seed=1)
+    assert st.rules.zero_pollen_vp == 3
+    st = board(slots=("butterfly", "cheetah", "wolf"), hand="G01",
+               options={"butterfly_zero_pollen_vp": 3})
+    put(st, "butterfly", "zoo")
+    put(st, "butterfly", "zoo", pollen=2)
+    assert zoo_vp(st.players[0], st.rules.zero_pollen_vp) == 3 + 7

@@ -42,9 +42,9 @@ class Rules:
 
     @classmethod
     def from_options(cls, o: dict) -> Rules:
-        return cls(o["variability_cards"] in ("on", "true"), o["snake_turn"] == "any_direction_one_move",
+        return cls(o["variability_cards"] == "on", o["snake_turn"] == "any_direction_one_move",
                    o["dark_pair_mode"] == "single_pair_choose_reward",
-                   o["forced_group_moves"] in ("true", "on"), int(o["butterfly_zero_pollen_vp"]))
+                   o["forced_group_moves"] == "true", int(o["butterfly_zero_pollen_vp"]))
 
 
 class Player:
