@@ -274,8 +274,7 @@ def apply_cards(st: State, action: Cards, events: list) -> None:
             chosen[pi] = [c.letter for c in cards].index(letter)
     st.players[st.cur].cards = tuple(chosen)
     events.append(Event("cards_chosen", {"seat": st.cur, "cards": action.letters}, frozenset({st.cur})))
-    events.append(Event("cards_chosen_hidden", {"seat": st.cur},
-                        frozenset(range(st.n)) - {st.cur}))
+    events.append(Event("cards_chosen_hidden", {"seat": st.cur}, hidden_from=frozenset({st.cur})))
     st.turn += 1
     if st.turn < len(st.order):
         st.cur = st.order[st.turn]
