@@ -22,10 +22,6 @@ def hidden_goals(s):
     return {CAT.goals[s.goals[k]].id for k in range(3) if not s.goal_up[k]}
 
 
-def sees(event, seat):
-    return event.audience is None or seat in event.audience
-
-
 def random_run(n, seed, steps=None):
     s = GAME.setup(n, seed=seed)
     r = Chance(seed + 99)
@@ -79,7 +75,8 @@ def test_event_audiences_hide_draws_markers_and_goals():
                 if e.key == "draw":
                     assert e.audience == frozenset({e.args["player"]})
                 if e.key == "draw_hidden":
-                    assert "card" not in e.args and e.args["player"] not in e.audience
+                    assert "card" not in e.args and not e.visible_to(e.args["player"])
+                    assert e.visible_to(None) and all(e.visible_to(q) for q in range(n) if q != e.args["player"])
 
 
 def test_error_messages_never_name_hidden_things():

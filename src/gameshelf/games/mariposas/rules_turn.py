@@ -20,10 +20,6 @@ B_32, B_ADD1, B_ADD2 = 0, 1, 2
 BONUS_LEN = (3, 2)
 
 
-def _others(n: int, p: int) -> frozenset:
-    return frozenset(q for q in range(n) if q != p)
-
-
 def reuse_targets(s, p: int, card: int) -> list[int]:
     """R62-R64: movement card types lying in front of you (own) or another player (other)."""
     if REUSE[card] == "own":
@@ -186,7 +182,7 @@ def draw(s, p: int, ev: list) -> bool:
     card = s.deck.pop()
     s.hands[p].append(card)
     ev.append(Event("draw", {"player": p, "card": CAT.action_ids[card]}, frozenset((p,))))
-    ev.append(Event("draw_hidden", {"player": p}, _others(s.n, p)))
+    ev.append(Event("draw_hidden", {"player": p}, hidden_from=frozenset((p,))))   # spectators read it too
     return True
 
 
