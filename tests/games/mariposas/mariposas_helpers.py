@@ -75,6 +75,11 @@ class Pos:
     def pending(self) -> str:
         return GAME.view(self.s, None)["pending"]
 
+    def keep(self) -> list:
+        """End of turn (R70, R71): every full hand is asked; keep it (the only choice unless redundant)."""
+        assert self.pending() == "exchange", self.pending()
+        return self.do("exchange:none")
+
 
 def make(players: int = 2, season: str = "summer", turn: int = 0, butterflies=None, flowers=None,
          lifecycle=None, bonus=None, used=None, waystations=None, rows=None, goals=None, goal_up=None,

@@ -364,6 +364,8 @@ def test_t07_exchange_both_and_no_exchange():
     assert sorted(GAME.view(pos.s, 0)["hand"]) == ["move_1x3", "move_5"]
     pos = make(butterflies={"x": (0, 2, "r05c07")}, hands={0: ["move_5", "move_1x3"]}, deck=["move_4_flower"])
     pos.do("play:move_1x3", "stop")
+    assert pos.legal() == ["exchange:none"]          # exchange_allowed: false; keeping is the only answer
+    pos.keep()
     assert pos.s.cur == 1 and pos.s.pending == P_PLAY
 
 
@@ -451,19 +453,24 @@ def test_t10_waystations_first_later_and_wildflower():
     pos.do("play:move_1x3")
     pos.seg("A", ["r08c10", "atlanta"])
     pos.do("stop")
+    pos.keep()
     pos.do("play:move_1x3")
     pos.seg("B", ["r09c11", "atlanta"])
     pos.do("stop")
+    pos.keep()
     pos.do("play:move_1x3")
     pos.seg("C", ["r08c04", "dallas"])
     assert pos.pending() == "pick_flower"
     pos.do("pick:pink")
     assert pos.pending() == "pick_flower"
     pos.do("pick:white", "stop")
+    pos.keep()
     pos.do("play:move_2x2")
     pos.seg("A", ["atlanta", "r08c10", "atlanta"])
     pos.do("stop")
+    pos.keep()
     pos.do("play:move_2x2", "stop")            # bob's turn: no movement
+    pos.keep()
     assert pos.s.cur == cal
     pos.do("play:move_2x2")
     pos.seg("C", ["dallas", "r08c04", "dallas"])

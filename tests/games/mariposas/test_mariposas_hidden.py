@@ -103,3 +103,130 @@ def test_error_for_another_seats_card_does_not_reveal_that_hand():
     pos = make(hands={0: ["move_1x3", "move_5"], 1: ["move_4_flower", "reuse_other"]})
     err = GAME.why_illegal(pos.s, parse_action("play:move_4_flower"))
     assert "reuse_other" not in str(err) and err.rule == "R6"
+
+
+# --- R71 / A6: the redundant-hand exchange question reveals nothing about the hand ---------------------
+
+def _swap_into_hand(s, seat, slot, card_id):
+    """Move card ``card_id`` from the draw pile into ``seat``'s hand at ``slot``; the old card goes to its place."""
+    c = CAT.action_ids.index(card_id)
+    i = s.deck.index(c)
+    s.deck[i], s.hands[seat][slot] = s.hands[seat][slot], c
+
+
+def _others(n, seat):
+    return [None] + [q for q in range(n) if q != seat]
+
+
+def _redundant_and_plain_turns():
+    """Two positions differing only in the card seat 0 keeps (hand + draw pile content), after the same turn."""
+    from gameshelf.games.mariposas.rules_turn import is_redundant
+    out = []
+    for keep in ("move_2x2", "move_1x3"):
+        pos = make(players=3, butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_5", "move_2x2"]},
+                   deck=["move_1x3", "move_5"])
+        if keep != "move_2x2":
+            _swap_into_hand(pos.s, 0, 1, keep)
+        before = {q: GAME.view(pos.s, q) for q in _others(3, 0)}
+        ev = pos.do("play:move_5", "stop")
+        out.append((pos, before, ev))
+    assert [is_redundant(p.s.hands[0]) for p, _, _ in out] == [False, True]
+    return out
+
+
+def test_r71_exchange_question_at_end_of_turn_reveals_nothing():
+    """R71, R51: after the draw, a redundant and a plain hand look the same to every other seat and spectators."""
+    (plain, before_a, ev_a), (redundant, before_b, ev_b) = _redundant_and_plain_turns()
+    assert before_a == before_b                     # the positions differ only in hidden information
+    for q in _others(3, 0):
+        assert GAME.view(plain.s, q) == GAME.view(redundant.s, q), q
+        seen_a = [(e.key, e.args) for e in ev_a if e.visible_to(q)]
+        seen_b = [(e.key, e.args) for e in ev_b if e.visible_to(q)]
+        assert seen_a == seen_b, q
+    for pos in (plain, redundant):
+        assert GAME.to_act(pos.s) == 0 and pos.pending() == "exchange"
+    assert plain.legal() == ["exchange:none"]       # only "keep" for a plain hand
+    assert redundant.legal() == ["exchange:both", "exchange:move_1x3", "exchange:none"]
+
+
+def test_r71_keeping_the_hand_reveals_nothing():
+    """R71: declining ("keep") leads to identical public states, whatever the hand."""
+    (plain, _, _), (redundant, _, _) = _redundant_and_plain_turns()
+    ev_a = plain.do("exchange:none")
+    ev_b = redundant.do("exchange:none")
+    for q in _others(3, 0):
+        assert GAME.view(plain.s, q) == GAME.view(redundant.s, q)
+        assert [(e.key, e.args) for e in ev_a if e.visible_to(q)] == [(e.key, e.args) for e in ev_b if e.visible_to(q)]
+    assert plain.s.cur == 1 and plain.pending() == "play"
+
+
+def test_r71_errors_for_an_exchange_do_not_depend_on_the_hand():
+    """R71: the error for a refused exchange reads the same for a plain and a redundant hand."""
+    (plain, _, _), (redundant, _, _) = _redundant_and_plain_turns()
+    for text in ("exchange:move_2x2", "exchange:reuse_own", "play:move_5", "free:none"):
+        a = parse_action(text)
+        assert a not in GAME.legal_actions(redundant.s)
+        ea, eb = GAME.why_illegal(plain.s, a), GAME.why_illegal(redundant.s, a)
+        assert (str(ea), ea.rule) == (str(eb), eb.rule), text
+
+
+def _restart_step_15(s, hands):
+    """Setup step 15 again with the given opening hands (cards swapped with the draw pile)."""
+    from gameshelf.games.mariposas.rules_season import _order, next_setup_exchange
+    for seat, cards in hands.items():
+        for slot, c in enumerate(cards):
+            if CAT.action_ids[s.hands[seat][slot]] != c:
+                _swap_into_hand(s, seat, slot, c)
+    s.queue = _order(s)
+    s.setup_phase = True
+    next_setup_exchange(s, [])
+
+
+def test_setup_step_15_question_reveals_nothing():
+    """Setup step 15, A6: every seat in turn order is asked, so no view tells whose opening hand is redundant."""
+    from gameshelf.games.mariposas.rules_turn import is_redundant
+    runs = []
+    for first_hand in (["move_5", "move_1x3"], ["move_5", "move_5"], ["reuse_own", "reuse_other"]):
+        s = GAME.setup(3, seed=11)
+        p = s.first
+        others = {q: ["move_2x2", "move_1_3"] for q in range(3) if q != p}
+        _restart_step_15(s, {p: first_hand, **others})
+        trace = []
+        while s.setup_phase:
+            trace.append({q: GAME.view(s, q) for q in _others(3, p)})
+            assert (GAME.legal_actions(s) != [parse_action("exchange:none")]) == is_redundant(s.hands[s.actor])
+            GAME.checked_apply(s, "exchange:none")
+        runs.append(trace)
+    assert [[v[None]["actor"] for v in t] for t in runs] == [[(p + i) % 3 for i in range(3)]] * 3
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_r71_every_full_hand_is_asked_after_every_turn_in_random_games():
+    """R71, R51: in random play every turn ends with the question, unless the hand count (public) is below 2."""
+    from gameshelf.games.mariposas.state import P_EXCHANGE
+    for n, seed in ((2, 21), (4, 22)):
+        s = GAME.setup(n, seed=seed)
+        asked_setup = []
+        while s.setup_phase:
+            asked_setup.append(s.actor)
+            GAME.apply(s, GAME.legal_actions(s)[0])
+        assert asked_setup == [(s.first + i) % n for i in range(n)]
+        r = Chance(seed)
+        turns = asked = skipped = 0
+        player, questions = None, 0
+        while not s.over:
+            ev = GAME.apply(s, r.choice(GAME.legal_actions(s)))
+            if any(e.key in ("play", "play_bonus") for e in ev):
+                turns += 1
+                player, questions = s.cur, 0
+            if s.pending == P_EXCHANGE and not s.setup_phase:
+                assert s.actor == player and len(s.hands[player]) == 2
+                questions += 1
+                asked += 1
+            elif player is not None and (s.actor != player or s.over):
+                if questions == 0:
+                    assert len(s.hands[player]) < 2
+                    skipped += 1
+                assert questions <= 1
+                player = None
+        assert turns == asked + skipped and asked > 0

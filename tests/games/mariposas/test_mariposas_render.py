@@ -28,3 +28,20 @@ def test_render_shows_map_goals_hand_and_hides_face_down_cards():
             assert GAME.encode(s)["goals_all"][2] not in out
     out = text_of(GAME.view(s, 1), "en")
     assert "Your hand" in out and "Ann" in out
+
+
+def test_render_of_the_exchange_question_is_the_same_for_any_hand():
+    """R71, R51: the pending exchange is drawn alike for another seat whether the hand is redundant or not."""
+    from gameshelf.games.mariposas.rules_turn import is_redundant
+    from mariposas_helpers import make
+    outs = []
+    for drawn in ("move_2x2", "move_1x3"):
+        pos = make(players=3, butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_5", "move_1x3"]},
+                   deck=[drawn, "move_5"])
+        pos.do("play:move_5", "stop")
+        assert pos.pending() == "exchange"
+        outs.append((is_redundant(pos.s.hands[0]),
+                     [text_of(GAME.view(pos.s, q), lang) for q in (None, 1, 2) for lang in ("en", "ja")]))
+    assert [r for r, _ in outs] == [False, True]
+    assert outs[0][1] == outs[1][1]
+    assert "exchange it if it is redundant" in outs[0][1][0] and "R71" in outs[0][1][1]

@@ -6,8 +6,8 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import final_scoring, next_first_player
-from gameshelf.games.mariposas.scoring import goal_points, placed
-from gameshelf.games.mariposas.state import P_FREE, P_PLAY
+from gameshelf.games.mariposas.scoring import goal_points
+from gameshelf.games.mariposas.state import P_FREE
 from gameshelf.games.mariposas.rules_turn import start_turn
 from mariposas_helpers import force_die, make
 
@@ -293,6 +293,7 @@ def test_r57_move_1x3_three_segments_of_one():
     pos.seg("b", ["r08c04", "r08c06"])
     assert pos.legal() == ["seg:1", "stop"]
     pos.seg("a", ["r05c09", "r05c11"])
+    pos.keep()
     assert pos.s.cur == 1
 
 
@@ -303,6 +304,7 @@ def test_r58_move_2x2_two_segments_of_two():
     assert pos.legal() == ["seg:2", "stop"]
     pos.seg("a", ["r05c07", "r05c09", "r05c11"])
     pos.seg("a", ["r05c11", "r05c13", "r05c15"])
+    pos.keep()
     assert pos.s.cur == 1 and pos.at("a") == "r05c15"
 
 
@@ -321,6 +323,7 @@ def test_r60_move_5_one_segment_of_five():
     pos.do("play:move_5")
     assert pos.legal() == ["seg:5", "stop"]
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13", "r05c15", "r05c17"])
+    pos.keep()
     assert pos.flowers(0) == {"orange": 1} and pos.s.cur == 1
 
 
@@ -336,6 +339,7 @@ def test_r61_adjacent_collection_is_optional_and_counts_for_r20():
     pos.do("play:move_4_flower")
     pos.seg("a", ["r04c08", "r05c07", "r05c09", "r05c11", "r05c09"])
     pos.do("adj:none")
+    pos.keep()
     assert pos.flowers(0) == {"white": 1} and pos.s.cur == 1
 
 
@@ -364,7 +368,8 @@ def test_r64_reuse_never_copies_a_reuse_card_and_stays_a_reuse_card():
     pos = make(butterflies={"a": (0, 2, "r05c07")}, hands={0: ["reuse_other", "move_5"]},
                played={1: ["reuse_own", "reuse_other"]})
     pos.do("play:reuse_other")
-    assert pos.s.cur == 1                          # no target: no effect
+    pos.keep()                                     # no target: no effect, straight to the end of the turn
+    assert pos.s.cur == 1
     pos = make(butterflies={"a": (0, 2, "r05c07")}, hands={0: ["reuse_own", "move_5"]},
                played={0: ["reuse_other", "move_1x3"]})
     pos.do("play:reuse_own")
@@ -397,6 +402,7 @@ def test_r67_bonus_move_3_2_after_the_action_in_either_order():
     pos.seg("b", ["r08c04", "r08c06", "r08c04"])
     assert pos.legal() == ["seg:3", "stop"]
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13"])
+    pos.keep()
     assert pos.s.cur == 1
 
 

@@ -95,6 +95,7 @@ def test_a11_a12_wildflower_city_gives_a_flower_at_every_landing_on_later_turns(
     pos.do("play:move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     pos.do("pick:pink", "stop")
+    pos.keep()
     pos.do("play:move_5")                       # seat 1 has nothing on the map
     finish(pos)
     pos.do("play:move_2x2")                      # seat 0 drew move_2x2

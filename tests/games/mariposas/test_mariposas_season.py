@@ -40,17 +40,30 @@ def test_setup_steps(n):
 
 
 def test_setup_step_15_initial_exchange_in_turn_order():
-    """Setup step 15, A6: redundant opening hands may be exchanged once, in turn order."""
+    """Setup step 15, A6: every seat is asked in turn order; a redundant opening hand may be exchanged once."""
     for seed in range(200):
         s = GAME.setup(3, seed=seed)
-        if s.pending == P_EXCHANGE:
+        order = [(s.first + i) % 3 for i in range(3)]
+        flags = [is_redundant(s.hands[q]) for q in order]
+        if any(flags) and not all(flags):
             break
-    order = [(s.first + i) % 3 for i in range(3)]
-    redundant = [q for q in order if is_redundant(s.hands[q])]
-    assert s.actor == redundant[0]
-    GAME.apply(s, GAME.parse_action("exchange:both"))
-    while s.pending == P_EXCHANGE:
-        GAME.apply(s, GAME.parse_action("exchange:none"))
+    else:
+        pytest.fail("no seed with both a redundant and a plain opening hand")
+    asked = []
+    while s.setup_phase:
+        p = s.actor
+        assert s.pending == P_EXCHANGE and GAME.to_act(s) == p
+        asked.append(p)
+        legal = [str(a) for a in GAME.legal_actions(s)]
+        if is_redundant(s.hands[p]):
+            assert "exchange:both" in legal
+            before = sorted(s.hands[p])
+            GAME.checked_apply(s, "exchange:both")
+            assert len(s.hands[p]) == 2 and len(s.discard) >= 2 and sorted(s.discard[-2:]) == before
+        else:
+            assert legal == ["exchange:none"]
+            GAME.checked_apply(s, "exchange:none")
+    assert asked == order                                # once each, in turn order
     assert s.pending == P_PLAY and s.cur == s.first
 
 

@@ -23,7 +23,9 @@ def test_r06_turn_sequence_add_cards_with_the_card_bonus32_after_then_draw():
     pos.do("play:move_5+a1", "stop")
     assert pos.pending() == "bonus_move_3_2"
     pos.do("bonus32:no")
-    assert hand(pos, 0) == ["move_1x3", "move_2x2"] and pos.s.cur == 1
+    assert hand(pos, 0) == ["move_1x3", "move_2x2"] and pos.pending() == "exchange"   # drawn, then R71
+    pos.keep()
+    assert pos.s.cur == 1
 
 
 def test_r07_played_cards_stay_in_front_until_the_season_ends():
@@ -38,6 +40,7 @@ def test_r08_a_card_is_played_even_without_butterflies_on_the_map():
     pos = make(season="fall", butterflies={"a": (0, 3, "supply")}, deck=["move_2x2"])
     assert pos.legal() == ["play:move_1x3", "play:move_5"]
     pos.do("play:move_5")
+    pos.keep()
     assert pos.s.cur == 1 and hand(pos, 0) == ["move_1x3", "move_2x2"]
 
 
@@ -101,6 +104,7 @@ def test_r15_segments_may_be_declined():
     pos.do("play:move_1x3")
     pos.seg("a", ["r05c07", "r05c09"])
     pos.do("stop")
+    pos.keep()
     assert pos.s.cur == 1 and pos.at("a") == "r05c09"
 
 
@@ -451,7 +455,8 @@ def test_r62_r63_r64_reuse_cards():
         pos.do("play:reuse_own+a1")
     assert err.value.rule == "R69"
     pos.do("play:reuse_own")
-    assert pos.s.cur == 1                    # no target: nothing happens, the turn ends
+    pos.keep()                               # no target: nothing happens, the turn ends
+    assert pos.s.cur == 1
     assert GAME.view(pos.s, 0)["players"][0]["played"] == ["reuse_other", "reuse_own"]
 
 
@@ -513,6 +518,7 @@ def test_r70_r72_r73_draw_reshuffle_discard():
     s.played[0] += parked                     # park the cards out of the piles to empty both
     pos.do("play:move_5")                     # seat 1 has no butterfly on the map
     assert len(s.hands[1]) == 1 and not any(e.key == "draw" and e.args["player"] == 1 for e in pos.events[-3:])
+    assert pos.s.cur == 0 and pos.pending() == "play"    # a 1-card hand (public count) is not asked (R71)
 
 
 def test_r71_redundant_hand_exchange_once_per_turn():
@@ -520,6 +526,25 @@ def test_r71_redundant_hand_exchange_once_per_turn():
     pos = make(butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_5", "move_1x3"]},
                deck=["move_1x3", "move_1x3", "reuse_own"])
     pos.do("play:move_5", "stop")
-    assert pos.pending() == "exchange"
+    assert pos.pending() == "exchange" and pos.legal() == ["exchange:both", "exchange:move_1x3", "exchange:none"]
     pos.do("exchange:move_1x3")
     assert hand(pos, 0) == ["move_1x3", "move_1x3"] and pos.s.cur == 1 and pos.s.pending == P_PLAY
+
+
+def test_r71_a_plain_hand_is_asked_too_with_keep_only():
+    """R71, R51: a hand that is not redundant gets the same question, whose only answer is to keep it."""
+    pos = make(butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_5", "move_1x3"]}, deck=["move_2x2"])
+    pos.do("play:move_5", "stop")
+    assert GAME.to_act(pos.s) == 0 and pos.pending() == "exchange" and pos.legal() == ["exchange:none"]
+    with pytest.raises(IllegalAction) as err:
+        pos.do("exchange:move_2x2")
+    assert err.value.rule == "R71"
+    pos.keep()
+    assert hand(pos, 0) == ["move_1x3", "move_2x2"] and pos.s.cur == 1 and pos.s.pending == P_PLAY
+
+
+def test_r71_both_reuse_cards_count_as_redundant():
+    """R71: reuse_own + reuse_other is redundant (one exchange, of either card or both)."""
+    pos = make(butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_5", "reuse_own"]}, deck=["reuse_other"])
+    pos.do("play:move_5", "stop")
+    assert pos.legal() == ["exchange:both", "exchange:none", "exchange:reuse_other", "exchange:reuse_own"]

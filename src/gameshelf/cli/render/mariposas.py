@@ -31,7 +31,8 @@ _UI = {
            "pending": "Decision", "segments": "segments left", "steps": "steps left", "over": "Game over",
            "legend": "cell: region colour, flower letter+count, * milkweed; cities: code + marker (?? hidden); "
                      "butterflies: generation digit in the owner's colour, D = double gen-4",
-           "player": "Player", "hand_n": "Hand"},
+           "player": "Player", "hand_n": "Hand",
+           "exchange": "keep the hand, or exchange it if it is redundant (R71)"},
     "ja": {"season": "シーズン", "turn": "ターン", "first": "スタートプレイヤー", "to_act": "手番", "hand": "あなたの手札",
            "goals": "シーズンゴール", "down": "裏向き", "markers": "マーカー", "score": "得点",
            "flowers": "花", "cards": "ライフサイクル", "bonus": "ボーナス", "abilities": "能力",
@@ -39,7 +40,8 @@ _UI = {
            "pending": "決定", "segments": "残りの移動", "steps": "残りの歩数", "over": "ゲーム終了",
            "legend": "マス: 地域の色、花の種類と数、* ミルクウィード; 都市: コードとマーカー(??は非公開); "
                      "蝶: 所有者の色の世代数字、D = ダブル第4世代",
-           "player": "プレイヤー", "hand_n": "手札"},
+           "player": "プレイヤー", "hand_n": "手札",
+           "exchange": "手札を保持する、または重複した手札なら交換する（R71）"},
 }
 
 
@@ -191,6 +193,8 @@ def _status(view: dict, names: list[str], lang: str) -> Text:
         text.append(f"  {_ui('segments', lang)}: {t['segments_left']}")
     if view["pending"] == "step":
         text.append(f"  {_ui('steps', lang)}: {t['steps_left']}")
+    if view["pending"] == "exchange":            # asked after every draw: says nothing about the hand
+        text.append(f" ({_ui('exchange', lang)})")
     text.append(f"  {_ui('deck', lang)}: {view['deck_count']}  {_ui('discard', lang)}: {len(view['discard'])}",
                 style="dim")
     return text

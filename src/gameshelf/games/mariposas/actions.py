@@ -12,7 +12,7 @@ Notation (round-trips through parse_action):
   hatch:orange / hatch:any / hatch:none   pay a matched cost of one type, an any-mix cost, or decline (R30)
   pay:pink                  one token of an any-mix payment
   bonus32:yes / bonus32:no  use bonus_move_3_2 after the action card (R67)
-  exchange:none / exchange:move_5 / exchange:both   redundant-hand exchange (R71)
+  exchange:none / exchange:move_5 / exchange:both   keep the hand, or exchange a redundant one (R71)
   free:r05c07 / free:none   the free hatch between seasons, on a parent's space (R80)
 """
 

@@ -138,7 +138,7 @@ EXPECTED = {
     P_HATCH: (Hatch, "R26", "hatch or decline"),
     P_PAY: (Pay, "R30", "pay one flower token"),
     P_BONUS32: (Bonus32, "R67", "use bonus_move_3_2 or not"),
-    P_EXCHANGE: (Exchange, "R71", "exchange a redundant hand or keep it"),
+    P_EXCHANGE: (Exchange, "R71", "keep your hand, or exchange it if it is redundant"),
     P_FREE: (FreeHatch, "R80", "free hatch or decline"),
 }
 
@@ -182,7 +182,8 @@ def _specific(s, a) -> IllegalAction | None:
         case Pay():
             return IllegalAction("you hold no token of that type", rule="R30")
         case Exchange():
-            return IllegalAction("discard a card you hold, both, or none", rule="R71")
+            return IllegalAction("only a redundant hand may be exchanged (a card you hold, or both); "
+                                 "otherwise keep it", rule="R71")
         case FreeHatch():
             return IllegalAction("place it on one of your previous-generation butterflies", rule="R80")
     return None

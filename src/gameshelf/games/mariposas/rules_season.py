@@ -7,7 +7,7 @@ from gameshelf.core.game import Event
 from gameshelf.games.mariposas.actions import NONE
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_land import A_EXTRA_TURN, NLIFE, do_hatch, has_ability, new_marker
-from gameshelf.games.mariposas.rules_turn import is_redundant, refill, start_turn
+from gameshelf.games.mariposas.rules_turn import can_be_asked, refill, start_turn
 from gameshelf.games.mariposas.scoring import goal_points, michoacan_count, michoacan_points, score
 from gameshelf.games.mariposas.state import (
     C_ABIL, C_GOAL, C_LIFE, C_MICH, NSLOT, P_EXCHANGE, P_FREE, P_OVER, REMOVED, SUPPLY, State, blank,
@@ -50,9 +50,9 @@ def _order(s) -> list[int]:
 
 
 def next_setup_exchange(s, ev: list) -> None:
-    """Setup step 15: each redundant opening hand may be exchanged once, in turn order."""
+    """Setup step 15 (A6): every seat in turn order is asked (keep, or exchange a redundant hand once)."""
     while s.queue:
-        if is_redundant(s.hands[s.queue[0]]):
+        if can_be_asked(s, s.queue[0]):
             s.actor = s.queue[0]
             s.pending = P_EXCHANGE
             return

@@ -192,12 +192,18 @@ def refill(s, p: int, ev: list) -> None:
         pass
 
 
+def can_be_asked(s, p: int) -> bool:
+    """Whether p gets the exchange question: a full hand (public), never whether it is redundant (R51)."""
+    return len(s.hands[p]) == CAT.hand_size
+
+
 def end_turn(s, ev: list) -> None:
+    """R70 then R71: every full hand is asked (keep, or exchange if redundant), so asking reveals nothing."""
     p = s.cur
     s.cur_slot = -1
     s.seg_left = []
     refill(s, p, ev)
-    if is_redundant(s.hands[p]):
+    if can_be_asked(s, p):
         s.actor = p
         s.pending = P_EXCHANGE
         return
@@ -206,7 +212,10 @@ def end_turn(s, ev: list) -> None:
 
 
 def exchange_options(s, p: int) -> list[int]:
+    """R71: keep; and, only for a redundant hand, one card (by type) or both."""
     hand = s.hands[p]
+    if not is_redundant(hand):
+        return [NONE]
     return [NONE] + sorted(set(hand)) + [BOTH]
 
 

@@ -167,8 +167,6 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
         else:
             s.hands[p] = [pool.pop() for _ in range(d["hand_count"])]
     s.deck = pool
-    if v["pending"] == "exchange" and v["actor"] != seat:
-        _make_redundant(s.hands[v["actor"]], pool)
     revealed = {m for m in v["waystations"].values() if m is not None}
     hidden = [i for i, m in enumerate(CAT.marker_ids) if m not in revealed]
     chance.shuffle(hidden)
@@ -180,18 +178,6 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
         from gameshelf.games.mariposas.scoring import outcome
         s.final = outcome(s)
     return s
-
-
-def _make_redundant(hand: list[int], pool: list[int]) -> None:
-    """The seat asked to exchange holds a redundant hand (R71): swap one card with the pool if needed."""
-    from gameshelf.games.mariposas.rules_turn import is_redundant
-    if len(hand) != 2 or is_redundant(hand):
-        return
-    for keep in (0, 1):
-        for i, c in enumerate(pool):
-            if is_redundant([hand[keep], c]):
-                pool[i], hand[1 - keep] = hand[1 - keep], c
-                return
 
 
 def decode(e: dict[str, Any]) -> State:
