@@ -18,7 +18,7 @@ from tests.agents.testgames import GAME as NIM
 from tests.agents.testgames import SCORED_TOY
 from tests.core.toygame import GAME as TOY
 
-BOTS = ["random", "greedy", "easy", "ismcts:sims=40", "ismcts:sims=30,rollout=greedy,depth=4",
+BOTS = ["random", "greedy", "easy", "ismcts:sims=40", "ismcts:sims=30,rollout=random,depth=4",
         "ismcts:sims=30,rollout=none"]
 
 
@@ -36,9 +36,9 @@ def test_a_sims_budget_replaces_a_levels_time_budget():
 
 
 def test_parameters_are_typed_and_passed():
-    agent = make_agent("ismcts:sims=200,c=1.4,rollout=greedy,depth=5,width=3,sw=0", 7)
+    agent = make_agent("ismcts:sims=200,c=1.4,rollout=random,depth=5,width=3,sw=0", 7)
     assert (agent.sims, agent.c, agent.rollout, agent.depth, agent.width, agent.score_weight) == (
-        200, 1.4, "greedy", 5, 3, 0.0)
+        200, 1.4, "random", 5, 3, 0.0)
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert make_agent("greedy:samples=3", 1).samples == 3
 
@@ -95,7 +95,7 @@ def test_bots_play_whole_games_with_legal_actions(spec, players):
     assert len(result.outcome.scores) == players
 
 
-@pytest.mark.parametrize("spec", ["greedy", "ismcts:sims=30", "ismcts:sims=20,rollout=greedy"])
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:sims=30", "ismcts:sims=20,rollout=random"])
 def test_same_seed_same_game(spec):
     def play(seed):
         return run_match(SCORED_TOY, [make_agent(spec, seed), make_agent("random", 3)], seed=9).record.actions

@@ -6,9 +6,10 @@ actions restricted to the actions legal in that determinization, selects by UCB1
 availability counts, expands one untried action, then plays a rollout and backs up a reward per
 seat in [0, 1] (each tree node keeps the reward of the seat that chose the action into it).
 
-Rollouts (``rollout=``): ``random`` (uniform actions), ``greedy`` (each step the best of ``width``
-sampled actions by the acting seat's heuristic) or ``none`` (evaluate the new leaf at once). A
-rollout stops after ``depth`` actions (-1: play to the end); a finished game is scored by ranks
+Rollouts (``rollout=``): ``greedy`` (the default: each step the best of ``width`` sampled actions
+by the acting seat's heuristic), ``random`` (uniform actions; about 5x more iterations a second,
+but weaker for the same time on every game measured) or ``none`` (evaluate the new leaf at once).
+A rollout stops after ``depth`` actions (default 8; -1: play to the end); a finished game is scored by ranks
 (ties half) blended with ``score_weight`` of the score margin, an unfinished one by the game's
 heuristic normalised by running statistics (see :mod:`gameshelf.agents.rewards`).
 
@@ -47,7 +48,7 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, rollout: str = "random", depth: int = 12, width: int = 4,
+                 c: float = 0.7, rollout: str = "greedy", depth: int = 8, width: int = 4,
                  score_weight: float = 0.1, max_sims: int = 1_000_000) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")

@@ -1,0 +1,129 @@
+"""Bot speed (ISMCTS simulations/s per game) and, with --strength, bot strength by tournaments.
+
+Speed:    python bench/bench_agents.py [--sims 200] [--positions 5] [--game ID ...] [--agent SPEC ...]
+Each position is a state some random actions into a game; the bot decides from the view of the
+seat to act.
+
+Strength: python bench/bench_agents.py --strength [--games 200] [--ismcts normal] [--game ID ...]
+The issue's targets, per game, seats rotated: in 2-player games ismcts >= 90% against random and
+>= 65% against greedy, greedy >= 80% against random; at the largest player count one ismcts
+against all-greedy opponents wins >= 2/P. Win rates (ties share the win) with 95% Wilson
+intervals. ``normal`` runs on a time budget, so its results vary with the machine; pass e.g.
+``--ismcts ismcts:sims=300`` for a reproducible run.
+
+Prints tables; nothing here asserts anything (a benchmark, not a test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from gameshelf.agents import make_agent
+from gameshelf.core import Chance
+from gameshelf.games import game_ids, get_game
+from gameshelf.sim.parallel import default_jobs
+from gameshelf.sim.stats import summarize
+from gameshelf.sim.tournament import make_jobs, run_tournament
+
+DEFAULT_AGENTS = ["ismcts:sims={sims}", "ismcts:sims={sims},rollout=random", "ismcts:sims={sims},rollout=none"]
+
+
+def positions(game, players: int, count: int, seed: int = 3) -> list:
+    """``count`` states spread along random games (skipping finished and single-choice ones)."""
+    found, chooser, game_seed = [], Chance(seed), seed
+    while len(found) < count:
+        state = game.setup(players, None, game_seed)
+        plies = 0
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            if len(legal) > 1 and plies % 17 == 5:
+                found.append(game.copy(state))
+                if len(found) == count:
+                    break
+            game.apply(state, chooser.choice(legal))
+            plies += 1
+        game_seed += 1
+    return found
+
+
+def measure(game, spec: str, states: list) -> tuple[float, float]:
+    """(simulations per second, seconds per decision) of agent ``spec`` over ``states``."""
+    sims, elapsed = 0, 0.0
+    for i, state in enumerate(states):
+        agent = make_agent(spec, i)
+        seat = game.to_act(state)
+        view, legal = game.view(state, seat), game.legal_actions(state)
+        start = time.perf_counter()
+        agent.choose(game, view, legal)
+        elapsed += time.perf_counter() - start
+        sims += getattr(agent, "last_iterations", 1)
+    return sims / elapsed, elapsed / len(states)
+
+
+def matchups(game, ismcts: str) -> list[tuple[list[str], int, float]]:
+    """(agents, players, target win rate of the first agent) for the issue's strength targets."""
+    result = []
+    if 2 in game.info.player_counts:
+        result += [([ismcts, "random"], 2, 0.90), ([ismcts, "greedy"], 2, 0.65), (["greedy", "random"], 2, 0.80)]
+    top = max(game.info.player_counts)
+    if top > 2:
+        result.append(([ismcts, "greedy"], top, 2.0 / top))
+    return result
+
+
+def strength(game_ids_: list[str], games: int, ismcts: str, jobs: int, seed: int) -> None:
+    table = Table("game", "players", "agent", "against", "games", "win rate", "95% CI", "target", "met",
+                  title=f"strength: {games} games per line, seats rotated")
+    console = Console(width=150)
+    for game_id in game_ids_:
+        game = get_game(game_id)
+        for agents, players, target in matchups(game, ismcts):
+            rows = list(run_tournament(make_jobs(game_id, agents, games, seed, players, [{}]), workers=jobs))
+            first = summarize(rows, agents)["agents"][agents[0]]
+            low, high = first["ci95"]
+            met = "yes" if low >= target else ("likely" if first["win_rate"] >= target else "no")
+            table.add_row(game_id, str(players), agents[0], "all " + agents[1] if players > 2 else agents[1],
+                          str(len(rows)), f"{first['win_rate']:.1%}", f"{low:.1%} – {high:.1%}",
+                          f">= {target:.0%}", met)
+            console.print(f"{game_id} {players}p {agents}: {first['win_rate']:.1%} "
+                          f"[{low:.1%}, {high:.1%}] target {target:.0%} ({met})")
+    console.print(table)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sims", type=int, default=200, help="ISMCTS simulations per decision")
+    parser.add_argument("--positions", type=int, default=5, help="positions per game and player count")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only these player counts")
+    parser.add_argument("--agent", action="append", help="agent specs to time (default: ISMCTS rollouts)")
+    parser.add_argument("--strength", action="store_true", help="run the strength tournaments instead")
+    parser.add_argument("--games", type=int, default=200, help="games per strength matchup")
+    parser.add_argument("--ismcts", default="normal", help="the ISMCTS agent of the strength matchups")
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes for --strength")
+    parser.add_argument("--seed", type=int, default=2026, help="tournament seed for --strength")
+    args = parser.parse_args()
+    if args.strength:
+        strength(args.game or game_ids(), args.games, args.ismcts, args.jobs or default_jobs(), args.seed)
+        return
+    specs = args.agent or [s.format(sims=args.sims) for s in DEFAULT_AGENTS] + ["greedy"]
+    table = Table("game", "players", "agent", "sims/s", "s/decision", title="bot speed, one core")
+    for game_id in args.game or game_ids():
+        game = get_game(game_id)
+        for players in args.players or [min(game.info.player_counts), max(game.info.player_counts)]:
+            if players not in game.info.player_counts:
+                continue
+            states = positions(game, players, args.positions)
+            for spec in specs:
+                rate, per_decision = measure(game, spec, states)
+                table.add_row(game_id, str(players), spec, f"{rate:,.0f}" if "ismcts" in spec else "-",
+                              f"{per_decision:.3f}")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
