@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from gameshelf.agents import make_agent, split_agent_list
-from gameshelf.cli.common import add_game_arguments, options_from
+from gameshelf.cli.common import add_game_arguments, options_from, seed_from
 from gameshelf.core.errors import BadOption
 from gameshelf.sim.parallel import BACKENDS, default_jobs
 from gameshelf.sim.stats import summarize
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     agents = split_agent_list(args.agents)
     for spec in agents:
         make_agent(spec, 0)  # validates parameters before any game starts
-    seed = args.seed if args.seed is not None else 0
+    seed = seed_from(args)
     sets = option_sets(game, options_from(args), parse_vary(game, args.vary))
     for options in sets:
         game.setup(args.players, options, 0)  # validates the player count and options up front
