@@ -147,7 +147,8 @@ def _study_section(result: Mapping[str, Any], out: Path) -> list[str]:
 # ---- helpers ------------------------------------------------------------------------------
 def _rate_bars(ax, labels: list[str], entries: Sequence[Mapping[str, Any]], fair: float | None = None) -> None:
     rates = [e["win_rate"] for e in entries]
-    errors = [[r - e["ci95"][0] for r, e in zip(rates, entries)], [e["ci95"][1] - r for r, e in zip(rates, entries)]]
+    errors = [[max(0.0, r - e["ci95"][0]) for r, e in zip(rates, entries)],
+              [max(0.0, e["ci95"][1] - r) for r, e in zip(rates, entries)]]
     ax.bar(labels, rates, yerr=errors, capsize=4)
     if fair is not None:
         ax.axhline(fair, linestyle="--", color="grey")

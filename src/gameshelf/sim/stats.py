@@ -25,7 +25,7 @@ def wilson(rate: float, n: int, z: float = Z95) -> list[float]:
     denominator = 1 + z * z / n
     centre = (rate + z * z / (2 * n)) / denominator
     half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / denominator
-    return [max(0.0, centre - half), min(1.0, centre + half)]
+    return [max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))]
 
 
 def win_share(row: Mapping[str, Any], seat: int) -> float:
