@@ -12,7 +12,7 @@ from gameshelf.core import BadOption
 from gameshelf.core.chance import derive_seed
 from gameshelf.sim.stats import summarize, wilson
 from gameshelf.sim.store import ResultStore, load
-from gameshelf.sim.study import component_points, first_player_advantage, option_effects
+from gameshelf.sim.study import component_points, components_in_play, first_player_advantage, option_effects
 from gameshelf.sim.tournament import lineup, make_jobs, option_sets, resolve_game, run_tournament
 
 TOY = "tests.agents.testgames:SCORED_TOY"
@@ -134,6 +134,15 @@ def test_study_groups_by_player_count_options_and_component_points():
     assert parts["animal"]["fox"]["mean_points"] == pytest.approx(3.5)
     assert parts["animal"]["fox"]["mean_to_winner"] == pytest.approx(3.0)
     assert parts["animal"]["owl"]["games"] == 1 and parts["map"]["x"]["mean_points"] == 1
+
+
+def test_study_groups_games_by_the_ids_a_game_lists_as_in_play():
+    rows = [_row(0, ["A", "B"], [4, 2], [1, 2], details={"cards": ["c1", "c2"], "seats": [[1], [2]]}),
+            _row(1, ["B", "A"], [8, 6], [1, 2], details={"cards": ["c2"]})]
+    in_play = components_in_play(rows)
+    assert set(in_play) == {"cards"}
+    assert in_play["cards"]["c1"] == {"games": 1, "mean_score": 3.0, "mean_length": 10.0}
+    assert in_play["cards"]["c2"]["games"] == 2 and in_play["cards"]["c2"]["mean_score"] == 5.0
 
 
 # ---- the commands --------------------------------------------------------------------------------

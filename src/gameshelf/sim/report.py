@@ -141,6 +141,11 @@ def _study_section(result: Mapping[str, Any], out: Path) -> list[str]:
                   _img(f"component_{_slug(kind)}.png")]
     if not result["components"]:
         parts.append("<p>No component points: the game's outcomes carry no details['balance'].</p>")
+    for key, components in result["in_play"].items():
+        parts += [f"<h3>In play: {_e(key)}</h3>",
+                  _table([key, "games", "mean score per seat", "mean length"],
+                         [[cid, c["games"], _f(c["mean_score"], 2), _f(c["mean_length"])]
+                          for cid, c in components.items()])]
     return parts
 
 

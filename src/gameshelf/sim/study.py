@@ -109,10 +109,37 @@ def _component_summary(entries: list[tuple[Mapping[str, Any], Any]], total_games
     }
 
 
+def components_in_play(rows: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per details key holding a list of ids (e.g. ``"scoring_cards": ["C1", "C7"]``), per id:
+    games with it in play, mean score per seat and mean length in those games.
+
+    A fallback that needs nothing from a game beyond listing what was in play; the points a
+    component itself produced come from ``details["balance"]`` (:func:`component_points`).
+    """
+    grouped: dict[str, dict[str, list[Mapping[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        for key, value in (row.get("details") or {}).items():
+            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                for component in dict.fromkeys(value):
+                    grouped[key][component].append(row)
+    result = {}
+    for key in sorted(grouped):
+        result[key] = {
+            component: {
+                "games": len(group),
+                "mean_score": statistics.fmean(s for row in group for s in row["scores"]),
+                "mean_length": statistics.fmean(row["actions"] for row in group),
+            }
+            for component, group in sorted(grouped[key].items())
+        }
+    return result
+
+
 def study(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Every balance question the rows can answer."""
     return {
         "first_player": first_player_advantage(rows),
         "options": option_effects(rows),
         "components": component_points(rows),
+        "in_play": components_in_play(rows),
     }
