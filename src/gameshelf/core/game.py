@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gameshelf.core.chance import Chance
-from gameshelf.core.errors import BadNotation, BadOption, IllegalAction, NotYourTurn
+from gameshelf.core.errors import BadOption, IllegalAction, NotYourTurn
 from gameshelf.core.options import OptionSchema
 
 S = TypeVar("S")

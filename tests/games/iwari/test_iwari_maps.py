@@ -6,7 +6,6 @@ import pytest
 import yaml
 
 from gameshelf.core.errors import BadData
-from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.catalog import BIOME_INDEX, DATA, MAPS, _load_map
 from gameshelf.games.iwari.scoring import (final_scoring, long_road_points, settlement_points,
                                            tent_majority, totem_points)

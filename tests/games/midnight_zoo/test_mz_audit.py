@@ -3,7 +3,7 @@
 import pytest
 
 from gameshelf.core.chance import Chance
-from gameshelf.games.midnight_zoo.state import DRAFT, LEO, PLACE
+from gameshelf.games.midnight_zoo.state import DRAFT
 from mz_helpers import CAT, GAME, board, legal, piece, play, put, tile, top, where
 
 

@@ -83,7 +83,6 @@ def district_table(p: dict, lang: str) -> Table:
     for _ in range(cols + 2):
         table.add_column(justify="center", min_width=9, max_width=14)
     used_r = {r for r, _ in ent_at} | set(range(rows))
-    used_c = {c for _, c in ent_at} | set(range(cols))
     for r in range(-1, rows + 1):
         if r not in used_r:
             continue

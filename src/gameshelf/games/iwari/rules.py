@@ -14,7 +14,7 @@ from gameshelf.games.iwari.catalog import (BIOMES, DISPLAY, EXPEDITIONS, EXPEDIT
                                            FEAT_INDEX, HAND, LETTER_INDEX, MAPS, MOUNTAINS, NB, TENTS,
                                            THIRD_TRIBE_PLAYERS, TOTEMS, deck_counts)
 from gameshelf.games.iwari.rules_feats import check_expeditions, earned_feats, feat_choices
-from gameshelf.games.iwari.rules_place import hand_of, piece_choices, target_choices
+from gameshelf.games.iwari.rules_place import piece_choices, target_choices
 from gameshelf.games.iwari.state import ACTION, DRAW, FEAT, OVER, PLACE, THIRD, State
 
 BIOME_IDS = tuple(b.id for b in BIOMES)
