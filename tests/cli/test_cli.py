@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gameshelf.cli.main import main
-from gameshelf.games import GAME_MODULES, game_ids
+from gameshelf.games import GAME_MODULES, game_ids, get_game
 
 
 @pytest.fixture
@@ -93,3 +93,23 @@ def test_every_game_simulates_and_replays_from_the_command_line(game_id, capsys,
     (path,) = tmp_path.glob("*.json")
     assert main(["replay", str(path)]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1]) == lines[0]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_results_do_not_depend_on_the_process_hash_seed(game_id):
+    """Same seed, same game across processes: no rule may depend on set or dict order of strings."""
+    import os
+    import subprocess
+    import sys
+
+    game = get_game(game_id)
+    players = max(game.info.player_counts)
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        result = subprocess.run(
+            [sys.executable, "-m", "gameshelf.cli.main", "simulate", game_id, "--players", str(players),
+             "--games", "2", "--seed", "5", "--jobs", "1", "--json"],
+            capture_output=True, text=True, env=env, check=True)
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
