@@ -9,6 +9,7 @@ from gameshelf.games.borealis.catalog import (
     ACHIEVEMENTS, C_BONUS, C_SPECIES, C_VEHICLE, LAST_SPACE, OBJECTIVES, SCORING_CARDS, TRACK_STARS,
     set_points, title_for,
 )
+from gameshelf.games.borealis.flow import TOKEN_VALUE
 from gameshelf.games.borealis.options import Config
 from gameshelf.games.borealis.state import END_REASONS, State
 
@@ -184,6 +185,22 @@ def update_record(marked, reached) -> tuple[list[str], str]:
     return sorted(record), title_for(len(record))
 
 
+def balance(s: State, parts: list[dict[str, int]]) -> dict[str, list[int]]:
+    """The balance convention (gameshelf.sim): ``"<kind>:<id>"`` -> points per seat.
+
+    ``scoring_card:<id>`` is read from the breakdown's own entry for that card, and
+    ``objective:<id>`` is the 5-star tokens taken from that objective (R31-R35): the same tokens
+    that were added to the token total, which the breakdown's ``tokens`` category holds.
+    """
+    out: dict[str, list[int]] = {}
+    for card_id in s.scoring:
+        out[f"scoring_card:{card_id}"] = [int(p[card_id]) for p in parts]
+    for i, oid in enumerate(s.obj):
+        out[f"objective:{oid}"] = [TOKEN_VALUE if s.achieved[seat] >> i & 1 else 0
+                                   for seat in range(s.n)]
+    return out
+
+
 def outcome(s: State) -> Outcome:
     parts = [breakdown(s, seat) for seat in range(s.n)]
     scores = tuple(sum(p.values()) for p in parts)
@@ -198,5 +215,6 @@ def outcome(s: State) -> Outcome:
         "achievements": achs,
         "titles_from_this_game": [title_for(len(a)) for a in achs],
         "objective_names": {oid: OBJECTIVES[oid].type for oid in s.obj},
+        "balance": balance(s, parts),
     }
     return Outcome(scores, ranks, tuple(parts), details)
