@@ -11,9 +11,10 @@ from .state import IN_ZOO, UNDISC
 CATEGORIES = ("vp_track", "zoo_vp", "discovered_vp", "food_vp")
 
 
-def zoo_vp(pl, zero_pollen_vp: int = 0) -> int:
-    """S2: each animal type's scoring rule over the pieces on the zoo holder."""
-    total = 0
+def zoo_vp_by_type(pl, zero_pollen_vp: int = 0) -> list[int]:
+    """S2 per animal type (indexed like CAT.animals): each type's scoring rule over its pieces on
+    the zoo holder."""
+    vp = [0] * len(CAT.animals)
     counts = [0] * len(CAT.animals)
     for k, loc in enumerate(pl.loc):
         if loc != IN_ZOO:
@@ -22,20 +23,34 @@ def zoo_vp(pl, zero_pollen_vp: int = 0) -> int:
         counts[a] += 1
         kind, value = CAT.animals[a].scoring
         if kind == "per_animal":
-            total += value
+            vp[a] += value
         elif kind == "per_animal_by_pollen":
             p = pl.pollen[k]
-            total += value[p] if p else zero_pollen_vp  # A16 (configurable)
+            vp[a] += value[p] if p else zero_pollen_vp  # A16 (configurable)
     for a, n in enumerate(counts):
         kind, value = CAT.animals[a].scoring
         if kind == "by_count" and n:
-            total += value[n]
-    return total
+            vp[a] += value[n]
+    return vp
+
+
+def zoo_vp(pl, zero_pollen_vp: int = 0) -> int:
+    """S2: each animal type's scoring rule over the pieces on the zoo holder."""
+    return sum(zoo_vp_by_type(pl, zero_pollen_vp))
+
+
+def discovered_vp_by_type(pl) -> list[int]:
+    """S3 per animal type: 1 VP per discovered animal not in the zoo (entrances included)."""
+    vp = [0] * len(CAT.animals)
+    for k, loc in enumerate(pl.loc):
+        if loc != UNDISC and loc != IN_ZOO:
+            vp[pl.kind[k]] += 1
+    return vp
 
 
 def discovered_vp(pl) -> int:
     """S3: 1 VP per discovered animal not in the zoo (entrances included)."""
-    return sum(1 for loc in pl.loc if loc != UNDISC and loc != IN_ZOO)
+    return sum(discovered_vp_by_type(pl))
 
 
 def food_vp(pl) -> int:
@@ -44,9 +59,22 @@ def food_vp(pl) -> int:
     return CAT.food_set_vp[len(foods)]
 
 
-def breakdown(st, pl) -> dict:
-    return {"vp_track": pl.vp, "zoo_vp": zoo_vp(pl, st.rules.zero_pollen_vp),
-            "discovered_vp": discovered_vp(pl), "food_vp": food_vp(pl)}
+def animal_vp(st, pl) -> tuple[list[int], list[int]]:
+    """(zoo VP, discovered VP) per animal type: the numbers the breakdown sums."""
+    return zoo_vp_by_type(pl, st.rules.zero_pollen_vp), discovered_vp_by_type(pl)
+
+
+def breakdown(st, pl, per_type: tuple[list[int], list[int]] | None = None) -> dict:
+    zoo, disc = per_type if per_type is not None else animal_vp(st, pl)
+    return {"vp_track": pl.vp, "zoo_vp": sum(zoo), "discovered_vp": sum(disc),
+            "food_vp": food_vp(pl)}
+
+
+def balance(st, per_type: list[tuple[list[int], list[int]]]) -> dict:
+    """details["balance"]: "animal:<id>" -> per seat, that type's zoo VP (S2) plus its discovered
+    animals outside the zoo (S3), for the 3 types in play."""
+    return {f"animal:{CAT.animal_ids[a]}": [zoo[a] + disc[a] for zoo, disc in per_type]
+            for a in st.slots}
 
 
 def zoo_count(pl) -> int:
@@ -61,11 +89,13 @@ def solo_rank(score: int) -> str:
 
 
 def outcome(st) -> Outcome:
-    parts = tuple(breakdown(st, pl) for pl in st.players)
+    per_type = [animal_vp(st, pl) for pl in st.players]
+    parts = tuple(breakdown(st, pl, t) for pl, t in zip(st.players, per_type))
     scores = tuple(sum(b.values()) for b in parts)
     keys = [(scores[i], zoo_count(pl)) for i, pl in enumerate(st.players)]  # S7
     details = {"animals_in_zoo": [zoo_count(pl) for pl in st.players],
-               "animal_slots": [CAT.animal_ids[a] for a in st.slots]}
+               "animal_slots": [CAT.animal_ids[a] for a in st.slots],
+               "balance": balance(st, per_type)}
     if st.solo:
         details["solo_rank"] = solo_rank(scores[0])  # S8
     return Outcome(scores, rank_players(keys), parts, details)
