@@ -301,6 +301,7 @@ def do_hatch(s, p: int, g: int, ev: list, free: bool) -> None:
             check_card_empty(s, -10 - was, ev)
     if in_region and goal.type == "breeding":
         s.pts[p][C_BREED] += goal.points
+        s.gpts[s.season * s.n + p] += goal.points
         ev.append(Event("breeding_points", {"player": p, "points": goal.points, "goal": goal.id}))
     if has_ability(s, p, A_HATCH_POINT):
         s.pts[p][C_HATCHPT] += 1

@@ -122,6 +122,7 @@ def score_goal(s, season: int, ev: list) -> None:
     for p in range(s.n):
         pts = goal_points(s, p, goal)
         s.pts[p][C_GOAL[season]] += pts
+        s.gpts[season * s.n + p] += pts
         ev.append(Event("goal_scored", {"player": p, "goal": goal.id, "points": pts}))
 
 

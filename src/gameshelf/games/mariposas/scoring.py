@@ -74,9 +74,17 @@ def score(s, p: int) -> int:
     return sum(s.pts[p])
 
 
+def balance(s) -> dict[str, list[int]]:
+    """Study convention: ``season_goal:<id>`` -> points that goal card gave each seat, its end-of-season
+    scoring plus any points it gave at hatches (breeding goals, R74). Read from ``s.gpts``, which is
+    credited at the same moment as the breakdown categories (spring/summer/fall_goal, breeding_goal)."""
+    n = s.n
+    return {f"season_goal:{CAT.goals[g].id}": s.gpts[k * n:(k + 1) * n] for k, g in enumerate(s.goals)}
+
+
 def outcome(s) -> Outcome:
     scores = tuple(score(s, p) for p in range(s.n))
     keys = [(scores[p],) + tiebreak_keys(s, p) for p in range(s.n)]
     breakdown = tuple({c: s.pts[p][i] for i, c in enumerate(CATEGORIES)} for p in range(s.n))
-    details = {"tiebreak": [list(k[1:]) for k in keys]}
+    details = {"tiebreak": [list(k[1:]) for k in keys], "balance": balance(s)}
     return Outcome(scores, rank_players(keys), breakdown, details)

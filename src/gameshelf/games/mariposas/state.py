@@ -41,7 +41,7 @@ class State:
     __slots__ = (
         "n", "season", "turn_no", "first", "cur", "extra", "in_extra", "hands", "deck", "discard",
         "played", "flowers", "life", "bonus", "bused", "abil", "pts", "loc", "dbl", "start",
-        "collected", "way", "way_up", "goals", "goal_up", "rows", "pending", "actor", "seg_left",
+        "collected", "way", "way_up", "goals", "goal_up", "gpts", "rows", "pending", "actor", "seg_left",
         "group", "plus2", "extra1", "cur_adj", "cur_slot", "steps", "land_stage", "pay_left", "takes",
         "queue", "setup_phase", "over", "chance", "ply", "final",
     )
@@ -73,6 +73,7 @@ class State:
         s.way_up = self.way_up
         s.goals = self.goals[:]
         s.goal_up = self.goal_up[:]
+        s.gpts = self.gpts[:]
         s.rows = self.rows[:]
         s.pending = self.pending
         s.actor = self.actor
@@ -123,6 +124,7 @@ def blank(n: int, chance: Chance) -> State:
     s.way_up = 0
     s.goals = [0, 0, 0]
     s.goal_up = [True, False, False]
+    s.gpts = [0] * (3 * n)  # points each season goal gave each seat: index season * n + seat
     s.rows = [0, 0, 0]
     s.pending = P_PLAY
     s.actor = 0

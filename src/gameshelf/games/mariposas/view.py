@@ -56,6 +56,7 @@ def public(s: State) -> dict[str, Any]:
         players.append({
             "score": sum(s.pts[p]),
             "points": {c: s.pts[p][i] for i, c in enumerate(CATEGORIES)},
+            "goal_points": {k: s.gpts[i * s.n + p] for i, k in enumerate(CAT.seasons)},
             "hand_count": len(s.hands[p]),
             "played": [ACT[c] for c in s.played[p]],
             "flowers": dict(zip(CAT.flower_types, s.flowers[p])),
@@ -116,6 +117,8 @@ def decode_public(v: dict[str, Any], chance: Chance) -> State:
     s = blank(len(players), chance)
     for p, d in enumerate(players):
         s.pts[p] = [d["points"][c] for c in CATEGORIES]
+        for i, k in enumerate(CAT.seasons):
+            s.gpts[i * s.n + p] = d["goal_points"][k]
         s.played[p] = [ACT.index(c) for c in d["played"]]
         s.flowers[p] = [d["flowers"][f] for f in CAT.flower_types]
         s.life[p] = _mask(d["lifecycle_cards"], CAT.lifecycle_ids)
