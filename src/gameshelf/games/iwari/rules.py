@@ -44,6 +44,7 @@ def new_state(players: int, options: Mapping[str, str], seed: int) -> State:
     s.supply_tents, s.supply_totems = [TENTS] * nt, [TOTEMS] * nt
     s.terr_feats, s.line_feats = [0] * T, [0] * len(m.lines)
     s.feat_earned = [()] * len(FEATS)
+    s.feat_log, s.feat_interim = (), (0,) * (len(FEATS) * nt)
     s.score, s.interim, s.exp_points = [0] * nt, [0] * nt, [0] * nt
     s.final, s.end_reason = None, None
     s.deck = [b for b in range(NB) for _ in range(deck_counts(players)[b])]
@@ -228,9 +229,12 @@ def _apply_feat(s: State, a) -> list[Event]:
     f = FEATS[FEAT_INDEX[a.feat]]
     if isinstance(a, PlaceFeat):
         if f.goes_on == "territory":
-            s.terr_feats[s.map.terr_index[a.target]] += 1
+            target = s.map.terr_index[a.target]
+            s.terr_feats[target] += 1
         else:
-            s.line_feats[s.map.line_index[int(a.target)]] += 1
+            target = s.map.line_index[int(a.target)]
+            s.line_feats[target] += 1
+        s.feat_log = s.feat_log + ((f.index, target),)
         events = [Event("feat_placed", {"seat": s.current, "feat": f.id, "target": a.target})]
     else:
         events = [Event("feat_declined", {"seat": s.current, "feat": f.id})]
@@ -324,6 +328,8 @@ def _exhaust(s: State) -> list[Event]:
     if s.exhaustions >= 2:
         return events + _end_game(s, "deck")
     points = scoring.tent_majority(s)
+    if s.feat_log:
+        s.feat_interim = tuple(a + b for a, b in zip(s.feat_interim, scoring.feat_bonus(s, lines=False)))
     for p, v in enumerate(points):
         s.score[p] += v
         s.interim[p] += v

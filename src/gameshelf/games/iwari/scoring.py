@@ -4,7 +4,9 @@ the Long Road (R68), interim and final scoring (R72, R73) and the winner (R79, R
 from __future__ import annotations
 
 from gameshelf.core.game import Outcome, rank_players
-from gameshelf.games.iwari.catalog import TENTS, TOTEMS
+from gameshelf.games.iwari.catalog import EXPEDITIONS, FEATS, TENTS, TOTEMS
+
+FEAT_COUNT = len(FEATS)
 from gameshelf.games.iwari.state import State
 
 CATEGORIES = ("interim", "tents", "settlements", "totems", "long_road", "expeditions")
@@ -20,17 +22,22 @@ def score_area(counts: list[int], multiplier: int = 1) -> list[int]:
     return [0 if n <= 0 else multiplier * (total if n == top else above[n]) for n in counts]
 
 
+def territory_base(s: State):
+    """(territory, per-tribe tent-majority points without feat multiplier) for every explored one."""
+    T, tents = len(s.map.territories), s.tents
+    for t in range(T):
+        if s.filled[t]:
+            yield t, score_area(tents[t::T])
+
+
 def tent_majority(s: State) -> list[int]:
     """Every territory scored for tent majority with its feat multiplier (R72, R57)."""
-    nt, T = s.ntribes, len(s.map.territories)
-    points = [0] * nt
-    tents = s.tents
-    for t in range(T):
-        if not s.filled[t]:
-            continue
-        counts = tents[t::T]
-        for p, v in enumerate(score_area(counts, 1 + s.terr_feats[t])):
-            points[p] += v
+    points = [0] * s.ntribes
+    terr_feats = s.terr_feats
+    for t, base in territory_base(s):
+        m = 1 + terr_feats[t]
+        for p, v in enumerate(base):
+            points[p] += m * v
     return points
 
 
@@ -67,17 +74,45 @@ def qualifies(s: State, tribe: int, a: int, b: int) -> bool:
     return ka > 0 and kb > 0 and ka == max(totems[a::T]) and kb == max(totems[b::T])
 
 
-def totem_points(s: State) -> list[int]:
-    """R78, R58: usable lines in number order; each qualifying tribe scores both stacks."""
-    points = [0] * s.ntribes
+def line_base(s: State):
+    """(line, value without feat multiplier, qualifying tribes) for every line that pays (R78)."""
     for line in s.map.lines:
         if s.blocked[line.index] or not s.ktot[line.a] or not s.ktot[line.b]:
             continue
-        value = (s.ktot[line.a] + s.ktot[line.b]) * (1 + s.line_feats[line.index])
-        for p in range(s.ntribes):
-            if qualifies(s, p, line.a, line.b):
-                points[p] += value
+        yield (line.index, s.ktot[line.a] + s.ktot[line.b],
+               [p for p in range(s.ntribes) if qualifies(s, p, line.a, line.b)])
+
+
+def totem_points(s: State) -> list[int]:
+    """R78, R58: usable lines in number order; each qualifying tribe scores both stacks."""
+    points = [0] * s.ntribes
+    for i, value, winners in line_base(s):
+        for p in winners:
+            points[p] += value * (1 + s.line_feats[i])
     return points
+
+
+def feat_bonus(s: State, lines: bool = True) -> tuple[int, ...]:
+    """Points the placed feat tokens add to the current tent scoring (and, with ``lines``, to the
+    totem scoring), per feat type and tribe (flat: feat * ntribes + tribe). A multiplier
+    (1 + k) is the base score plus one base score per token (R57, R58), so each token earns its
+    feat the base points of its territory or line; the sum over feats is exactly the difference
+    the multipliers make in :func:`tent_majority` / :func:`totem_points`."""
+    nt = s.ntribes
+    out = [0] * (FEAT_COUNT * nt)
+    if not s.feat_log:
+        return tuple(out)
+    terr = dict(territory_base(s))
+    line = {i: (value, winners) for i, value, winners in line_base(s)} if lines else {}
+    for f, x in s.feat_log:
+        if FEATS[f].goes_on == "territory":
+            for p, v in enumerate(terr.get(x, ())):
+                out[f * nt + p] += v
+        elif x in line:
+            value, winners = line[x]
+            for p in winners:
+                out[f * nt + p] += value
+    return tuple(out)
 
 
 def long_road_points(s: State) -> list[int]:
@@ -108,6 +143,28 @@ def breakdown(s: State, tribe: int) -> dict[str, int]:
     return {"interim": s.interim[tribe], **final, "expeditions": s.exp_points[tribe]}
 
 
+def balance(s: State) -> dict[str, list[int]]:
+    """Points per component and seat (sim convention): ``feat:<id>`` (feats on) is the interim
+    plus final bonus its tokens' multipliers gave (these sums are part of the interim, tents and
+    totems categories); ``expedition:<id>`` (expeditions on) is what each face-up card paid
+    (these sum to the expeditions category)."""
+    players, nt = s.players, s.ntribes
+    out: dict[str, list[int]] = {}
+    if s.feats_on:
+        final = feat_bonus(s) if s.final else (0,) * (FEAT_COUNT * nt)
+        for f in FEATS:
+            base = f.index * nt
+            out[f"feat:{f.id}"] = [s.feat_interim[base + p] + final[base + p] for p in range(players)]
+    if s.exp_on:
+        for i, card_index in enumerate(s.expeditions):
+            card = EXPEDITIONS[card_index]
+            points = [0] * players
+            for j, seat in enumerate(s.exp_scored[i]):
+                points[seat] += card.points[j]
+            out[f"expedition:{card.id}"] = points
+    return out
+
+
 def outcome(s: State) -> Outcome:
     """R79 ranks with the unused-pieces tie-break; R46: a winning third tribe makes both lose."""
     keys = [(s.score[p], unused_pieces(s, p)) for p in range(s.ntribes)]
@@ -115,6 +172,9 @@ def outcome(s: State) -> Outcome:
     players = s.players
     details: dict = {"unused_pieces": [unused_pieces(s, p) for p in range(s.ntribes)],
                      "end_reason": s.end_reason}
+    bal = balance(s)
+    if bal:
+        details["balance"] = bal
     if s.ntribes > players:
         third_wins = ranks[players] == 1
         if third_wins:

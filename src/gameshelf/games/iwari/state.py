@@ -26,6 +26,10 @@ class State:
         # board (tents/totems are flat: tribe * n_territories + territory)
         "owner", "tents", "totems", "filled", "ktot", "supply_tents", "supply_totems",
         "terr_feats", "line_feats", "feat_earned", "exp_scored",
+        # balance bookkeeping (tuples, replaced never mutated): placed feat tokens as
+        # (feat, territory-or-line index) in placement order, and per feat the interim bonus
+        # each tribe got from that feat's tokens (flat: feat * ntribes + tribe)
+        "feat_log", "feat_interim",
         # scores
         "score", "interim", "exp_points", "final",
         # turn and pending sub-decision

@@ -48,6 +48,10 @@ def encode(s: State) -> dict[str, Any]:
         "territory_feats": {m.territories[t].id: n for t, n in enumerate(s.terr_feats) if n},
         "line_feats": {str(m.lines[i].n): n for i, n in enumerate(s.line_feats) if n},
         "feats_earned": {f.id: list(s.feat_earned[f.index]) for f in FEATS},
+        "feat_tokens": [[FEATS[f].id, m.territories[x].id if FEATS[f].goes_on == "territory"
+                         else str(m.lines[x].n)] for f, x in s.feat_log],
+        "feat_interim": {f.id: list(s.feat_interim[f.index * s.ntribes:(f.index + 1) * s.ntribes])
+                         for f in FEATS},
         "expeditions": [EXPEDITIONS[i].id for i in s.expeditions],
         "expeditions_scored": [list(x) for x in s.exp_scored],
         "scores": list(s.score), "interim": list(s.interim), "expedition_points": list(s.exp_points),
@@ -130,6 +134,9 @@ def decode(d: dict[str, Any]) -> State:
     s.terr_feats = [d["territory_feats"].get(t.id, 0) for t in m.territories]
     s.line_feats = [d["line_feats"].get(str(ln.n), 0) for ln in m.lines]
     s.feat_earned = [tuple(d["feats_earned"][f.id]) for f in FEATS]
+    s.feat_log = tuple((FEAT_INDEX[f], m.terr_index[x] if FEATS[FEAT_INDEX[f]].goes_on == "territory"
+                        else m.line_index[int(x)]) for f, x in d["feat_tokens"])
+    s.feat_interim = tuple(n for f in FEATS for n in d["feat_interim"][f.id])
     s.expeditions = tuple(EXPEDITION_INDEX[e] for e in d["expeditions"])
     s.exp_scored = [tuple(x) for x in d["expeditions_scored"]]
     s.score, s.interim, s.exp_points = list(d["scores"]), list(d["interim"]), list(d["expedition_points"])
