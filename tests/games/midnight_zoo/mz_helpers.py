@@ -5,7 +5,7 @@ from __future__ import annotations
 from gameshelf.games.midnight_zoo import GAME, check_invariants
 from gameshelf.games.midnight_zoo.catalog import CAT
 from gameshelf.games.midnight_zoo.rules import player_from_setup, settle
-from gameshelf.games.midnight_zoo.state import ENT0, IN_ZOO, PLACE, UNDISC
+from gameshelf.games.midnight_zoo.state import ENT0, IN_ZOO, OVER, PLACE, UNDISC
 from gameshelf.games.midnight_zoo.view import loc_of, loc_str
 
 SETUP = [t[0] for t in CAT.setup_tiles]
@@ -135,3 +135,25 @@ def in_zoo(st, seat: int = 0) -> int:
 
 __all__ = ["GAME", "CAT", "board", "put", "play", "legal", "where", "piece", "cell", "tile",
            "set_tile", "refresh", "top", "in_zoo", "check_invariants"]
+
+
+def finish(st):
+    """End the game where it stands and score it."""
+    st.phase = OVER
+    st.pstack = []
+    return GAME.outcome(st)
+
+
+def ex7_position():
+    """Worked example EX-7: seat 0's district at the end of the game."""
+    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", storage=["G25"],
+               tiles={"0,0": "R03", "0,1": "S22", "1,0": "G03", "1,1": "R22", "0,4": "BR", "2,1": "BS"},
+               vp=7)
+    for _ in range(3):
+        put(st, "wolf", "zoo")
+    put(st, "cheetah", "zoo")
+    put(st, "cheetah", "zoo")
+    put(st, "sloth", "0,4", asleep=1)
+    put(st, "sloth", "L1")
+    put(st, "cheetah", "2,1")
+    return st

@@ -5,28 +5,13 @@ import json
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.midnight_zoo.catalog import CAT
-from gameshelf.games.midnight_zoo.state import IN_ZOO, OVER, UNDISC
-from mz_helpers import GAME, board, check_invariants, put
-
-
-def over(st):
-    st.phase = OVER
-    st.pstack = []
-    return GAME.outcome(st)
+from gameshelf.games.midnight_zoo.state import IN_ZOO, UNDISC
+from mz_helpers import ex7_position, finish, GAME, board, check_invariants, put
 
 
 def test_ex7_balance_per_animal_type_and_seat():
-    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", storage=["G25"],
-               tiles={"0,0": "R03", "0,1": "S22", "1,0": "G03", "1,1": "R22", "0,4": "BR", "2,1": "BS"},
-               vp=7)
-    for _ in range(3):
-        put(st, "wolf", "zoo")
-    put(st, "cheetah", "zoo")
-    put(st, "cheetah", "zoo")
-    put(st, "sloth", "0,4", asleep=1)
-    put(st, "sloth", "L1")
-    put(st, "cheetah", "2,1")
-    out = over(st)
+    st = ex7_position()
+    out = finish(st)
     bal = out.details["balance"]
     # seat 1 keeps its setup: the 3 animals on entrances are discovered (1 VP each), nothing in the zoo
     disc1 = {a: 0 for a in ("sloth", "cheetah", "wolf")}
@@ -46,7 +31,7 @@ def test_tv5_butterfly_pollen_balance_and_types_not_in_play_absent():
     put(st, "butterfly", "zoo", pollen=2)
     put(st, "butterfly", "zoo")
     put(st, "butterfly", "0,3", pollen=4)
-    bal = over(st).details["balance"]
+    bal = finish(st).details["balance"]
     assert bal["animal:butterfly"][0] == 7 + 0 + 1
     assert bal["animal:wolf"][0] == 0 and bal["animal:cheetah"][0] == 0
     assert set(bal) == {"animal:butterfly", "animal:cheetah", "animal:wolf"}

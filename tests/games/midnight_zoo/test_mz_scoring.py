@@ -3,35 +3,19 @@
 import pytest
 
 from gameshelf.games.midnight_zoo import scoring
-from gameshelf.games.midnight_zoo.state import OVER
-from mz_helpers import GAME, board, put, set_tile
-
-
-def over(st):
-    st.phase = OVER
-    st.pstack = []
-    return GAME.outcome(st)
+from mz_helpers import ex7_position, finish, GAME, board, put, set_tile
 
 
 def test_ex7_s2_s6_end_game_points_39_3_8():
-    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", storage=["G25"],
-               tiles={"0,0": "R03", "0,1": "S22", "1,0": "G03", "1,1": "R22", "0,4": "BR", "2,1": "BS"},
-               vp=7)
-    for _ in range(3):
-        put(st, "wolf", "zoo")
-    put(st, "cheetah", "zoo")
-    put(st, "cheetah", "zoo")
-    put(st, "sloth", "0,4", asleep=1)
-    put(st, "sloth", "L1")
-    put(st, "cheetah", "2,1")
-    out = over(st)
+    st = ex7_position()
+    out = finish(st)
     assert dict(out.breakdown[0]) == {"vp_track": 7, "zoo_vp": 39, "discovered_vp": 3, "food_vp": 8}
     assert out.scores[0] == 7 + 50  # A28: the 50 are end-game points on top of the track
 
 
 def test_s1_track_vp_counts():
     st = board(hand="G01", vp=12)
-    assert over(st).breakdown[0]["vp_track"] == 12
+    assert finish(st).breakdown[0]["vp_track"] == 12
 
 
 def test_tv11_s4_distinct_foods_in_district_only():
@@ -70,11 +54,11 @@ def test_s2_per_animal_scoring_of_every_type():
 def test_a16_zero_pollen_butterfly_in_zoo_scores_zero_or_the_option():
     st = board(slots=("butterfly", "cheetah", "wolf"), hand="G01")
     put(st, "butterfly", "zoo")
-    assert over(st).breakdown[0]["zoo_vp"] == 0
+    assert finish(st).breakdown[0]["zoo_vp"] == 0
     st = board(slots=("butterfly", "cheetah", "wolf"), hand="G01",
                options={"butterfly_zero_pollen_vp": "1"})
     put(st, "butterfly", "zoo")
-    assert over(st).breakdown[0]["zoo_vp"] == 1
+    assert finish(st).breakdown[0]["zoo_vp"] == 1
 
 
 def test_s3_discovered_animals_outside_the_zoo_one_point_each_entrances_included():
@@ -88,7 +72,7 @@ def test_s5_nothing_else_scores():
     st = board(slots=("butterfly", "cheetah", "wolf"), hand="G01", storage=["R03", "G03"],
                tiles={"0,1": "R01"})
     put(st, "butterfly", "0,1", pollen=4)
-    out = over(st)
+    out = finish(st)
     assert out.scores[0] == 1 and sum(out.breakdown[0].values()) == out.scores[0]
 
 
@@ -99,7 +83,7 @@ def test_s7_tie_break_on_animals_in_zoo_then_shared_victory():
     a, b = st.players
     a.vp, b.vp = 12, 6
     put(st, "cheetah", "zoo", seat=1)  # 6 + 6 = 12, one animal in the zoo
-    out = over(st)
+    out = finish(st)
     assert out.scores == (12, 12) and out.ranks == (2, 1)
     st.players[0].vp = 6
     put(st, "cheetah", "zoo", seat=0)
@@ -118,5 +102,5 @@ def test_s8_solo_rank_table(score, rank):
 
 def test_s8_solo_outcome_details_rank():
     st = board(n=1, hand="G01", vp=66)
-    out = over(st)
+    out = finish(st)
     assert out.details["solo_rank"] == "cold_blooded_chimpanzee"
