@@ -113,3 +113,14 @@ def test_results_do_not_depend_on_the_process_hash_seed(game_id):
             capture_output=True, text=True, env=env, check=True)
         outputs.add(result.stdout)
     assert len(outputs) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_is_playable_to_the_end_in_the_terminal(game_id, lang, capsys, monkeypatch):
+    """A whole game through `play` (always the first menu entry): board, menus and final scores draw."""
+    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": "1")
+    players = min(get_game(game_id).info.player_counts)
+    assert main(["play", game_id, "--players", str(players), "--seed", "2", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert ("Final scores" if lang == "en" else "最終得点") in out

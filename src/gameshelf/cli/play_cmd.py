@@ -17,6 +17,16 @@ from gameshelf.match import InteractiveMatch
 from gameshelf.sim.simulate import seat_agents
 
 
+UI = {
+    "en": {"prompt": "your choice (number or notation, q to quit): ", "final": "Final scores",
+           "rank": "rank", "player": "player", "total": "total", "abandoned": "game abandoned",
+           "saved": "record saved to {path}"},
+    "ja": {"prompt": "選択（番号または記法、q で終了）: ", "final": "最終得点",
+           "rank": "順位", "player": "プレイヤー", "total": "合計", "abandoned": "ゲームを中断しました",
+           "saved": "記録を {path} に保存しました"},
+}
+
+
 def add_parser(sub) -> argparse.ArgumentParser:
     parser = sub.add_parser("play", help="play a game in the terminal against bots")
     add_game_arguments(parser)
@@ -54,16 +64,16 @@ def run(args: argparse.Namespace) -> int:
             match.submit(seat, action)
             continue
         if not _human_turn(console, match, args):
-            console.print("game abandoned")
+            console.print(UI[args.lang]["abandoned"])
             break
     _print_log(console, match, args.seat, args.lang, shown)
     if args.save:
         match.record.save(args.save)
-        console.print(f"record saved to {args.save}")
+        console.print(UI[args.lang]["saved"].format(path=args.save))
     outcome = game.outcome(match.state)
     if outcome is not None:
         console.print(render_view(game, match.view(args.seat), names, args.lang))
-        console.print(outcome_table(outcome, names))
+        console.print(outcome_table(outcome, names, args.lang))
     return 0
 
 
@@ -82,7 +92,7 @@ def _human_turn(console: Console, match: InteractiveMatch, args: argparse.Namesp
         console.print(f"  [cyan]{number:>3}[/]  {game.action_label(action, args.lang)}  [dim]{action}[/]", highlight=False)
     while True:
         try:
-            answer = console.input("your choice (number or notation, q to quit): ").strip()
+            answer = console.input(UI[args.lang]["prompt"]).strip()
         except EOFError:
             return False
         if answer in ("q", "quit"):
@@ -95,9 +105,10 @@ def _human_turn(console: Console, match: InteractiveMatch, args: argparse.Namesp
             console.print(f"[red]{exc}[/]", highlight=False)
 
 
-def outcome_table(outcome, names: list[str]) -> Table:
+def outcome_table(outcome, names: list[str], lang: str = "en") -> Table:
+    ui = UI[lang]
     categories = list(outcome.breakdown[0]) if outcome.breakdown else []
-    table = Table("rank", "player", *categories, "total", title="Final scores")
+    table = Table(ui["rank"], ui["player"], *categories, ui["total"], title=ui["final"])
     order = sorted(range(len(names)), key=lambda s: outcome.ranks[s])
     for seat in order:
         row = [str(outcome.breakdown[seat].get(c, 0)) for c in categories]
