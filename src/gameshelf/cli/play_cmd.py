@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     outcome = game.outcome(match.state)
     if outcome is not None:
         console.print(render_view(game, match.view(args.seat), names, args.lang))
-        console.print(outcome_table(outcome, names, args.lang))
+        console.print(outcome_table(game, outcome, names, args.lang))
     return 0
 
 
@@ -105,10 +105,12 @@ def _human_turn(console: Console, match: InteractiveMatch, args: argparse.Namesp
             console.print(f"[red]{exc}[/]", highlight=False)
 
 
-def outcome_table(outcome, names: list[str], lang: str = "en") -> Table:
+def outcome_table(game, outcome, names: list[str], lang: str = "en") -> Table:
+    """The score sheet: one row per player in rank order, one column per scoring category."""
     ui = UI[lang]
     categories = list(outcome.breakdown[0]) if outcome.breakdown else []
-    table = Table(ui["rank"], ui["player"], *categories, ui["total"], title=ui["final"])
+    headers = [game.term(c, lang) for c in categories]
+    table = Table(ui["rank"], ui["player"], *headers, ui["total"], title=ui["final"])
     order = sorted(range(len(names)), key=lambda s: outcome.ranks[s])
     for seat in order:
         row = [str(outcome.breakdown[seat].get(c, 0)) for c in categories]
