@@ -59,3 +59,9 @@ def test_integer_options_take_any_whole_number_in_range_and_none():
     assert cap.resolve({"cap": "null"}) == {"cap": "none"}
     with pytest.raises(BadOption, match="1..500"):
         cap.resolve({"cap": "501"})
+
+
+def test_true_false_options_read_on_off_and_bools():
+    flag = OptionSchema((Option("forced", ("false", "true"), "false"),))
+    assert flag.resolve({"forced": True}) == {"forced": "true"}
+    assert flag.resolve({"forced": "off"}) == {"forced": "false"}

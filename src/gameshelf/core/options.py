@@ -17,7 +17,8 @@ class Option:
     """One option: its name, its allowed values (strings), its default and a short help text.
 
     ``integers`` optionally admits any whole number in an inclusive range besides the choices
-    (which then list the usual values). On/off options also read true/false/yes/no, and an option
+    (which then list the usual values). On/off and true/false options read either spelling (and
+    yes/no, 1/0), and an option
     with a ``none`` choice also reads null.
     """
 
@@ -38,8 +39,9 @@ class Option:
         if text in self.choices:
             return text
         lowered = text.lower()
-        if "on" in self.choices and "off" in self.choices and lowered in _ON | _OFF:
-            return "on" if lowered in _ON else "off"
+        for yes, no in (("on", "off"), ("true", "false")):
+            if yes in self.choices and no in self.choices and lowered in _ON | _OFF:
+                return yes if lowered in _ON else no
         if "none" in self.choices and (raw is None or lowered in _NONE):
             return "none"
         if self.integers and text.isdigit() and self.integers[0] <= int(text) <= self.integers[1]:

@@ -11,7 +11,7 @@ from .actions import parse_action as _parse_action
 from .catalog import CAT, DATA
 from .heuristics import heuristic as _heuristic
 from .labels import action_label as _label
-from .options import SCHEMA, canonical
+from .options import SCHEMA
 from .state import ENT0, F_CELL, F_BUSE, IN_ZOO, OVER, UNDISC, ZOO_MARK, State
 
 
@@ -29,7 +29,7 @@ class MidnightZooGame(Game):
     terms = load_yaml(DATA / "terms.yaml")
 
     def new_state(self, players, options, seed):
-        return rules.new_state(players, canonical(options), seed)
+        return rules.new_state(players, dict(options), seed)
 
     def to_act(self, state):
         return rules.to_act(state)

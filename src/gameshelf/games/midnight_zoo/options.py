@@ -12,18 +12,10 @@ SCHEMA = OptionSchema((
            "a snake's turn: 90 degrees per move, or any facing for one move", rule="A11"),
     Option("dark_pair_mode", ("three_pairs", "single_pair_choose_reward"), "three_pairs",
            "three printed dark pairs with fixed rewards, or one pair with a chosen reward", rule="A7"),
-    # "false"/"true" are the reference's values; "off"/"on" (what a Python bool becomes) are
-    # read as the same and stored as "false"/"true" (see canonical).
-    Option("forced_group_moves", ("false", "true", "off", "on"), "false",
+    # "false"/"true" are the reference's values; the core also reads on/off and Python bools.
+    Option("forced_group_moves", ("false", "true"), "false",
            "must every eligible animal move in special and end-of-round moves", rule="A9"),
     Option("butterfly_zero_pollen_vp", ("0", "1", "5"), "0",
            "VP of a butterfly with no pollen in the zoo", rule="A16", integers=(0, 11)),
 ))
 
-
-_CANONICAL = {("forced_group_moves", "on"): "true", ("forced_group_moves", "off"): "false"}
-
-
-def canonical(options: dict) -> dict:
-    """Resolved options with aliases replaced by the reference's own values."""
-    return {k: _CANONICAL.get((k, v), v) for k, v in options.items()}
