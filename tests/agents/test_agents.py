@@ -139,12 +139,86 @@ def test_ismcts_with_a_time_budget_stops_in_time():
 
 
 def test_ismcts_root_statistics_count_every_iteration():
-    agent = make_agent("ismcts:sims=64", 2)
+    agent = make_agent("ismcts:sims=64,early=0", 2)
     state = SCORED_TOY.setup(3, {}, 2)
     agent.choose(SCORED_TOY, SCORED_TOY.view(state, 0), SCORED_TOY.legal_actions(state))
     root = agent.last_root
     assert root.visits == 64 == sum(child.visits for child in root.children.values())
     assert set(root.children) == set(SCORED_TOY.legal_actions(state))
+
+
+@pytest.mark.parametrize("game_id", sorted(game_ids()))
+def test_ismcts_early_stop_keeps_the_choice_and_saves_iterations(game_id):
+    """Stopping once the leader cannot be caught chooses what the whole budget would choose."""
+    game = get_game(game_id)
+    players = max(game.info.player_counts)
+    saved = 0
+    for seed in range(6):
+        state = _position(game, players, None, seed, 3 + 11 * seed)
+        if game.is_over(state) or len(game.legal_actions(state)) < 2:
+            continue
+        seat = game.to_act(state)
+        view, legal = game.view(state, seat), game.legal_actions(state)
+        early, full = make_agent("ismcts:sims=120,rollout=random", seed), make_agent("ismcts:sims=120,rollout=random,early=0", seed)
+        assert early.choose(game, view, legal) == full.choose(game, view, legal)
+        assert full.last_iterations == 120 >= early.last_iterations
+        saved += 120 - early.last_iterations
+    assert saved > 0
+
+
+class _Recorder:
+    """Wraps an ISMCTS agent; records each searched decision's kept visits."""
+
+    def __init__(self, agent):
+        self.agent, self.kept = agent, []
+
+    def choose(self, game, view, legal):
+        action = self.agent.choose(game, view, legal)
+        if len(legal) > 1:
+            self.kept.append(self.agent.last_kept)
+        return action
+
+
+def test_ismcts_keeps_the_subtree_within_its_own_multi_step_turn():
+    """A Midnight Zoo turn is several decisions in a row with nothing revealed: later ones reuse."""
+    game = get_game("midnight_zoo")
+    bot = _Recorder(make_agent("ismcts:sims=60", 5))
+    run_match(game, [bot, make_agent("random", 6)], seed=3)
+    assert any(bot.kept) and not all(bot.kept)
+    assert all(kept <= 60 for kept in bot.kept)
+    fresh = _Recorder(make_agent("ismcts:sims=60,reuse=0", 5))
+    run_match(game, [fresh, make_agent("random", 6)], seed=3)
+    assert not any(fresh.kept)
+
+
+def test_ismcts_never_keeps_a_subtree_across_an_opponents_move():
+    """In Nim every decision follows the opponent's move: the tree always starts afresh."""
+    bot = _Recorder(make_agent("ismcts:sims=80", 2))
+    run_match(NIM, [bot, make_agent("random", 4)], seed=1, options={"sticks": "21"})
+    assert bot.kept and not any(bot.kept)
+
+
+def test_ismcts_drops_the_subtree_when_the_view_is_not_the_one_expected():
+    """What the kept subtree assumed (old view + own action) must give exactly the new view."""
+    game = get_game("midnight_zoo")
+    state = game.setup(2, None, 8)
+    bot = make_agent("ismcts:sims=40", 1)
+    seat = game.to_act(state)
+    while len(game.legal_actions(state)) < 2:
+        game.apply(state, game.legal_actions(state)[0])
+    action = bot.choose(game, game.view(state, seat), game.legal_actions(state))
+    other = game.copy(state)
+    game.apply(state, action)
+    wrong = next(a for a in game.legal_actions(other) if a != action)
+    game.apply(other, wrong)
+    assert bot._carry is not None
+    assert bot._kept_subtree(game, game.view(other, game.to_act(other))) is None
+
+
+@pytest.mark.parametrize("text", ["ismcts:early=maybe", "normal:early=2", "ismcts:reuse=x"])
+def test_early_flag_must_be_a_boolean(text):
+    with pytest.raises(BadOption):
+        make_agent(text, 0)
 
 
 # ---- a bot sees only its view --------------------------------------------------------------------

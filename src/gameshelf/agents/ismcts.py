@@ -15,7 +15,11 @@ heuristic normalised by running statistics (see :mod:`gameshelf.agents.rewards`)
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
-the machine's speed and load). With both, whichever ends first.
+the machine's speed and load). With both, whichever ends first. The search stops early once the
+most visited action cannot be caught in the iterations left, which never changes the choice
+(``early=False`` runs the whole budget, e.g. to study the root statistics). When a decision
+follows the bot's own last one with nothing revealed in between (the next step of a multi-step
+turn), the search keeps the subtree of the chosen action (``reuse=False`` starts afresh).
 """
 
 from __future__ import annotations
@@ -28,13 +32,13 @@ from gameshelf.agents.rewards import Normaliser, outcome_rewards
 from gameshelf.core.chance import Chance
 from gameshelf.core.game import Action, Game, View
 
-ROLLOUTS = ("random", "greedy", "none")
+ROLLOUTS = ("random", "greedy", "mixed", "none")
 
 
 class Node:
     """A tree node: reached by ``mover``'s action; statistics for that seat."""
 
-    __slots__ = ("mover", "children", "visits", "total", "avail")
+    __slots__ = ("mover", "children", "visits", "total", "avail", "prior")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -42,6 +46,7 @@ class Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 0
+        self.prior = 0.0
 
 
 class ISMCTSAgent:
@@ -49,7 +54,8 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "greedy", depth: int = 8, width: int = 4,
-                 score_weight: float = 0.1, max_sims: int = 1_000_000) -> None:
+                 score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
+                 reuse: bool = True, bias: float = 0.0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")
         if sims is None and seconds is None:
@@ -63,33 +69,71 @@ class ISMCTSAgent:
         self.width = max(1, width)
         self.score_weight = score_weight
         self.max_sims = max_sims
+        self.early = early
+        self.reuse = reuse
+        self.bias = bias
+        self._carry: tuple[View, Action, Node] | None = None
         self.last_iterations = 0
+        self.last_kept = 0
         self.last_root: Node | None = None
 
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, game: Game, view: View, legal: Sequence[Action]) -> Action:
+        kept = self._kept_subtree(game, view)
         if len(legal) == 1:
-            return legal[0]
-        root = self.search(game, view)
-        best, best_key = legal[0], None
-        for action in legal:
-            child = root.children.get(action)
-            key = (child.visits, child.total / child.visits) if child and child.visits else (0, 0.0)
-            if best_key is None or key > best_key:
-                best, best_key = action, key
+            best = legal[0]
+        else:
+            root = self.search(game, view, kept)
+            best, best_key = legal[0], None
+            for action in legal:
+                child = root.children.get(action)
+                key = (child.visits, child.total / child.visits) if child and child.visits else (0, 0.0)
+                if best_key is None or key > best_key:
+                    best, best_key = action, key
+            kept = root
+        if self.reuse and kept is not None and best in kept.children:
+            self._carry = (view, best, kept.children[best])
         return best
 
-    def search(self, game: Game, view: View) -> Node:
-        """Run the budget of iterations from ``view``; returns the root (children = actions)."""
-        root = Node(-1)
+    def _kept_subtree(self, game: Game, view: View) -> Node | None:
+        """The subtree of the last decision's chosen action, if this decision comes right after it.
+
+        It does when, in two fresh determinizations of the last view, the chosen action leaves
+        the same seat to act with exactly this view (nothing was revealed, nobody else acted):
+        the subtree's statistics then belong to this very information set.
+        """
+        carry, self._carry = self._carry, None
+        if carry is None:
+            return None
+        last_view, action, node = carry
+        for _ in range(2):
+            state = game.determinize(last_view, self.chance)
+            seat = game.to_act(state)
+            game.apply(state, action)
+            if game.is_over(state) or game.to_act(state) != seat or game.view(state, seat) != view:
+                return None
+        return node
+
+    def search(self, game: Game, view: View, root: Node | None = None) -> Node:
+        """Run the budget of iterations from ``view`` (growing ``root``, a kept subtree, if given);
+        returns the root (children = actions). A sims budget counts the kept visits too."""
+        root = root or Node(-1)
+        self.last_kept = root.visits
         normaliser = Normaliser()
-        limit = self.sims if self.sims is not None else self.max_sims
+        limit = (self.sims if self.sims is not None else self.max_sims) - root.visits
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        start = time.perf_counter()
         done = 0
         while done < limit:
             self.iterate(game, view, root, normaliser)
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            remaining = limit - done
+            if deadline is not None:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                remaining = min(remaining, int(done * (deadline - now) / (now - start)) + 1)
+            if self.early and _decided(root, remaining):
                 break
         self.last_iterations = done
         self.last_root = root
@@ -105,6 +149,8 @@ class ISMCTSAgent:
             mover = game.to_act(state)
             action, child, expanded = self._select(node, legal, mover)
             game.apply(state, action)
+            if expanded and self.bias:
+                child.prior = normaliser.reward(float(game.heuristic(state, mover)))
             path.append(child)
             node = child
             if expanded:
@@ -127,11 +173,12 @@ class ISMCTSAgent:
             action = self.chance.choice(untried)
             children[action] = child
             return action, child, True
-        c = self.c
+        c, bias = self.c, self.bias
         best, best_value = legal[0], -1.0
         for action in legal:
             child = children[action]
-            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            value = (child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                     + bias * child.prior / child.visits)
             if value > best_value:
                 best, best_value = action, value
         return best, children[best], False
@@ -142,12 +189,15 @@ class ISMCTSAgent:
         if self.rollout != "none":
             while not game.is_over(state) and (self.depth < 0 or steps < self.depth):
                 legal = game.legal_actions(state)
-                if self.rollout == "greedy" and len(legal) > 1:
+                if self.rollout != "random" and len(legal) > 1:
                     action = self._greedy_step(game, state, legal)
                 else:
                     action = self.chance.choice(legal)
                 game.apply(state, action)
                 steps += 1
+        if self.rollout == "mixed":
+            while not game.is_over(state):
+                game.apply(state, self.chance.choice(game.legal_actions(state)))
         if game.is_over(state):
             rewards = outcome_rewards(game.outcome(state), self.score_weight)
             return dict(enumerate(rewards))
@@ -165,3 +215,14 @@ class ISMCTSAgent:
                 best, best_value = action, value
         return best
 
+
+def _decided(root: Node, remaining: int) -> bool:
+    """True when no child can catch the most visited one in ``remaining`` iterations, so stopping
+    now chooses the same action as running the whole budget."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > remaining

@@ -1,7 +1,7 @@
 """Agent specs (``NAME[:key=value,...]``) and the factory that builds agents from them.
 
 Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c, rollout,
-depth, width, sw); and the levels for players: ``easy`` (greedy with noise), ``normal`` (ismcts,
+depth, width, sw, early, reuse); and the levels for players: ``easy`` (greedy with noise), ``normal`` (ismcts,
 0.3 s a decision) and ``hard`` (ismcts, 2 s a decision). A level takes the same parameters as
 the agent it is built on; giving ``sims`` to ``normal``/``hard`` replaces their time budget, which
 makes them deterministic (a time budget is not: see :mod:`gameshelf.agents.ismcts`).
@@ -48,6 +48,12 @@ def _typed(name: str, params: dict[str, str], types: dict[str, Callable[[str], A
     return values
 
 
+def _flag(text: str) -> bool:
+    if text.lower() not in ("0", "1", "true", "false", "on", "off", "yes", "no"):
+        raise ValueError(text)
+    return text.lower() in ("1", "true", "on", "yes")
+
+
 def _rollout(text: str) -> str:
     if text not in ROLLOUTS:
         raise ValueError(text)
@@ -56,7 +62,8 @@ def _rollout(text: str) -> str:
 
 GREEDY_PARAMS = {"samples": int, "noise": float, "epsilon": float, "chain": int}
 ISMCTS_PARAMS = {"sims": int, "seconds": float, "c": float, "rollout": _rollout, "depth": int,
-                 "width": int, "sw": float}
+                 "width": int, "sw": float, "early": _flag,
+                 "reuse": _flag, "bias": float}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
     "normal": ("ismcts", {"seconds": "0.3"}),

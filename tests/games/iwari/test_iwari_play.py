@@ -11,6 +11,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadNotation, IllegalAction
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.actions import parse_action
+from gameshelf.games.iwari.state import State
 from iwari_helpers import hand
 
 CONFIGS = GAME.conformance_configs()
@@ -140,3 +141,15 @@ def test_heuristic_is_finite_and_symmetric_in_sign():
     s, _ = random_game(3, {}, 8)
     values = [GAME.heuristic(s, p) for p in range(3)]
     assert max(values) >= 0 >= min(values)
+
+
+def test_copy_sets_every_slot_and_shares_no_list():
+    """State.copy is written out by hand for speed: it must not forget a slot added later."""
+    state = GAME.setup(3, {}, 11)
+    twin = state.copy()
+    for name in State.__slots__:
+        original, copied = getattr(state, name), getattr(twin, name)
+        assert copied == original or name == "chance", name
+        if isinstance(original, list):
+            assert copied is not original, name
+    assert twin.chance.copy().next64() == state.chance.copy().next64()

@@ -41,16 +41,24 @@ class State:
     chance: Chance
 
     def copy(self) -> State:
+        """Lists are copied, everything else (ints, tuples, shared game data) is shared."""
         c = State.__new__(State)
-        for name in _SHARED:
-            setattr(c, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(c, name, getattr(self, name)[:])
+        (c.map, c.players, c.ntribes, c.options, c.feats_on, c.exp_on) = (
+            self.map, self.players, self.ntribes, self.options, self.feats_on, self.exp_on)
+        (c.third_ends, c.adj, c.blocked, c.expeditions, c.start, c.exhaustions) = (
+            self.third_ends, self.adj, self.blocked, self.expeditions, self.start, self.exhaustions)
+        (c.feat_log, c.feat_interim, c.final, c.current, c.ply, c.phase) = (
+            self.feat_log, self.feat_interim, self.final, self.current, self.ply, self.phase)
+        (c.p_tribe, c.p_terr, c.p_pieces, c.p_cards, c.p_unexplored, c.p_filled) = (
+            self.p_tribe, self.p_terr, self.p_pieces, self.p_cards, self.p_unexplored, self.p_filled)
+        (c.own_cards, c.feat_queue, c.drafting, c.draft_left, c.end_reason) = (
+            self.own_cards, self.feat_queue, self.drafting, self.draft_left, self.end_reason)
+        (c.deck, c.discard, c.display, c.hands, c.owner, c.tents) = (
+            self.deck[:], self.discard[:], self.display[:], self.hands[:], self.owner[:], self.tents[:])
+        (c.totems, c.filled, c.ktot, c.supply_tents, c.supply_totems, c.terr_feats) = (
+            self.totems[:], self.filled[:], self.ktot[:], self.supply_tents[:], self.supply_totems[:], self.terr_feats[:])
+        (c.line_feats, c.feat_earned, c.exp_scored, c.score, c.interim, c.exp_points) = (
+            self.line_feats[:], self.feat_earned[:], self.exp_scored[:], self.score[:], self.interim[:], self.exp_points[:])
         c.chance = self.chance.copy()
         return c
 
-
-_LISTS = ("deck", "discard", "display", "hands", "owner", "tents", "totems", "filled", "ktot",
-          "supply_tents", "supply_totems", "terr_feats", "line_feats", "feat_earned", "exp_scored",
-          "score", "interim", "exp_points")
-_SHARED = tuple(n for n in State.__slots__ if n not in _LISTS and n != "chance")
