@@ -1,0 +1,80 @@
+"""The optimised bot heuristic returns what the plain version returns, on random games."""
+
+import math
+
+import pytest
+
+from gameshelf.core.chance import Chance
+from gameshelf.games.borealis import GAME
+from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
+from gameshelf.games.borealis.scientists import location_masks
+from gameshelf.games.borealis.scoring import Board, score_card
+from gameshelf.games.borealis.state import AFTER_REFRESH, DRAW, MULLIGAN, OVER, REGROUP_DISCARD
+
+POTENTIAL = 1.5
+
+
+def reference_progress(s):
+    if s.phase == OVER:
+        return 1.0
+    return min(1.0, max(len(c) for c in s.cols) / 7.0)
+
+
+def reference_playable_cards(s, seat):
+    ml, mc, mr = location_masks(s, seat)
+    anywhere = ml | mc | mr
+    return sum(1 for c in s.hands[seat] if C_PATBIT[c] & anywhere)
+
+
+def reference_estimate(s, seat, weight):
+    total = float(s.tokens[seat])
+    for i in range(3):
+        counts = [0, 0, 0, 0, 0]
+        col = s.cols[seat * 3 + i]
+        total += POTENTIAL * (1.0 - weight) * len(col)
+        for c in col:
+            counts[C_SPECIES[c]] += 1
+            total += C_BONUS[c]
+        for k in counts:
+            total += SET_TABLE[k] if k < len(SET_TABLE) else k * (k - 1) // 2
+        total += TRACK_STARS[s.flags[seat * 3 + i]]
+    bd = Board.of(s, seat)
+    if weight:
+        total += weight * sum(score_card(card_id, bd, s.cfg) for card_id in s.scoring)
+    if s.phase != OVER:
+        total += 0.5 * (bd.zones[0] + bd.zones[4]) + 0.3 * len(s.hands[seat])
+        total += 0.6 * reference_playable_cards(s, seat)
+        if s.seat == seat:
+            if s.phase in (MULLIGAN, REGROUP_DISCARD):
+                total += 0.6 * s.pending
+            elif s.phase in (DRAW, AFTER_REFRESH):
+                total += 0.6
+    return total
+
+
+def reference_heuristic(s, seat):
+    """The heuristic as first written (before the speed-up), kept as the specification."""
+    weight = reference_progress(s)
+    mine = reference_estimate(s, seat, weight)
+    best_other = max((reference_estimate(s, p, weight) for p in range(s.n) if p != seat), default=0.0)
+    return mine - best_other
+
+
+CONFIGS = [(n, {}) for n in (2, 3, 4)] + [
+    (2, {"board_side": "II", "common_destination_counts_start_space": "off"}),
+    (3, {"territorial_empty_location_scores": "on"}),
+]
+
+
+@pytest.mark.parametrize("players,options", CONFIGS)
+def test_heuristic_equals_the_reference_on_random_games(players, options):
+    chooser = Chance(players * 7 + len(options))
+    for seed in (1, 2, 3):
+        s = GAME.setup(players, options, seed)
+        while True:
+            for seat in range(players):
+                assert math.isclose(GAME.heuristic(s, seat), reference_heuristic(s, seat),
+                                    rel_tol=1e-12, abs_tol=1e-9)
+            if GAME.is_over(s):
+                break
+            GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
