@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gameshelf.core.game import Outcome, rank_players
 from gameshelf.games.mariposas.catalog import CAT, Goal
 from gameshelf.games.mariposas.state import CATEGORIES, NSLOT
@@ -22,25 +24,28 @@ def placed(s, p: int) -> list[tuple[int, int]]:
     return out
 
 
-def weight_in(markers: list[tuple[int, int]], mask: int) -> int:
+def weight_in(markers: Sequence[tuple[int, int]], mask: int) -> int:
     return sum(w for sp, w in markers if mask >> sp & 1)
 
 
 def goal_points(s, p: int, goal: Goal) -> int:
     """Points a season goal gives at the end of its season (breeding goals score at hatches)."""
+    return goal_points_of(placed(s, p), s.flowers[p], goal)
+
+
+def goal_points_of(markers: Sequence[tuple[int, int]], flowers: Sequence[int], goal: Goal) -> int:
+    """:func:`goal_points` from a player's markers (as :func:`placed` lists them) and flowers."""
     t = goal.type
     if t == "per_butterfly":
-        return goal.points * weight_in(placed(s, p), goal.region)
+        return goal.points * weight_in(markers, goal.region)
     if t == "once":
         if goal.own_each_flower:
-            ok = all(x >= 1 for x in s.flowers[p])
+            ok = all(x >= 1 for x in flowers)
         else:
-            m = placed(s, p)
-            ok = all(weight_in(m, mask) >= need for mask, need in goal.conditions)
+            ok = all(weight_in(markers, mask) >= need for mask, need in goal.conditions)
         return goal.points if ok else 0
     if t == "compound":
-        m = placed(s, p)
-        ok = sum(w for _, w in m) >= goal.on_map_min and weight_in(m, goal.none_in) == 0
+        ok = sum(w for _, w in markers) >= goal.on_map_min and weight_in(markers, goal.none_in) == 0
         return goal.points if ok else 0
     return 0
 
