@@ -4,6 +4,9 @@ tiles in hand or storage), minus the best opponent's same estimate."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from types import SimpleNamespace
+
 from .catalog import CAT, MOVE, VP
 from .state import ENT0, F_BTERRAIN, F_CELL, F_DISCOVER, F_EFFECTS, F_GROUP, F_MOVE, UNDISC
 from .scoring import discovered_vp, food_vp, zoo_vp
@@ -49,15 +52,31 @@ def pending_value(st) -> float:
     return total
 
 
-def estimate(st, pl) -> float:
-    score = pl.vp + zoo_vp(pl, st.rules.zero_pollen_vp) + discovered_vp(pl) + food_vp(pl)
+@lru_cache(maxsize=8192)
+def animal_terms(loc: tuple[int, ...], pollen: tuple[int, ...], kind: tuple[int, ...],
+                 zero_pollen_vp: int) -> tuple[int, float]:
+    """A player's animals, cached: (zoo VP + discovered VP (S2, S3), progress towards the zoo)."""
+    pl = SimpleNamespace(loc=loc, pollen=pollen, kind=kind)   # the fields the scoring reads
     progress = 0.0
-    for k, loc in enumerate(pl.loc):
-        if loc == UNDISC or loc < 0:
+    for k, where in enumerate(loc):
+        if where == UNDISC or where < 0:
             continue
-        d = ENT_DIST[loc - ENT0] if loc >= ENT0 else DIST[loc]
-        progress += VALUE[pl.kind[k]] / (1.0 + d)
-    roads = sum(PATH[c] for c, t in enumerate(pl.district) if t >= 0)
+        d = ENT_DIST[where - ENT0] if where >= ENT0 else DIST[where]
+        progress += VALUE[kind[k]] / (1.0 + d)
+    return zoo_vp(pl, zero_pollen_vp) + discovered_vp(pl), progress
+
+
+@lru_cache(maxsize=8192)
+def district_terms(district: tuple[int, ...]) -> tuple[int, float]:
+    """A player's district, cached: (food VP (S4), open paths near the zoo)."""
+    roads = sum(PATH[c] for c, t in enumerate(district) if t >= 0)
+    return food_vp(SimpleNamespace(district=district)), roads
+
+
+def estimate(st, pl) -> float:
+    animals, progress = animal_terms(tuple(pl.loc), tuple(pl.pollen), pl.kind, st.rules.zero_pollen_vp)
+    food, roads = district_terms(tuple(pl.district))
+    score = pl.vp + animals + food
     held = (TILE_VALUE[pl.hand] + 1.0 if pl.hand >= 0 else 0.0) + 1.0 * len(pl.storage)
     return score + 0.6 * progress + roads + held
 
