@@ -187,3 +187,31 @@ def test_report_writes_html_and_plots(tmp_path, capsys):
         assert heading in page
     for png in ("scores.png", "seats.png", "categories.png", "length.png", "first_player_2p.png", "first_player_3p.png"):
         assert (tmp_path / "r" / png).stat().st_size > 1000
+
+
+def test_a_resumed_tournament_plays_only_the_missing_games_and_matches_a_whole_run(tmp_path, capsys):
+    """--resume keeps stored games and extends to --games; the rows equal an uninterrupted run."""
+    def run(out, games, *extra):
+        assert main(["tournament", TOY, "--agents", "greedy,random", "--games", str(games), "--seed", "5",
+                     "--jobs", "1", "--out", str(out), "--json", *extra]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    whole = run(tmp_path / "whole", 8)
+    run(tmp_path / "parts", 3)
+    resumed = run(tmp_path / "parts", 8, "--resume")
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in rows]  # noqa: E731
+    assert strip(load(tmp_path / "parts")[1]) == strip(load(tmp_path / "whole")[1])
+    assert resumed["agents"] == whole["agents"] and resumed["games"] == 8
+
+
+def test_resume_refuses_another_tournament_or_fewer_games_and_keeps_the_rows(tmp_path, capsys):
+    out = tmp_path / "t"
+    assert main(["tournament", TOY, "--agents", "greedy,random", "--games", "4", "--seed", "5",
+                 "--jobs", "1", "--out", str(out)]) == 0
+    before = load(out)
+    assert main(["tournament", TOY, "--agents", "random,greedy", "--games", "6", "--seed", "5",
+                 "--jobs", "1", "--out", str(out), "--resume"]) == 2
+    assert "agents" in capsys.readouterr().err
+    assert main(["tournament", TOY, "--agents", "greedy,random", "--games", "2", "--seed", "5",
+                 "--jobs", "1", "--out", str(out), "--resume"]) == 2
+    assert load(out) == before

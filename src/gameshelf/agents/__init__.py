@@ -5,7 +5,7 @@ Agents are named by a spec ``NAME[:key=value,...]`` (``random``, ``greedy``, ``i
 own :class:`~gameshelf.core.chance.Chance` (never the game's), and the searching ones
 (``greedy``, ``ismcts``) reason over ``game.determinize(view, own_chance)``: they never see the true
 state, so two states with the same view give the same choice for the same seed. A simulation
-budget (``sims``) is deterministic; a time budget (``seconds``, ``normal``, ``hard``) is not.
+budget (``sims``, and the levels) is deterministic; a time budget (``seconds``) is not.
 """
 
 from gameshelf.agents.registry import (

@@ -1,10 +1,12 @@
 """Agent specs (``NAME[:key=value,...]``) and the factory that builds agents from them.
 
-Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c, rollout,
-depth, width, sw, early, reuse); and the levels for players: ``easy`` (greedy with noise), ``normal`` (ismcts,
-0.3 s a decision) and ``hard`` (ismcts, 2 s a decision). A level takes the same parameters as
-the agent it is built on; giving ``sims`` to ``normal``/``hard`` replaces their time budget, which
-makes them deterministic (a time budget is not: see :mod:`gameshelf.agents.ismcts`).
+Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c,
+rollout, depth, width, sw, early, reuse, bias); and the levels for players: ``easy`` (greedy with
+noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget sized for about 0.3 s and 2 s
+a decision on a 2-core machine: see ``bench/bench_agents.py``). A fixed budget keeps a level as
+strong on a slow or busy machine as on a fast one and makes its games reproducible from the seed
+(a tournament gives the same results on any backend); ``seconds=`` gives a level a time budget
+instead. A level takes the same parameters as the agent it is built on.
 """
 
 from __future__ import annotations
@@ -66,8 +68,8 @@ ISMCTS_PARAMS = {"sims": int, "seconds": float, "c": float, "rollout": _rollout,
                  "reuse": _flag, "bias": float}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
-    "normal": ("ismcts", {"seconds": "0.3"}),
-    "hard": ("ismcts", {"seconds": "2"}),
+    "normal": ("ismcts", {"sims": "500"}),
+    "hard": ("ismcts", {"sims": "3000"}),
 }
 
 
@@ -90,8 +92,8 @@ def _level(level: str) -> Callable[[int, dict[str, str]], Any]:
 
     def factory(seed: int, params: dict[str, str]) -> Any:
         merged = dict(defaults)
-        if "sims" in params and "seconds" not in params:
-            merged.pop("seconds", None)
+        if "seconds" in params and "sims" not in params:
+            merged.pop("sims", None)
         merged.update(params)
         return (_greedy if base == "greedy" else _ismcts)(seed, merged, level)
 

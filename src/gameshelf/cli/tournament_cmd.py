@@ -2,7 +2,7 @@
 
 Runs on local processes (all cores by default) or on Ray (``--backend ray``; ``--ray-address`` for
 an existing cluster). The same seed gives the same results whatever the backend or ``--jobs``,
-except with agents on a time budget (``normal``, ``hard``, ``ismcts:seconds=...``).
+except with agents on a time budget (``ismcts:seconds=...``).
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser.add_argument("--out", default=None, metavar="DIR",
                         help="directory for the results (default: tournament-GAME-SEED)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the games already stored in DIR and play only the missing ones "
+                             "(also extends a tournament to a larger --games)")
     return parser
 
 
@@ -66,10 +69,12 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or f"tournament-{game.id}-{seed}"
     config = {"game": game.id, "game_ref": args.game, "agents": agents, "games": args.games, "seed": seed,
               "players": args.players, "option_sets": sets, "backend": args.backend}
-    rows = []
-    with ResultStore(out, config) as store, _progress(args.json) as progress:
-        task = progress.add_task(f"{game.id} {', '.join(agents)}", total=len(jobs))
-        for row in run_tournament(jobs, backend=args.backend, workers=args.jobs or default_jobs(),
+    with ResultStore(out, config, resume=args.resume) as store, _progress(args.json) as progress:
+        rows = list(store.rows)
+        done = {row["index"] for row in rows}
+        task = progress.add_task(f"{game.id} {', '.join(agents)}", total=len(jobs), completed=len(done))
+        missing = [job for job in jobs if job.index not in done]
+        for row in run_tournament(missing, backend=args.backend, workers=args.jobs or default_jobs(),
                                   address=args.ray_address):
             store.add(row)
             rows.append(row)

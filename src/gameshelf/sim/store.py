@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -30,30 +31,51 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
-class ResultStore:
-    """Write rows of one tournament into ``directory`` (replacing any earlier results there)."""
+# Configuration keys that may differ when a tournament is resumed: the number of games (a resumed
+# tournament may be extended) and where the games run (results do not depend on it).
+RESUMABLE_CHANGES = ("games", "backend")
 
-    def __init__(self, directory: str | Path, config: Mapping[str, Any]) -> None:
+
+class ResultStore:
+    """Write rows of one tournament into ``directory``.
+
+    By default any earlier results there are replaced. With ``resume=True`` the rows already
+    stored are kept (``self.rows``) and new rows are added, provided the stored configuration is
+    the same apart from :data:`RESUMABLE_CHANGES`; otherwise :class:`BadOption` says what differs.
+    """
+
+    def __init__(self, directory: str | Path, config: Mapping[str, Any], resume: bool = False) -> None:
         self.path = Path(directory) / FILENAME
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists():
+        self.rows: list[dict[str, Any]] = []
+        if resume and self.path.exists():
+            stored, self.rows = load(directory)
+            _check_same_tournament(stored, config, directory)
+            if self.rows and self.rows[-1]["index"] >= config.get("games", len(self.rows)):
+                raise BadOption(f"{directory} already holds games up to number {self.rows[-1]['index'] + 1}; "
+                                f"a resumed tournament cannot have fewer games")
+        elif self.path.exists():
             self.path.unlink()
         self.db = sqlite3.connect(self.path)
         self.db.executescript(SCHEMA)
-        self.db.execute("INSERT INTO meta VALUES ('config', ?)", (json.dumps(dict(config)),))
-        self.pending = 0
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('config', ?)", (json.dumps(dict(config)),))
+        self.commit()
 
     def add(self, row: Mapping[str, Any]) -> None:
         values = [row["index"] if c == "idx" else row[c] for c in COLUMNS]
         values = [json.dumps(v) if c in JSON_COLUMNS else v for c, v in zip(COLUMNS, values)]
         self.db.execute(f"INSERT INTO games VALUES ({','.join('?' * len(COLUMNS))})", values)
         self.pending += 1
-        if self.pending >= 50:
-            self.db.commit()
-            self.pending = 0
+        if self.pending >= 50 or time.monotonic() - self.committed > 1.0:
+            self.commit()
+
+    def commit(self) -> None:
+        """Rows are committed at least every second, so an interrupted tournament loses little."""
+        self.db.commit()
+        self.pending, self.committed = 0, time.monotonic()
 
     def close(self) -> None:
-        self.db.commit()
+        self.commit()
         self.db.close()
 
     def __enter__(self) -> ResultStore:
@@ -82,3 +104,11 @@ def _row(values: Iterable[Any]) -> dict[str, Any]:
     for column, value in zip(COLUMNS, values):
         row["index" if column == "idx" else column] = json.loads(value) if column in JSON_COLUMNS else value
     return row
+
+
+def _check_same_tournament(stored: Mapping[str, Any], config: Mapping[str, Any], directory) -> None:
+    differ = sorted(key for key in set(stored) | set(config)
+                    if key not in RESUMABLE_CHANGES and stored.get(key) != config.get(key))
+    if differ:
+        raise BadOption(f"cannot resume the tournament in {directory}: its {', '.join(differ)} "
+                        f"differ from this one's (use another --out, or drop --resume to start afresh)")

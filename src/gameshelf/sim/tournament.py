@@ -8,7 +8,7 @@ equally. With several option sets (a balance study over options), block ``i // p
 option set ``(i // players) % len(option_sets)``, so every set gets whole rotations.
 
 Results are the same for the same seed whatever the backend or number of workers, except with
-agents on a time budget (``ismcts:seconds=...``, ``normal``, ``hard``), whose moves depend on
+agents on a time budget (``ismcts:seconds=...``), whose moves depend on
 the machine's speed.
 """
 

@@ -40,10 +40,14 @@ def location_terms(col: tuple[int, ...], flag: int) -> tuple[int, tuple[int, ...
 @lru_cache(maxsize=8192)
 def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int, ...],
                 flags: tuple[int, ...], sci: tuple[int, ...], scoring: tuple[str, ...],
-                cfg: Config) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], int, int, int]:
+                territorial_empty: bool, common_start: bool
+                ) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], int, int, int]:
     """What a board alone is worth, cached (boards change only on their owner's turn):
     ((cards, whole-point terms) per location, the scoring cards' stars, camp scientists,
-    the arrow-pattern bits playable in some location now (R10))."""
+    the arrow-pattern bits playable in some location now (R10)). The scoring cards read only
+    the two options passed (A11, A12); passing them rather than the Config keeps the key cheap
+    (determinized states carry equal but distinct Configs)."""
+    cfg = Config(territorial_empty=territorial_empty, common_start=common_start)
     cols = (left, center, right)
     locations = tuple(location_terms(col, flag) for col, flag in zip(cols, flags))
     zones = [sci[z * 3] + sci[z * 3 + 1] + sci[z * 3 + 2] for z in range(5)]
@@ -63,7 +67,8 @@ def estimate(s: State, seat: int, weight: float) -> float:
     cols = s.cols
     locations, cards, camp, playable = board_facts(
         tuple(cols[b]), tuple(cols[b + 1]), tuple(cols[b + 2]), tuple(s.flags[b:b + 3]),
-        tuple(s.sci[seat * 15:seat * 15 + 15]), s.scoring, s.cfg)
+        tuple(s.sci[seat * 15:seat * 15 + 15]), s.scoring, s.cfg.territorial_empty,
+        s.cfg.common_start)
     total = float(s.tokens[seat])
     potential = POTENTIAL * (1.0 - weight)    # future sets and flag steps of a card
     for in_play, terms in locations:
