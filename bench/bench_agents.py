@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
@@ -38,6 +39,7 @@ from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
 from gameshelf.sim.parallel import default_jobs
 from gameshelf.sim.stats import summarize
+from gameshelf.sim.store import ResultStore
 from gameshelf.sim.tournament import make_jobs, run_tournament
 
 DEFAULT_AGENTS = ["ismcts:sims={sims}", "ismcts:sims={sims},rollout=random", "ismcts:sims={sims},rollout=none"]
@@ -86,14 +88,19 @@ def matchups(game, ismcts: str) -> list[tuple[list[str], int, float]]:
     return result
 
 
-def strength(game_ids_: list[str], games: int, ismcts: str, jobs: int, seed: int) -> None:
+def strength(game_ids_: list[str], games: int, ismcts: str, jobs: int, seed: int, out: Path | None,
+             only: str | None) -> None:
+    """Run (or, with ``out``, resume) every matchup and print a table of the first agent's results."""
     table = Table("game", "players", "agent", "against", "games", "win rate", "95% CI", "target", "met",
-                  title=f"strength: {games} games per line, seats rotated")
+                  title=f"strength: {games} games per line, seats rotated, seed {seed}")
     console = Console(width=150)
     for game_id in game_ids_:
         game = get_game(game_id)
         for agents, players, target in matchups(game, ismcts):
-            rows = list(run_tournament(make_jobs(game_id, agents, games, seed, players, [{}]), workers=jobs))
+            label = f"{game_id}-{players}p-{agents[0]}-vs-{agents[1]}".replace(":", "_").replace(",", "_")
+            if only and only not in label:
+                continue
+            rows = _play(game_id, agents, games, seed, players, jobs, out / label if out else None)
             first = summarize(rows, agents)["agents"][agents[0]]
             low, high = first["ci95"]
             met = "yes" if low >= target else ("likely" if first["win_rate"] >= target else "no")
@@ -103,6 +110,23 @@ def strength(game_ids_: list[str], games: int, ismcts: str, jobs: int, seed: int
             console.print(f"{game_id} {players}p {agents}: {first['win_rate']:.1%} "
                           f"[{low:.1%}, {high:.1%}] target {target:.0%} ({met})")
     console.print(table)
+
+
+def _play(game_id: str, agents: list[str], games: int, seed: int, players: int, jobs: int,
+          directory: Path | None) -> list[dict]:
+    """The matchup's rows; with a directory, stored there and resumed from what it holds."""
+    jobs_ = make_jobs(game_id, agents, games, seed, players, [{}])
+    if directory is None:
+        return list(run_tournament(jobs_, workers=jobs))
+    config = {"game": game_id, "game_ref": game_id, "agents": agents, "games": games, "seed": seed,
+              "players": players, "option_sets": [get_game(game_id).info.options.resolve({})]}
+    with ResultStore(directory, config, resume=True) as store:
+        rows = list(store.rows)
+        done = {row["index"] for row in rows}
+        for row in run_tournament([job for job in jobs_ if job.index not in done], workers=jobs):
+            store.add(row)
+            rows.append(row)
+    return rows
 
 
 def main() -> None:
@@ -117,9 +141,13 @@ def main() -> None:
     parser.add_argument("--ismcts", default="normal", help="the ISMCTS agent of the strength matchups")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes for --strength")
     parser.add_argument("--seed", type=int, default=2026, help="tournament seed for --strength")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="with --strength: store each matchup's games under DIR and resume from them")
+    parser.add_argument("--only", default=None, help="with --strength: only matchups whose label contains this")
     args = parser.parse_args()
     if args.strength:
-        strength(args.game or game_ids(), args.games, args.ismcts, args.jobs or default_jobs(), args.seed)
+        strength(args.game or game_ids(), args.games, args.ismcts, args.jobs or default_jobs(), args.seed,
+                 args.out, args.only)
         return
     specs = args.agent or [s.format(sims=args.sims) for s in DEFAULT_AGENTS] + ["greedy"]
     table = Table("game", "players", "agent", "sims/s", "s/decision", title="bot speed, one core")

@@ -174,6 +174,43 @@ def test_ismcts_early_stop_keeps_the_choice_and_saves_iterations(game_id):
     assert saved > 0
 
 
+def _nodes(node):
+    for child in node.children.values():
+        yield child
+        yield from _nodes(child)
+
+
+def test_ismcts_own_tree_holds_only_the_searching_seats_decisions():
+    """tree=own: the other seats' moves come from the rollout policy, never from tree nodes."""
+    state = SCORED_TOY.setup(3, {}, 6)
+    seat = SCORED_TOY.to_act(state)
+    movers = {}
+    for tree in ("own", "all"):
+        agent = make_agent(f"ismcts:sims=200,early=0,tree={tree}", 3)
+        agent.choose(SCORED_TOY, SCORED_TOY.view(state, seat), SCORED_TOY.legal_actions(state))
+        movers[tree] = {node.mover for node in _nodes(agent.last_root)}
+    assert movers["own"] == {seat} and len(movers["all"]) == 3
+
+
+def test_ismcts_mixed_rollouts_play_to_the_end():
+    """rollout=mixed: greedy for ``depth`` actions, then uniform actions until the game ends."""
+    from gameshelf.agents.rewards import Normaliser
+    agent = make_agent("ismcts:sims=10,rollout=mixed,depth=2", 1)
+    state = SCORED_TOY.setup(2, {}, 3)
+    rewards = agent._playout(SCORED_TOY, state, Normaliser(), {0})
+    assert SCORED_TOY.is_over(state) and set(rewards) == {0, 1}
+
+
+def test_ismcts_progressive_bias_gives_each_new_child_a_heuristic_prior():
+    state = SCORED_TOY.setup(2, {}, 4)
+    for bias, expect_priors in ((1.0, True), (0.0, False)):
+        agent = make_agent(f"ismcts:sims=50,bias={bias}", 2)
+        agent.choose(SCORED_TOY, SCORED_TOY.view(state, 0), SCORED_TOY.legal_actions(state))
+        priors = [child.prior for child in agent.last_root.children.values()]
+        assert all(0 <= p <= 1 for p in priors)
+        assert any(priors) == expect_priors
+
+
 class _Recorder:
     """Wraps an ISMCTS agent; records each searched decision's kept visits."""
 
@@ -223,8 +260,9 @@ def test_ismcts_drops_the_subtree_when_the_view_is_not_the_one_expected():
     assert bot._kept_subtree(game, game.view(other, game.to_act(other))) is None
 
 
-@pytest.mark.parametrize("text", ["ismcts:early=maybe", "normal:early=2", "ismcts:reuse=x"])
-def test_early_flag_must_be_a_boolean(text):
+@pytest.mark.parametrize("text", ["ismcts:early=maybe", "normal:early=2", "ismcts:reuse=x", "ismcts:tree=mine",
+                                  "ismcts:bias=high", "ismcts:rollout=smart"])
+def test_bad_search_parameters_are_refused(text):
     with pytest.raises(BadOption):
         make_agent(text, 0)
 

@@ -33,6 +33,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.game import Action, Game, View
 
 ROLLOUTS = ("random", "greedy", "mixed", "none")
+TREES = ("all", "own")
 
 
 class Node:
@@ -55,7 +56,7 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "greedy", depth: int = 8, width: int = 4,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
-                 reuse: bool = True, bias: float = 0.0) -> None:
+                 reuse: bool = True, bias: float = 0.0, tree: str = "all") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")
         if sims is None and seconds is None:
@@ -72,6 +73,9 @@ class ISMCTSAgent:
         self.early = early
         self.reuse = reuse
         self.bias = bias
+        if tree not in TREES:
+            raise ValueError(f"tree must be one of {TREES}")
+        self.own_tree = tree == "own"
         self._carry: tuple[View, Action, Node] | None = None
         self.last_iterations = 0
         self.last_kept = 0
@@ -142,11 +146,15 @@ class ISMCTSAgent:
     def iterate(self, game: Game, view: View, root: Node, normaliser: Normaliser) -> None:
         """One iteration: determinize, select, expand, roll out, back up."""
         state = game.determinize(view, self.chance)
+        me = game.to_act(state)
         path = [root]
         node = root
         while not game.is_over(state):
             legal = game.legal_actions(state)
             mover = game.to_act(state)
+            if self.own_tree and mover != me:
+                game.apply(state, self._policy_step(game, state, legal))
+                continue
             action, child, expanded = self._select(node, legal, mover)
             game.apply(state, action)
             if expanded and self.bias:
@@ -189,11 +197,7 @@ class ISMCTSAgent:
         if self.rollout != "none":
             while not game.is_over(state) and (self.depth < 0 or steps < self.depth):
                 legal = game.legal_actions(state)
-                if self.rollout != "random" and len(legal) > 1:
-                    action = self._greedy_step(game, state, legal)
-                else:
-                    action = self.chance.choice(legal)
-                game.apply(state, action)
+                game.apply(state, self._policy_step(game, state, legal))
                 steps += 1
         if self.rollout == "mixed":
             while not game.is_over(state):
@@ -202,6 +206,12 @@ class ISMCTSAgent:
             rewards = outcome_rewards(game.outcome(state), self.score_weight)
             return dict(enumerate(rewards))
         return {seat: normaliser.reward(float(game.heuristic(state, seat))) for seat in sorted(seats)}
+
+    def _policy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
+        """The rollout policy's action: greedy (``greedy``, ``mixed``) or uniform."""
+        if self.rollout != "random" and len(legal) > 1:
+            return self._greedy_step(game, state, legal)
+        return self.chance.choice(legal)
 
     def _greedy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
         seat = game.to_act(state)

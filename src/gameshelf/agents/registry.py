@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gameshelf.agents.greedy import GreedyAgent
-from gameshelf.agents.ismcts import ROLLOUTS, ISMCTSAgent
+from gameshelf.agents.ismcts import ROLLOUTS, TREES, ISMCTSAgent
 from gameshelf.agents.random_agent import RandomAgent
 from gameshelf.core.errors import BadOption
 
@@ -56,6 +56,12 @@ def _flag(text: str) -> bool:
     return text.lower() in ("1", "true", "on", "yes")
 
 
+def _tree(text: str) -> str:
+    if text not in TREES:
+        raise ValueError(text)
+    return text
+
+
 def _rollout(text: str) -> str:
     if text not in ROLLOUTS:
         raise ValueError(text)
@@ -65,7 +71,8 @@ def _rollout(text: str) -> str:
 GREEDY_PARAMS = {"samples": int, "noise": float, "epsilon": float, "chain": int}
 ISMCTS_PARAMS = {"sims": int, "seconds": float, "c": float, "rollout": _rollout, "depth": int,
                  "width": int, "sw": float, "early": _flag,
-                 "reuse": _flag, "bias": float}
+                 "reuse": _flag, "bias": float,
+                 "tree": _tree}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
     "normal": ("ismcts", {"sims": "500"}),
