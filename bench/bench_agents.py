@@ -78,10 +78,12 @@ def measure(game, spec: str, states: list) -> tuple[float, float]:
 
 
 def matchups(game, ismcts: str) -> list[tuple[list[str], int, float]]:
-    """(agents, players, target win rate of the first agent) for the issue's strength targets."""
+    """(agents, players, target win rate of the first agent) for the issue's strength targets, and
+    the check that ``easy`` sits between random and greedy (it beats the one, loses to the other)."""
     result = []
     if 2 in game.info.player_counts:
-        result += [([ismcts, "random"], 2, 0.90), ([ismcts, "greedy"], 2, 0.65), (["greedy", "random"], 2, 0.80)]
+        result += [([ismcts, "random"], 2, 0.90), ([ismcts, "greedy"], 2, 0.65), (["greedy", "random"], 2, 0.80),
+                   (["easy", "random"], 2, 0.50), (["greedy", "easy"], 2, 0.50)]
     top = max(game.info.player_counts)
     if top > 2:
         result.append(([ismcts, "greedy"], top, 2.0 / top))

@@ -111,11 +111,11 @@ def test_same_seed_same_game(spec):
 
 
 def test_ismcts_finds_the_winning_take_in_nim():
-    """With 4k+r sticks (r > 0), taking r wins; the search must find it."""
+    """With 4k+r sticks (r > 0), taking r wins; the adversarial search (tree=all) must find it."""
     for sticks, winning in ((5, 1), (6, 2), (7, 3), (9, 1), (11, 3)):
         state = NIM.setup(2, {"sticks": "21"}, 0)
         state.sticks = sticks
-        action = make_agent("ismcts:sims=400", 3).choose(NIM, NIM.view(state, 0), NIM.legal_actions(state))
+        action = make_agent("ismcts:sims=400,tree=all", 3).choose(NIM, NIM.view(state, 0), NIM.legal_actions(state))
         assert action.n == winning, sticks
 
 

@@ -56,7 +56,7 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "greedy", depth: int = 8, width: int = 4,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
-                 reuse: bool = True, bias: float = 0.0, tree: str = "all") -> None:
+                 reuse: bool = True, bias: float = 0.0, tree: str = "own") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")
         if sims is None and seconds is None:
@@ -216,14 +216,16 @@ class ISMCTSAgent:
     def _greedy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
         seat = game.to_act(state)
         candidates = legal if len(legal) <= self.width else self.chance.sample(legal, self.width)
-        best, best_value = candidates[0], -math.inf
+        best, best_value = [], -math.inf
         for action in candidates:
             after = game.copy(state)
             game.apply(after, action)
             value = float(game.heuristic(after, seat))
             if value > best_value:
-                best, best_value = action, value
-        return best
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.chance.choice(best)
 
 
 def _decided(root: Node, remaining: int) -> bool:

@@ -76,7 +76,7 @@ ISMCTS_PARAMS = {"sims": int, "seconds": float, "c": float, "rollout": _rollout,
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
     "normal": ("ismcts", {"sims": "500"}),
-    "hard": ("ismcts", {"sims": "3000"}),
+    "hard": ("ismcts", {"sims": "4000"}),
 }
 
 
