@@ -2,27 +2,19 @@
 
 Speed:    python bench/bench_agents.py [--sims 200] [--positions 5] [--game ID ...] [--agent SPEC ...]
 Each position is a state some random actions into a game; the bot decides from the view of the
-seat to act.
+seat to act (a fresh bot each time, so no subtree is kept from an earlier decision).
 
 Strength: python bench/bench_agents.py --strength [--games 200] [--ismcts normal] [--game ID ...]
+          [--out DIR] [--only LABEL-PART]
 The issue's targets, per game, seats rotated: in 2-player games ismcts >= 90% against random and
 >= 65% against greedy, greedy >= 80% against random; at the largest player count one ismcts
-against all-greedy opponents wins >= 2/P. Win rates (ties share the win) with 95% Wilson
-intervals. ``normal`` runs on a time budget, so its results vary with the machine; pass e.g.
-``--ismcts ismcts:sims=300`` for a reproducible run.
+against all-greedy opponents wins >= 2/P; and ``easy`` between random and greedy. Win rates (ties
+share the win) with 95% Wilson intervals. The levels search a fixed number of simulations, so a
+run is reproducible; with ``--out`` each matchup's games are stored under DIR/<label> and a
+rerun resumes them.
 
-Prints tables; nothing here asserts anything (a benchmark, not a test).
-
-Measured 2026-11-30 on the 2-core machine (engines as of that day), ismcts default rollouts
-(greedy, depth 8): 1,400-2,600 sims/s (so ``normal`` ~ 430-770 sims a decision); random rollouts
-6,500-7,600; no rollout 9,900-12,200. Strength with ``ismcts:sims=100`` (~0.05 s a decision, well
-below ``normal``), seed 2026: 2 players, greedy vs random (200 games): borealis 89.5%
-[84.5, 93.0], iwari 99.0% [96.4, 99.7], mariposas 100% [98.1, 100], midnight_zoo 100% [98.1, 100];
-ismcts vs greedy (200 games): borealis 93.5% [89.2, 96.2], iwari 67.7% [61.0, 73.8], mariposas
-84.8% [79.1, 89.1], midnight_zoo 88.2% [83.1, 92.0]; ismcts vs random (60 games): 100% [94.0, 100]
-in all four. Largest count, one ismcts vs all greedy (60 games): borealis 4p 63.3% [50.7, 74.4],
-midnight_zoo 4p 67.5% [54.9, 78.0], mariposas 5p 55.0% [42.5, 66.9], iwari 5p 21.7% [13.1, 33.6]
-(also 23.3% [11.8, 40.9] with sims=400: the iwari 5-player target of 40% is not met).
+Prints tables; nothing here asserts anything (a benchmark, not a test). Measured numbers are kept
+in bench/RESULTS.md.
 """
 
 from __future__ import annotations

@@ -3,15 +3,25 @@
 The bot never sees the true state: every iteration deals a fresh determinization of its own view
 (``game.determinize(view, chance)`` with the bot's own random stream), walks one shared tree of
 actions restricted to the actions legal in that determinization, selects by UCB1 with
-availability counts, expands one untried action, then plays a rollout and backs up a reward per
-seat in [0, 1] (each tree node keeps the reward of the seat that chose the action into it).
+availability counts (plus ``bias`` times a heuristic prior / visits, progressive bias; 0 = off),
+expands one untried action, then plays a rollout and backs up a reward per seat in [0, 1] (each
+tree node keeps the reward of the seat that chose the action into it).
 
-Rollouts (``rollout=``): ``greedy`` (the default: each step the best of ``width`` sampled actions
-by the acting seat's heuristic), ``random`` (uniform actions; about 5x more iterations a second,
-but weaker for the same time on every game measured) or ``none`` (evaluate the new leaf at once).
-A rollout stops after ``depth`` actions (default 8; -1: play to the end); a finished game is scored by ranks
-(ties half) blended with ``score_weight`` of the score margin, an unfinished one by the game's
-heuristic normalised by running statistics (see :mod:`gameshelf.agents.rewards`).
+Tree (``tree=``): ``own`` (the default) holds only the searching seat's decisions; the other
+seats' moves inside the tree are played by the rollout policy, i.e. they are expected to play
+like the heuristic. ``all`` holds every seat's decisions (adversarial, max^n style). Measured at
+250 simulations against greedy players: ``own`` won 90% of 2-player Iwari games (``all`` 76%)
+and 95% of 2-player Borealis, and 32% of 5-player Iwari (``all`` about 22%); ``all`` is the
+sounder search against an opponent who plays perfectly (it finds Nim's winning move, ``own``
+may not).
+
+Rollouts (``rollout=``): ``greedy`` (the default: each step the best of ``width`` sampled
+actions by the acting seat's heuristic, ties at random), ``mixed`` (greedy for ``depth``
+actions, then uniform actions to the end), ``random`` (uniform) or ``none`` (evaluate the new
+leaf at once). A rollout stops after ``depth`` actions (default 8; -1: play to the end); a
+finished game is scored by ranks (ties half) blended with ``score_weight`` of the score margin,
+an unfinished one by the game's heuristic normalised by running statistics (see
+:mod:`gameshelf.agents.rewards`).
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
@@ -19,7 +29,8 @@ the machine's speed and load). With both, whichever ends first. The search stops
 most visited action cannot be caught in the iterations left, which never changes the choice
 (``early=False`` runs the whole budget, e.g. to study the root statistics). When a decision
 follows the bot's own last one with nothing revealed in between (the next step of a multi-step
-turn), the search keeps the subtree of the chosen action (``reuse=False`` starts afresh).
+turn), the search keeps the subtree of the chosen action and a ``sims`` budget counts its visits
+(``reuse=False`` starts afresh).
 """
 
 from __future__ import annotations
