@@ -2,12 +2,12 @@
 
 import pytest
 
-from gameshelf.core.chance import Chance
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
 from gameshelf.games.borealis.scientists import location_masks
 from gameshelf.games.borealis.scoring import Board, score_card
 from gameshelf.games.borealis.state import AFTER_REFRESH, DRAW, MULLIGAN, OVER, REGROUP_DISCARD
+from tests.heuristic_check import assert_heuristic_matches_reference
 
 POTENTIAL = 1.5
 
@@ -66,12 +66,4 @@ CONFIGS = [(n, {}) for n in (2, 3, 4)] + [
 
 @pytest.mark.parametrize("players,options", CONFIGS)
 def test_heuristic_equals_the_reference_on_random_games(players, options):
-    chooser = Chance(players * 7 + len(options))
-    for seed in (1, 2, 3, 4):
-        s = GAME.setup(players, options, seed)
-        while True:
-            for seat in range(players):
-                assert GAME.heuristic(s, seat) == reference_heuristic(s, seat)
-            if GAME.is_over(s):
-                break
-            GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
+    assert_heuristic_matches_reference(GAME, reference_heuristic, players, options)

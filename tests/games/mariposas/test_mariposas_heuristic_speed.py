@@ -2,11 +2,11 @@
 
 import pytest
 
-from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.heuristics import TO_MICH
 from gameshelf.games.mariposas.state import NSLOT
+from tests.heuristic_check import assert_heuristic_matches_reference
 
 MICH = CAT.michoacan
 
@@ -75,12 +75,4 @@ def reference_heuristic(s, seat):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_heuristic_equals_the_reference_on_random_games(players):
-    chooser = Chance(players * 7)
-    for seed in (1, 2, 3, 4):
-        s = GAME.setup(players, {}, seed)
-        while True:
-            for seat in range(players):
-                assert GAME.heuristic(s, seat) == reference_heuristic(s, seat)
-            if GAME.is_over(s):
-                break
-            GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
+    assert_heuristic_matches_reference(GAME, reference_heuristic, players, {})

@@ -2,11 +2,11 @@
 
 import pytest
 
-from gameshelf.core.chance import Chance
 from gameshelf.games.midnight_zoo import GAME
 from gameshelf.games.midnight_zoo.heuristics import DIST, ENT_DIST, PATH, TILE_VALUE, VALUE, pending_value
 from gameshelf.games.midnight_zoo.scoring import discovered_vp, food_vp, zoo_vp
 from gameshelf.games.midnight_zoo.state import ENT0, UNDISC
+from tests.heuristic_check import assert_heuristic_matches_reference
 
 
 def reference_estimate(st, pl):
@@ -42,12 +42,4 @@ CONFIGS = [(n, {}) for n in (1, 2, 3, 4)] + [
 
 @pytest.mark.parametrize("players,options", CONFIGS)
 def test_heuristic_equals_the_reference_on_random_games(players, options):
-    chooser = Chance(players * 7 + len(options))
-    for seed in (1, 2, 3, 4):
-        s = GAME.setup(players, options, seed)
-        while True:
-            for seat in range(players):
-                assert GAME.heuristic(s, seat) == reference_heuristic(s, seat)
-            if GAME.is_over(s):
-                break
-            GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
+    assert_heuristic_matches_reference(GAME, reference_heuristic, players, options)
