@@ -121,6 +121,6 @@ def test_every_game_is_playable_to_the_end_in_the_terminal(game_id, lang, capsys
     """A whole game through `play` (always the first menu entry): board, menus and final scores draw."""
     monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": "1")
     players = min(get_game(game_id).info.player_counts)
-    assert main(["play", game_id, "--players", str(players), "--seed", "2", "--lang", lang]) == 0
+    assert main(["play", game_id, "--players", str(players), "--seed", "2", "--lang", lang, "--bots", "random"]) == 0
     out = capsys.readouterr().out
     assert ("Final scores" if lang == "en" else "最終得点") in out

@@ -219,7 +219,7 @@ class ISMCTSAgent:
         return {seat: normaliser.reward(float(game.heuristic(state, seat))) for seat in sorted(seats)}
 
     def _policy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
-        """The rollout policy's action: greedy (``greedy``, ``mixed``) or uniform."""
+        """The rollout policy's action: uniform for ``random``, otherwise the greedy step."""
         if self.rollout != "random" and len(legal) > 1:
             return self._greedy_step(game, state, legal)
         return self.chance.choice(legal)

@@ -31,7 +31,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser = sub.add_parser("play", help="play a game in the terminal against bots")
     add_game_arguments(parser)
     parser.add_argument("--seat", type=int, default=0, help="your seat (0 = first player)")
-    parser.add_argument("--bots", default="random", help="bot agents for the other seats, e.g. random or greedy,ismcts")
+    parser.add_argument("--bots", default="normal",
+                        help="bots for the other seats: easy, normal (default), hard, random, greedy, "
+                             "ismcts:sims=N; several separated by commas")
     parser.add_argument("--name", default="You", help="your name in the log")
     parser.add_argument("--lang", choices=["en", "ja"], default="en", help="language of the log and menus")
     parser.add_argument("--save", metavar="FILE", help="write the match record to FILE at the end")
