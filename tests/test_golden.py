@@ -1,11 +1,15 @@
 """Golden playthroughs: one seeded random game per game, written out action by action with its log.
 
+Each step also shows (OpenSpiel style) the seat to act, the decision kind, the number of legal
+actions and a short hash of each seat's view and of the spectator's view.
+
 A change in behaviour shows up as a readable diff of tests/golden/<game>.txt. After an intended
 change, regenerate with ``GAMESHELF_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -29,13 +33,21 @@ def playthrough(game_id: str) -> str:
     ply = 0
     while not game.is_over(state):
         seat = game.to_act(state)
-        action = chooser.choice(game.legal_actions(state))
+        legal = game.legal_actions(state)
+        action = chooser.choice(legal)
         ply += 1
-        lines.append(f"{ply}. P{seat}: {action}")
+        views = " ".join(short_hash(game.view(state, s)) for s in [*range(players), None])
+        lines.append(f"{ply}. P{seat}: {action}  [{game.decision(state).kind}, {len(legal)} legal, views {views}]")
         lines += [f"    {game.describe(event, names)}" for event in game.apply(state, action)]
     lines.append("outcome: " + json.dumps(game.outcome(state).to_json(), sort_keys=True, ensure_ascii=False))
     lines.append(f"hash: {game.state_hash(state)}")
     return "\n".join(lines) + "\n"
+
+
+def short_hash(view) -> str:
+    """Six hex digits of a view's canonical JSON: a leak or a renamed key shows up as a diff."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:6]
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -57,7 +57,10 @@ class NimGame(Game[NimState]):
     def why_illegal(self, state, action):
         return IllegalAction("take 1 to 3 sticks", rule="N1")
 
-    def view(self, state, seat):
+    def num_players(self, state) -> int:
+        return 2
+
+    def seat_view(self, state, seat):
         return {"sticks": state.sticks, "turn": state.turn, "winner": state.winner}
 
     def determinize(self, view, chance):

@@ -83,7 +83,10 @@ class ToyGame(Game[ToyState]):
     def why_illegal(self, state, action):
         return IllegalAction(f"you hold no {action.card}", rule="T1")
 
-    def view(self, state, seat):
+    def num_players(self, state) -> int:
+        return len(state.hands)
+
+    def seat_view(self, state, seat):
         return {
             "seat": seat, "turn": state.turn, "last": state.last, "played": list(state.played), "scores": list(state.scores),
             "deck": len(state.deck), "hand_sizes": [len(h) for h in state.hands],

@@ -53,3 +53,15 @@ class BadData(GameError):
     """A component data file that fails validation at load time."""
 
     code = "data.invalid"
+
+
+class BadSeat(GameError):
+    """A seat that is not ``None`` (a spectator) or a seat of this game."""
+
+    code = "seat.invalid"
+
+
+class BadPosition(GameError):
+    """A position (``from_position`` input) that is malformed or breaks a rule of the game."""
+
+    code = "position.invalid"

@@ -14,10 +14,15 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gameshelf.core.chance import Chance
-from gameshelf.core.errors import BadOption, IllegalAction, NotYourTurn
+from gameshelf.core.decision import Decision, Prompt
+from gameshelf.core.errors import BadOption, BadSeat, IllegalAction, NotYourTurn
 from gameshelf.core.options import OptionSchema
 
 S = TypeVar("S")
+
+CORE_MESSAGES: Mapping[str, Mapping[str, str]] = {
+    "decision.turn": {"en": "{seat}: choose an action.", "ja": "{seat}：行動を選んでください。"},
+}
 Action = Hashable
 View = dict[str, Any]
 
@@ -84,6 +89,25 @@ def rank_players(keys: Sequence[Sequence[int]]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class Traits:
+    """What kind of game this is, as algorithms need to know (OpenSpiel's ``GameType``).
+
+    ``chance``: random events after setup; ``hidden_information``: some seat cannot see part of
+    the state; ``solo_mode``: a one-player game against the rules; ``max_game_length``: an upper
+    bound on the number of actions of any game (0: not declared).
+    """
+
+    chance: bool = True
+    hidden_information: bool = True
+    solo_mode: bool = False
+    max_game_length: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chance": self.chance, "hidden_information": self.hidden_information,
+                "solo_mode": self.solo_mode, "max_game_length": self.max_game_length}
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata."""
 
@@ -93,6 +117,7 @@ class GameInfo:
     options: OptionSchema
     rules_version: str
     summary: Mapping[str, str] = field(default_factory=dict)
+    traits: Traits = Traits()
 
 
 class Game(ABC, Generic[S]):
@@ -130,10 +155,14 @@ class Game(ABC, Generic[S]):
     def why_illegal(self, state: S, action: Action) -> IllegalAction:
         """The error, naming the rule, for an action not in ``legal_actions``."""
 
+    @abstractmethod
+    def num_players(self, state: S) -> int:
+        """How many seats this game has."""
+
     # ---- information -----------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> View:
-        """What ``seat`` may see (``None``: a spectator), as JSON data."""
+    def seat_view(self, state: S, seat: int | None) -> View:
+        """What a valid ``seat`` may see (``None``: a spectator), as JSON data; see :meth:`view`."""
 
     @abstractmethod
     def determinize(self, view: View, chance: Chance) -> S:
@@ -152,10 +181,50 @@ class Game(ABC, Generic[S]):
     def parse_action(self, text: str) -> Action:
         """Notation back to an action; ``str(action)`` is the notation. Raises BadNotation."""
 
+    # ---- decisions and positions (games override; see DESIGN.md "the next floors") ---------
+    def decision(self, state: S) -> Decision | None:
+        """The pending decision: seat, kind, prompt and the targets of each legal action.
+
+        The default names the seat only; games override it with their ``decisions.py``.
+        """
+        seat = self.to_act(state)
+        if seat is None:
+            return None
+        return Decision(seat, f"{self.id}.turn", Prompt("decision.turn"), {})
+
+    def position(self, state: S) -> dict[str, Any]:
+        """The full state as readable JSON data (names and ids, hidden parts included)."""
+        raise NotImplementedError(f"{self.id} has no position format yet")
+
+    def from_position(self, data: Any) -> S:
+        """A state from :meth:`position` data, validated; raises BadPosition naming the problem."""
+        raise NotImplementedError(f"{self.id} has no position format yet")
+
+    def score_now(self, state: S) -> Outcome:
+        """The outcome if the game were scored now (for a live score display and for tests)."""
+        raise NotImplementedError(f"{self.id} cannot score a running game yet")
+
     # ---- shared behaviour ------------------------------------------------------------------
     @property
     def id(self) -> str:
         return self.info.id
+
+    def check_seat(self, state: S, seat: object) -> int | None:
+        """``seat`` itself if it is ``None`` (a spectator) or a seat of this game; else BadSeat."""
+        if seat is None:
+            return None
+        if type(seat) is not int or not 0 <= seat < self.num_players(state):
+            raise BadSeat(f"{seat!r} is not a seat of this {self.id} game "
+                          f"(seats are 0 to {self.num_players(state) - 1}, or none for a spectator)")
+        return seat
+
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator), as JSON data; BadSeat for anything else."""
+        return self.seat_view(state, self.check_seat(state, seat))
+
+    def prompt_text(self, decision: Decision, names: Sequence[str], lang: str = "en") -> str:
+        """The decision's prompt as a sentence in ``lang``."""
+        return self.describe(Event(decision.prompt.key, decision.prompt.args), names, lang)
 
     def setup(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> S:
         """Validate the player count and options, then set up from the seed."""
@@ -191,7 +260,7 @@ class Game(ABC, Generic[S]):
 
     def describe(self, event: Event, names: Sequence[str], lang: str = "en") -> str:
         """An event as a log sentence in ``lang`` ("en" or "ja")."""
-        templates = self.messages.get(event.key)
+        templates = self.messages.get(event.key) or CORE_MESSAGES.get(event.key)
         if templates is None:
             return f"{event.key} {dict(event.args)}"
         template = templates.get(lang) or templates["en"]

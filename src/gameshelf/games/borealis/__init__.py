@@ -54,7 +54,10 @@ class BorealisGame(Game[State]):
         message, rule = rules.why_illegal(state, action)
         return IllegalAction(message, rule=rule)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def num_players(self, state) -> int:
+        return state.n
+
+    def seat_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.view(state, seat)
 
     def determinize(self, view: dict[str, Any], chance: Chance) -> State:

@@ -63,7 +63,10 @@ class IwariGame(Game[State]):
     def why_illegal(self, state: State, action) -> IllegalAction:
         return rules_why.why_illegal(state, action)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def num_players(self, state) -> int:
+        return state.players
+
+    def seat_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 
     def determinize(self, v: dict[str, Any], chance: Chance) -> State:

@@ -50,7 +50,10 @@ class MariposasGame(Game[State]):
     def why_illegal(self, state: State, action):
         return rules.why_illegal(state, action)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def num_players(self, state) -> int:
+        return state.n
+
+    def seat_view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
 
     def determinize(self, view: dict[str, Any], chance: Chance) -> State:

@@ -49,7 +49,10 @@ class MidnightZooGame(Game):
     def why_illegal(self, state, action):
         return rules.why_illegal(state, action)
 
-    def view(self, state, seat):
+    def num_players(self, state) -> int:
+        return len(state.players)
+
+    def seat_view(self, state, seat):
         return view_mod.view(state, seat)
 
     def determinize(self, view, chance: Chance):

@@ -1,0 +1,95 @@
+"""One notation grammar for every game: ``verb arg arg…``, space-separated, plain ASCII.
+
+Every game declares its verbs once (a :class:`Verb` each: its words, the argument names shown in
+help, an example) and parses through one :class:`Grammar`, so all four games read the same way
+when typed, refuse bad text with the same kind of message, and parse numbers in one place
+(:func:`parse_int`: ASCII digits only, bounded length, an inclusive range).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from gameshelf.core.errors import BadNotation
+
+MAX_LENGTH = 120
+MAX_DIGITS = 6
+_DIGITS = frozenset("0123456789")
+
+
+def join(verb: str, *args: object) -> str:
+    """The canonical notation: the verb and its arguments separated by single spaces."""
+    return " ".join((verb, *map(str, args)))
+
+
+def words(text: object) -> list[str]:
+    """Split typed text into words; refuses non-text, non-ASCII, control characters and overlong text."""
+    if not isinstance(text, str):
+        raise BadNotation(f"notation must be text, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise BadNotation(f"notation is at most {MAX_LENGTH} characters long")
+    if not text.isascii() or not all(ch.isprintable() or ch in " \t" for ch in text):
+        raise BadNotation(f"notation uses plain ASCII letters, digits and spaces: {text!r}")
+    parts = text.split()
+    if not parts:
+        raise BadNotation("empty notation")
+    return parts
+
+
+def parse_int(token: str, *, what: str = "number", lo: int = 0, hi: int = 10**MAX_DIGITS - 1) -> int:
+    """A whole number written in ASCII digits (an optional leading ``-`` when ``lo`` < 0), in [lo, hi]."""
+    body = token[1:] if lo < 0 and token.startswith("-") else token
+    if not body or len(body) > MAX_DIGITS or not set(body) <= _DIGITS:
+        raise BadNotation(f"{what} must be a whole number, not {token!r}")
+    value = int(token)
+    if not lo <= value <= hi:
+        raise BadNotation(f"{what} must be between {lo} and {hi}, not {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of a game's notation.
+
+    ``build`` receives the argument words and returns the action; it may raise BadNotation, or
+    KeyError / ValueError / IndexError for an unknown argument (reported as such). ``args`` names
+    the arguments for help and error messages; ``example`` is a complete notation.
+    """
+
+    word: str
+    args: tuple[str, ...]
+    build: Callable[..., Any]
+    example: str
+    help: str = ""
+
+    @property
+    def usage(self) -> str:
+        return join(self.word, *(f"<{a}>" for a in self.args))
+
+
+class Grammar:
+    """A game's verbs; ``parse`` turns notation back into an action or raises BadNotation."""
+
+    def __init__(self, game_title: str, verbs: Iterable[Verb]) -> None:
+        self.game_title = game_title
+        self.verbs = {v.word: v for v in verbs}
+
+    def parse(self, text: object) -> Any:
+        head, *args = words(text)
+        verb = self.verbs.get(head)
+        if verb is None:
+            examples = ", ".join(v.example for v in self.verbs.values())
+            raise BadNotation(f"unknown {self.game_title} action {text!r} (try: {examples})")
+        if len(args) != len(verb.args):
+            raise BadNotation(f"{head!r} takes {len(verb.args)} argument(s): {verb.usage}, e.g. {verb.example!r}")
+        try:
+            return verb.build(*args)
+        except BadNotation:
+            raise
+        except (KeyError, ValueError, IndexError, TypeError):
+            raise BadNotation(f"{text!r} does not name a {self.game_title} action ({verb.usage})") from None
+
+    def help_lines(self) -> list[str]:
+        """One line per verb: usage, example and help text, for a terminal or a web page."""
+        return [f"{v.usage:<28} e.g. {v.example:<18} {v.help}".rstrip() for v in self.verbs.values()]

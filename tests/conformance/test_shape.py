@@ -1,0 +1,139 @@
+"""One shape for four games: the decision model, pure queries, public positions, state declared once
+and declared traits, checked the same way for every game and configuration."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gameshelf.core import BadSeat, Decision
+from gameshelf.games import game_ids, get_game
+from tests.conformance.harness import (
+    canonical,
+    config_id,
+    configurations,
+    random_actions,
+    sample_every,
+    walk,
+)
+
+CONFIGS = [c for c in configurations() if c[0] != "toy"]
+
+
+def parametrize_configs(fn):
+    return pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])(fn)
+
+
+def sampled_states(config, seed=1, samples=12):
+    game_id, players, options = config
+    yield from walk(game_id, players, options, seed, sample_every(game_id, players, options, seed, samples))
+
+
+@parametrize_configs
+def test_queries_never_change_the_state(config):
+    """legal_actions, decision, view, why_illegal, outcome, score_now and heuristic are pure."""
+    game = get_game(config[0])
+    players = config[1]
+    for _, state in sampled_states(config):
+        before = game.state_hash(state)
+        legal = game.legal_actions(state)
+        game.decision(state)
+        for seat in [*range(players), None]:
+            game.view(state, seat)
+        for seat in range(players):
+            game.heuristic(state, seat)
+        game.outcome(state)
+        game.score_now(state)
+        if legal:
+            probe = game.copy(state)
+            game.apply(probe, legal[0])
+            for other in game.legal_actions(probe)[:3]:
+                if other not in legal:
+                    game.why_illegal(state, other)
+        game.legal_actions(state)
+        assert game.state_hash(state) == before
+
+
+@parametrize_configs
+def test_decision_names_the_seat_kind_prompt_and_targets(config):
+    game = get_game(config[0])
+    names = [f"P{i}" for i in range(config[1])]
+    for _, state in sampled_states(config):
+        decision = game.decision(state)
+        if game.is_over(state):
+            assert decision is None
+            continue
+        assert isinstance(decision, Decision)
+        assert decision.seat == game.to_act(state)
+        assert decision.kind.startswith(f"{game.id}.") and decision.kind != f"{game.id}.turn"
+        notations = {str(a) for a in game.legal_actions(state)}
+        assert set(decision.targets) <= notations, "targets name legal actions only"
+        for lang in ("en", "ja"):
+            text = game.prompt_text(decision, names, lang)
+            assert text and "{" not in text and decision.prompt.key not in text
+        json.dumps(decision.to_json())
+
+
+@parametrize_configs
+def test_positions_round_trip(config):
+    """from_position(position(s)) has the same hash as s, and the position is plain JSON."""
+    game = get_game(config[0])
+    for _, state in sampled_states(config, samples=6):
+        data = json.loads(json.dumps(game.position(state)))
+        again = game.from_position(data)
+        assert game.state_hash(again) == game.state_hash(state)
+        assert game.legal_actions(again) == game.legal_actions(state)
+
+
+@parametrize_configs
+def test_score_now_matches_the_outcome_at_the_end(config):
+    game_id, players, options = config
+    game = get_game(game_id)
+    *_, (_, final) = walk(game_id, players, options, 1, every=10**9)
+    assert game.score_now(final).scores == game.outcome(final).scores
+    for _, state in sampled_states(config, samples=4):
+        now = game.score_now(state)
+        assert len(now.scores) == players
+        for score, breakdown in zip(now.scores, now.breakdown):
+            assert sum(breakdown.values()) == score
+
+
+@parametrize_configs
+def test_state_is_declared_once(config):
+    """Every field of the state is copied (mutable containers not shared) and encoded under its name;
+    fields listed in the state's ``SHARED`` are fixed game data that copies share."""
+    game = get_game(config[0])
+    for _, state in sampled_states(config, samples=3):
+        fields = type(state).__slots__
+        shared = getattr(type(state), "SHARED", frozenset())
+        twin = game.copy(state)
+        encoded = game.encode(state)
+        for name in fields:
+            if name in shared:
+                continue
+            assert name in encoded, f"field {name!r} is not encoded"
+            mine, theirs = getattr(state, name), getattr(twin, name)
+            if isinstance(mine, (list, dict, set, bytearray)):
+                assert mine is not theirs, f"field {name!r} is shared by a copy"
+        assert canonical(game.encode(twin)) == canonical(encoded)
+
+
+@parametrize_configs
+def test_traits_hold_over_random_play(config):
+    game_id, players, options = config
+    game = get_game(game_id)
+    traits = game.info.traits
+    assert traits.max_game_length > 0
+    assert len(random_actions(game_id, players, options, 1)) <= traits.max_game_length
+    assert traits.solo_mode == (1 in game.info.player_counts)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("seat", [-1, 99, True, 1.0, "0", [0]])
+def test_a_seat_that_is_not_a_seat_is_refused(game_id, seat):
+    game = get_game(game_id)
+    players = game.info.player_counts[-1]
+    state = game.setup(players, None, 3)
+    with pytest.raises(BadSeat):
+        game.view(state, seat)
