@@ -1,0 +1,86 @@
+"""A game assembled from its modules by convention, so every ``GAME`` is built the same way.
+
+Every game package has the same files with the same roles (see docs/adding-a-game.md):
+
+=================  ==========================================================================
+module             provides
+=================  ==========================================================================
+``options``        ``SCHEMA`` (an OptionSchema), ``Config.from_options(resolved) -> Config``
+                   (one frozen config object) and ``CONFORMANCE`` ((players, options) pairs)
+``state``          ``State`` (``__slots__`` declared once, ``SHARED`` fixed fields, ``copy()``)
+``rules``          ``new_state(players, config, seed)``, ``to_act``, ``legal_actions``, ``apply``,
+                   ``is_over``, ``why_illegal``, ``num_players`` (+ ``rules_<phase>.py``)
+``decisions``      the pending-decision values (one frozen class per kind) and ``decision(state)``
+``scoring``        ``outcome(state)`` (None until over) and ``score_now(state)``
+``view``           ``view(state, seat)``, ``determinize(view, chance)``, ``encode(state)``, the
+                   typed view definition
+``position``       ``position(state)`` and ``from_position(data)``
+``actions``        the action values and ``GRAMMAR`` (a core.notation.Grammar)
+``labels``         ``action_label(action, lang)`` (texts from data/labels.yaml)
+``heuristics``     ``heuristic(state, seat)``
+``invariants``     ``check_invariants(state)``
+=================  ==========================================================================
+
+The module functions are bound straight onto the instance, so a call costs no extra layer.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any, Mapping
+
+from gameshelf.core.data import load_yaml
+from gameshelf.core.game import Game, GameInfo
+
+_BOUND = {
+    "rules": ("to_act", "legal_actions", "apply", "is_over", "why_illegal", "num_players"),
+    "decisions": ("decision",),
+    "scoring": ("outcome", "score_now"),
+    "view": ("determinize", "encode"),
+    "position": ("position", "from_position"),
+    "heuristics": ("heuristic",),
+    "invariants": ("check_invariants",),
+}
+
+
+class AssembledGame(Game):
+    """A :class:`Game` whose functions are its package's module functions (see the table above)."""
+
+    def __init__(self, package: str, info: GameInfo, *, terms: Mapping[str, Any] | None = None) -> None:
+        self.info = info
+        self._modules = {name: import_module(f"{package}.{name}")
+                         for name in ("options", "rules", "decisions", "scoring", "view", "position",
+                                      "actions", "labels", "heuristics", "invariants")}
+        data = import_module(f"{package}.catalog").DATA
+        self.messages = load_yaml(data / "messages.yaml")
+        self.terms = terms if terms is not None else load_yaml(data / "terms.yaml")
+        for module, names in _BOUND.items():
+            for name in names:
+                setattr(self, name, getattr(self._modules[module], name))
+        self.parse_action = self._modules["actions"].GRAMMAR.parse
+        self.seat_view = self._modules["view"].view
+        self.action_label = self._modules["labels"].action_label
+        self._config = self._modules["options"].Config.from_options
+        self._new_state = self._modules["rules"].new_state
+
+    # The abstract methods, for the type checker and for readers: instances use the bound functions.
+    def new_state(self, players, options, seed):
+        return self._new_state(players, self._config(options), seed)
+
+    def copy(self, state):
+        return state.copy()
+
+    def conformance_configs(self) -> list[tuple[int, dict[str, str]]]:
+        return list(self._modules["options"].CONFORMANCE)
+
+    def to_act(self, state): ...  # noqa: E704 - replaced per instance
+    def legal_actions(self, state): ...  # noqa: E704
+    def apply(self, state, action): ...  # noqa: E704
+    def is_over(self, state): ...  # noqa: E704
+    def outcome(self, state): ...  # noqa: E704
+    def why_illegal(self, state, action): ...  # noqa: E704
+    def num_players(self, state): ...  # noqa: E704
+    def determinize(self, view, chance): ...  # noqa: E704
+    def encode(self, state): ...  # noqa: E704
+    def parse_action(self, text): ...  # noqa: E704
+    def seat_view(self, state, seat): ...  # noqa: E704
