@@ -204,6 +204,18 @@ class Game(ABC, Generic[S]):
         """The outcome if the game were scored now (for a live score display and for tests)."""
         raise NotImplementedError(f"{self.id} cannot score a running game yet")
 
+    def can_undo(self, before: S, after: S, events: Sequence[Event]) -> bool:
+        """Whether the seat that went from ``before`` to ``after`` may take its action back.
+
+        Not when the action drew on chance (the stream moved) or brought hidden information to
+        light (an event meant for only some seats). Games may override with a finer rule.
+        """
+        chance_before = getattr(getattr(before, "chance", None), "position", None)
+        chance_after = getattr(getattr(after, "chance", None), "position", None)
+        if chance_before != chance_after:
+            return False
+        return all(e.audience is None and not e.hidden_from for e in events)
+
     # ---- shared behaviour ------------------------------------------------------------------
     @property
     def id(self) -> str:

@@ -1,0 +1,23 @@
+"""The protocol's default undo rule: an action is taken back only if it drew no chance and revealed nothing."""
+
+from gameshelf.core import Event
+from tests.core.toygame import GAME
+
+
+def test_an_action_that_draws_a_card_cannot_be_undone():
+    state = GAME.setup(2, None, 5)
+    before = GAME.copy(state)
+    events = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert not GAME.can_undo(before, state, events)
+
+
+def test_an_action_without_chance_or_private_events_can_be_undone():
+    state = GAME.setup(2, None, 5)
+    before = GAME.copy(state)
+    assert GAME.can_undo(before, GAME.copy(state), [Event("play", {"seat": 0, "card": 3})])
+
+
+def test_a_private_event_blocks_undo_even_without_chance():
+    state = GAME.setup(2, None, 5)
+    private = Event("draw", {"seat": 0, "card": 3}, audience=frozenset({0}))
+    assert not GAME.can_undo(state, GAME.copy(state), [private])
