@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from gameshelf.games import get_game
+from gameshelf.core import Game
 
 
 def merge(base: Any, snippet: Any) -> Any:
@@ -26,11 +26,13 @@ def merge(base: Any, snippet: Any) -> Any:
     return copy.deepcopy(snippet)
 
 
-def scenario(game_id: str, players: int, snippet: Mapping[str, Any] | str | None = None, *,
+def scenario(game_id: str | Game, players: int, snippet: Mapping[str, Any] | str | None = None, *,
              seed: int = 1, options: Mapping[str, object] | None = None):
     """A validated state: the set-up position of (players, options, seed) with ``snippet`` laid over
     it. ``snippet`` may be a mapping or YAML text."""
-    game = get_game(game_id)
+    from tests.conformance.harness import find_game
+
+    game = game_id if isinstance(game_id, Game) else find_game(game_id)
     data = game.position(game.setup(players, options, seed))
     if isinstance(snippet, str):
         snippet = yaml.safe_load(snippet)

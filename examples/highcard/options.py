@@ -8,17 +8,17 @@ from typing import Mapping
 from gameshelf.core.options import Option, OptionSchema
 
 SCHEMA = OptionSchema((
-    Option("tie_scores", ("off", "on"), "off", "a card equal to the last one also scores", "H2"),
+    Option("lower_scores", ("off", "on"), "off", "a card scores when LOWER than the last one", "H2"),
 ))
 
 
 @dataclass(frozen=True)
 class Config:
-    tie_scores: bool
+    lower_scores: bool
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Config:
-        return cls(tie_scores=options["tie_scores"] == "on")
+        return cls(lower_scores=options["lower_scores"] == "on")
 
 
-CONFORMANCE = [(2, {}), (3, {}), (2, {"tie_scores": "on"})]
+CONFORMANCE = [(2, {}), (3, {}), (2, {"lower_scores": "on"})]

@@ -2,7 +2,7 @@
 
 Example (2 players, seat 1 to play)::
 
-    {"players": 2, "options": {"tie_scores": "off"}, "chance": 12345,
+    {"players": 2, "options": {"lower_scores": "off"}, "chance": 12345,
      "deck": [4, 9, 1, 12, 3, 7, 8], "hands": [[2, 10], [5, 11]], "played": [6],
      "scores": [6, 0], "to_act": 1}
 """
@@ -22,7 +22,7 @@ from examples.highcard.state import State
 def position(state: State) -> dict[str, Any]:
     return {
         "players": len(state.hands),
-        "options": {"tie_scores": "on" if state.config.tie_scores else "off"},
+        "options": {"lower_scores": "on" if state.config.lower_scores else "off"},
         "chance": state.chance.position, "deck": list(state.deck),
         "hands": [list(h) for h in state.hands], "played": list(state.played),
         "scores": list(state.scores), "to_act": state.pending[-1].seat if state.pending else None,

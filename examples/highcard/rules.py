@@ -40,9 +40,11 @@ def legal_actions(state: State) -> list[Play]:
 
 
 def scores(state: State, card: int) -> bool:
-    """H2: a card scores when higher than the last one played (or equal, with ``tie_scores``)."""
-    last = state.played[-1] if state.played else 0
-    return card > last or (state.config.tie_scores and card == last)
+    """H2: a card scores when higher than the last one played (lower, with ``lower_scores``); the
+    first card always scores."""
+    if not state.played:
+        return True
+    return card < state.played[-1] if state.config.lower_scores else card > state.played[-1]
 
 
 def apply(state: State, action: Play) -> list[Event]:

@@ -31,7 +31,7 @@ def view(state: State, seat: int | None) -> HighCardView:
         "played": list(state.played), "scores": list(state.scores), "deck": len(state.deck),
         "hand_sizes": [len(h) for h in state.hands],
         "hand": sorted(state.hands[seat]) if seat is not None else None,
-        "config": {"tie_scores": state.config.tie_scores},
+        "config": {"lower_scores": state.config.lower_scores},
     }
 
 
