@@ -45,6 +45,8 @@ def from_position(data: Any) -> State:
     players = data["players"]
     if type(players) is not int or players not in (2, 3):
         raise BadPosition("players must be 2 or 3")
+    if not isinstance(data["options"], dict):
+        raise BadPosition("options must be a mapping of option names to values")
     try:
         config = Config.from_options(SCHEMA.resolve(data["options"]))
     except BadOption as exc:

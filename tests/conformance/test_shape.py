@@ -8,9 +8,11 @@ import typing
 
 import typing_extensions
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
-from gameshelf.core import BadSeat, Decision
+from gameshelf.core import BadPosition, BadSeat, Decision
 from gameshelf.games import game_ids
 from tests.conformance.harness import (
     canonical,
@@ -157,3 +159,61 @@ def test_views_match_their_typed_definition(config):
             data = json.loads(json.dumps(game.view(state, seat)))
             validated = adapter.validate_python(data, strict=True)
             assert canonical(adapter.dump_python(validated, mode="json")) == canonical(data), "keys not in the type"
+
+
+def _paths(data, prefix=()):
+    """Every path (tuple of keys/indices) into nested JSON data."""
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _paths(value, (*prefix, index))
+
+
+def _mutate(data, path, how):
+    """A copy of ``data`` with the value at ``path`` replaced, removed or duplicated."""
+    data = json.loads(json.dumps(data))
+    if not path:
+        return how if how in (None, [], "x") else data
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    if how == "remove":
+        del parent[last]
+    elif how == "duplicate" and isinstance(parent, list):
+        parent.append(parent[last])
+    else:
+        parent[last] = how
+    return data
+
+
+MUTATIONS = ["remove", "duplicate", None, -1, 10**9, 1.5, True, "x", "", [], {}, [[1]], {"a": 1}]
+
+
+@parametrize_configs
+@hypothesis.settings(max_examples=40, deadline=None)
+@hypothesis.given(data=st.data())
+def test_property_bad_positions_are_refused_by_name(config, data):
+    """Any mutation of a real position (a key removed, a value of the wrong type or out of range, an
+    item duplicated) gives a valid state or BadPosition with a message: nothing else, ever."""
+    game = find_game(config[0])
+    states = [s for _, s in sampled_states(config, samples=4)]
+    position = game.position(data.draw(st.sampled_from(states)))
+    paths = list(_paths(position))
+    bad = position
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        try:
+            bad = _mutate(bad, path, data.draw(st.sampled_from(MUTATIONS)))
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        state = game.from_position(bad)
+    except BadPosition as exc:
+        assert str(exc).strip()
+        return
+    game.check_invariants(state)
+    json.dumps(game.view(state, None))
