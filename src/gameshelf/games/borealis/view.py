@@ -12,7 +12,12 @@ player's ``locations``.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any
+
+try:    # the same TypedDict, which pydantic can also read on Python < 3.12 (view tests validate with it)
+    from typing_extensions import NotRequired, TypedDict
+except ImportError:  # pragma: no cover
+    from typing import NotRequired, TypedDict
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.borealis.catalog import BOARD_IDS, CARD_BY_TERM, CARD_IDS, CARD_TERM
