@@ -277,3 +277,12 @@ def test_no_language_branches_in_the_package():
     for path in Path(package.__file__).parent.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert 'lang == "ja"' not in text and "if ja" not in text and 'lang == "en"' not in text, path.name
+
+
+def test_the_documented_example_is_a_valid_position():
+    from pathlib import Path
+    import yaml
+    doc = Path(__file__).parents[3] / "docs" / "positions" / "borealis.md"
+    example = yaml.safe_load(doc.read_text(encoding="utf-8").split("```yaml")[1].split("```")[0])
+    s = GAME.from_position(example)
+    assert GAME.position(s) == example and GAME.decision(s).kind == "borealis.take_card"
