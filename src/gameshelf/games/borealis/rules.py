@@ -76,32 +76,23 @@ def num_players(s: State) -> int:
 
 
 # ---- legality ----------------------------------------------------------------------------------
-def _choose(s: State, top) -> list:
-    out = observe_actions(s, top.seat)
-    out.append(REGROUP)
-    return out
-
-
-def _discards(s: State, top) -> list:
-    out = [DISCARD[c] for c in s.hands[top.seat]]
-    out.append(DONE)
-    return out
-
-
-def _locations(s: State, top) -> list:
-    return [REGROUP_TO[1], REGROUP_TO[2], REGROUP_TO[3]]
-
-
-_LEGAL = {ChooseAction: _choose, TakeCard: draw_options, TakeAfterRefresh: draw_options,
-          Mulligan: _discards, RegroupDiscard: _discards, RegroupLocation: _locations}
-
-
 def legal_actions(s: State) -> list:
     """Every action of the pending decision (empty when the game is over)."""
     if not s.pending:
         return []
     top = s.pending[-1]
-    return _LEGAL[type(top)](s, top)
+    kind = type(top)
+    if kind is ChooseAction:
+        out = observe_actions(s, top.seat)
+        out.append(REGROUP)
+        return out
+    if kind is TakeCard or kind is TakeAfterRefresh:
+        return draw_options(s, top)
+    if kind is RegroupLocation:
+        return [REGROUP_TO[1], REGROUP_TO[2], REGROUP_TO[3]]
+    out = [DISCARD[c] for c in s.hands[top.seat]]     # Mulligan, RegroupDiscard
+    out.append(DONE)
+    return out
 
 
 # ---- apply -------------------------------------------------------------------------------------
