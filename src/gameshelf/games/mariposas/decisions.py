@@ -189,6 +189,27 @@ def frame(cls, *args):
     return value
 
 
+def _table(cls, *ranges):
+    """Nested tuples of interned frames: ``_table(C, r1, r2)[a][b] is frame(C, a, b)`` (for the hot paths)."""
+    if not ranges:
+        return None
+    def build(prefix, rest):
+        if not rest:
+            return frame(cls, *prefix)
+        return tuple(build((*prefix, x), rest[1:]) for x in rest[0])
+    return build((), ranges)
+
+
+SEATS, MARKERS, BOOL = range(CAT.max_players), range(len(CAT.slot_gen)), (False, True)
+MAX_STEPS = 14
+PLAY_FRAMES = _table(ChoosePlay, SEATS)
+SEGMENT_FRAMES = _table(ChooseSegment, SEATS)
+BUTTERFLY_FRAMES = _table(ChooseButterfly, SEATS, range(MAX_STEPS), BOOL)
+STEP_FRAMES = _table(ChooseStep, SEATS, MARKERS, range(MAX_STEPS), BOOL)
+LANDING_FRAMES = _table(Landing, SEATS, MARKERS, range(len(STAGES)), BOOL)
+EXCHANGE_FRAMES = _table(ChooseExchange, SEATS, BOOL)
+
+
 def field_names(cls) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 

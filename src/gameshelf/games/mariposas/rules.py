@@ -168,6 +168,10 @@ def apply(s, action) -> list:
             T.choose_fly(s, top, slot, ev)
         case Play(card=c, add1=a1, add2=a2):
             T.play_card(s, c, a1, a2, ev)
+        case Exchange(which=w):
+            T.exchange(s, top, w, ev)
+        case Stop():
+            T.stop_segments(s, ev)
         case _:
             _apply_other(s, top, action, ev)
     s.ply += 1
@@ -178,8 +182,6 @@ def _apply_other(s, top, action, ev: list) -> None:
     match action:
         case Reuse(card=c):
             T.choose_target(s, c, ev)
-        case Stop():
-            T.stop_segments(s, ev)
         case Pick(flower=f):
             L.pick_flower(s, top, f, ev)
         case TakeCard(kind=k):
@@ -192,8 +194,6 @@ def _apply_other(s, top, action, ev: list) -> None:
             L.pay_one(s, top, f, ev)
         case Bonus32(use=u):
             T.use_bonus32(s, u, ev)
-        case Exchange(which=w):
-            T.exchange(s, top, w, ev)
         case FreeHatch(space=sp):
             S.free_hatch(s, top, sp, ev)
 

@@ -12,8 +12,7 @@ from gameshelf.core.game import Event
 from gameshelf.games.mariposas.actions import ANY, NONE
 from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, FLOWER_KIND
 from gameshelf.games.mariposas.decisions import (
-    L_ADJ, L_DONE, L_MARKER, L_REWARD, ChooseAdjacent, ChooseCard, ChooseHatch, Landing, PayFlower,
-    PickFlower, frame,
+    L_ADJ, L_DONE, L_MARKER, L_REWARD, LANDING_FRAMES, ChooseAdjacent, ChooseCard, ChooseHatch, PayFlower, PickFlower, frame,
 )
 from gameshelf.games.mariposas.state import C_BREED, C_HATCHPT, CARD_MAX, NSLOT, SUPPLY, card_loc
 
@@ -48,46 +47,41 @@ def can_collect(s, slot: int, sp: int) -> bool:
 
 def land(s, seat: int, slot: int, adjacent: bool, ev: list) -> None:
     """The flying butterfly has used its last step: resolve the landing (R17)."""
-    s.pending.append(frame(Landing, seat, slot, L_REWARD, adjacent))
+    s.pending.append(LANDING_FRAMES[seat][slot][L_REWARD][adjacent])
     resume(s, ev)
 
 
-def _next_stage(s, f: Landing, stage: int) -> Landing:
-    s.pending[-1] = f = frame(Landing, f.seat, f.slot, stage, f.adjacent)
-    return f
-
-
 def resume(s, ev: list) -> None:
-    """Advance the landing (the Landing frame on top) until a decision is needed or it is over."""
+    """Advance the landing (the Landing frame on top) until a decision is needed or it is over.
+
+    The frame is moved to the next stage before a stage runs, so a decision taken in that stage
+    resumes the landing after it.
+    """
     from gameshelf.games.mariposas.rules_turn import after_segment
     f = s.pending[-1]
-    p, slot = f.seat, f.slot
+    p, slot, adj = f.seat, f.slot, f.adjacent
+    stages = LANDING_FRAMES[p][slot]
     sp = s.loc[p * NSLOT + slot]
-    while f.stage != L_DONE:
-        if _run_stage(s, _next_stage(s, f, f.stage + 1), f.stage, sp, ev):
+    stage = f.stage
+    while stage != L_DONE:
+        s.pending[-1] = stages[stage + 1][adj]
+        if stage == L_REWARD:
+            ev.append(Event("land", {"player": p, "gen": SLOT_GEN[slot], "space": CAT.space_ids[sp]}))
+            if KIND[sp] == CITY_KIND and not s.way_up >> CITY_SLOT[sp] & 1 and _reveal(s, p, sp, ev):
+                return
+        elif stage == L_MARKER:
+            if _marker_or_flowers(s, p, slot, sp, ev):
+                return
+        elif stage == L_ADJ:
+            if adj and adjacent_options(s, p, slot):
+                s.pending.append(frame(ChooseAdjacent, p, slot))
+                return
+        elif hatch_options(s, p, slot):
+            s.pending.append(frame(ChooseHatch, p, slot))
             return
-        f = s.pending[-1]
+        stage += 1
     s.pending.pop()
     after_segment(s, ev)
-
-
-def _run_stage(s, f: Landing, stage: int, sp: int, ev: list) -> bool:
-    """Run one landing stage (the frame already names the next); True when a decision is pending."""
-    p = f.seat
-    if stage == L_REWARD:
-        ev.append(Event("land", {"player": p, "gen": SLOT_GEN[f.slot], "space": CAT.space_ids[sp]}))
-        return KIND[sp] == CITY_KIND and not s.way_up >> CITY_SLOT[sp] & 1 and _reveal(s, p, sp, ev)
-    if stage == L_MARKER:
-        return _marker_or_flowers(s, p, f.slot, sp, ev)
-    if stage == L_ADJ:
-        if f.adjacent and adjacent_options(s, p, f.slot):
-            s.pending.append(frame(ChooseAdjacent, p, f.slot))
-            return True
-        return False
-    if hatch_options(s, p, f.slot):
-        s.pending.append(frame(ChooseHatch, p, f.slot))
-        return True
-    return False
 
 
 def _reveal(s, p: int, sp: int, ev: list) -> bool:

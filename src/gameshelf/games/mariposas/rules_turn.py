@@ -6,8 +6,8 @@ from gameshelf.core.game import Event
 from gameshelf.games.mariposas.actions import BOTH, NONE
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.decisions import (
-    ChooseBonus32, ChooseButterfly, ChooseExchange, ChoosePlay, ChooseReuse, ChooseSegment, ChooseStep,
-    frame,
+    BUTTERFLY_FRAMES, EXCHANGE_FRAMES, PLAY_FRAMES, SEGMENT_FRAMES, STEP_FRAMES, ChooseBonus32, ChooseButterfly,
+    ChooseExchange, ChooseReuse, ChooseStep, frame,
 )
 from gameshelf.games.mariposas.rules_land import land
 from gameshelf.games.mariposas.state import NSLOT
@@ -55,7 +55,7 @@ def start_turn(s, ev: list) -> None:
     s.seg_left = []
     s.plus2 = False
     if s.hands[p]:
-        s.pending.append(frame(ChoosePlay, p))
+        s.pending.append(PLAY_FRAMES[p])
     else:
         end_turn(s, ev)
 
@@ -115,7 +115,7 @@ def choose_segment(s, length: int, plus2: bool, ev: list) -> None:
     steps = length + (2 if plus2 else 0)
     if plus2:
         s.plus2 = False
-    s.pending.append(frame(ChooseButterfly, s.cur, steps, bool(x & 1)))
+    s.pending.append(BUTTERFLY_FRAMES[s.cur][steps][x & 1])
 
 
 def stop_segments(s, ev: list) -> None:
@@ -127,14 +127,14 @@ def stop_segments(s, ev: list) -> None:
 
 
 def choose_fly(s, top: ChooseButterfly, slot: int, ev: list) -> None:
-    s.pending.append(frame(ChooseStep, top.seat, slot, top.steps, top.adjacent))
+    s.pending.append(STEP_FRAMES[top.seat][slot][top.steps][top.adjacent])
 
 
 def step(s, top: ChooseStep, space: int, ev: list) -> None:
     """R12: one step to an adjacent space; only the last one is a landing (R14)."""
     s.loc[top.seat * NSLOT + top.slot] = space
     if top.steps > 1:
-        s.pending.append(frame(ChooseStep, top.seat, top.slot, top.steps - 1, top.adjacent))
+        s.pending.append(STEP_FRAMES[top.seat][top.slot][top.steps - 1][top.adjacent])
     else:
         land(s, top.seat, top.slot, top.adjacent, ev)
 
@@ -143,7 +143,7 @@ def after_segment(s, ev: list) -> None:
     """Next segment, else bonus_move_3_2 (R67), else the end of the turn."""
     p = s.cur
     if s.seg_left and has_flyer(s, p):
-        s.pending.append(frame(ChooseSegment, p))
+        s.pending.append(SEGMENT_FRAMES[p])
         return
     s.seg_left = []
     s.plus2 = False
@@ -199,7 +199,7 @@ def end_turn(s, ev: list) -> None:
     s.seg_left = []
     refill(s, p, ev)
     if can_be_asked(s, p):
-        s.pending.append(frame(ChooseExchange, p, False))
+        s.pending.append(EXCHANGE_FRAMES[p][False])
         return
     from gameshelf.games.mariposas.rules_season import advance
     advance(s, ev)
