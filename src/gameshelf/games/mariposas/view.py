@@ -9,7 +9,12 @@ The view is typed (:class:`MariposasView`). Element ids a client may highlight (
 
 from __future__ import annotations
 
-from typing import Any, Optional, TypedDict
+from typing import Any, Optional
+
+try:        # pydantic reads TypedDicts from typing_extensions on Python < 3.12 (the typed-view test)
+    from typing_extensions import TypedDict
+except ImportError:     # pragma: no cover - the standard one is enough for type checkers
+    from typing import TypedDict
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas.catalog import CAT
