@@ -13,6 +13,8 @@ from gameshelf.games import all_games, get_game
 def add_parser(sub) -> argparse.ArgumentParser:
     parser = sub.add_parser("games", help="list the games, or one game's options")
     parser.add_argument("game", nargs="?", help="a game id")
+    parser.add_argument("--actions", action="store_true",
+                        help="print the size of the game's RL action enumeration (gameshelf.rl.actions)")
     return parser
 
 
@@ -26,6 +28,11 @@ def run(args: argparse.Namespace) -> int:
         console.print(table)
         return 0
     info = get_game(args.game).info
+    if args.actions:
+        from gameshelf.rl.actions import action_space
+        for players in info.player_counts:
+            console.print(f"{info.id} {players} players: {action_space(info.id, players).size} action ids")
+        return 0
     console.print(f"[bold]{info.titles['en']}[/] / {info.titles.get('ja', '')}  ({info.id}, rules {info.rules_version})")
     console.print(f"players: {_counts(info.player_counts)}")
     table = Table("option", "values", "default", "help")

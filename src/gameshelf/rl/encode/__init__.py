@@ -1,0 +1,90 @@
+"""Observation encoders (issue 14): a fixed-shape float32 vector per seat, from that seat's view only.
+
+Every encoder reads the *view* (``game.view(state, seat)``), never the state, so two states the
+seat cannot tell apart (determinizations of one view) give the same observation, and a trained
+policy can act from any view a bot receives. Seats are written relative to the viewer: block 0 is
+the viewer, block 1 the next seat in turn order, and so on. Values are 0/1 flags or small counts
+scaled to about [0, 1]; each game's module documents its layout, and :meth:`Encoder.describe`
+prints the segments with their offsets.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any, Mapping
+
+import numpy as np
+
+
+class Layout:
+    """Named segments of an observation vector: ``add(name, size, doc)`` returns its offset."""
+
+    def __init__(self) -> None:
+        self.segments: list[tuple[str, int, int, str]] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, doc: str = "") -> int:
+        offset = self.size
+        self.segments.append((name, offset, size, doc))
+        self.size += size
+        return offset
+
+    def describe(self) -> str:
+        return "\n".join(f"{offset:6d} {size:5d}  {name:<28} {doc}".rstrip()
+                         for name, offset, size, doc in self.segments)
+
+
+class Encoder:
+    """Base: subclasses fill ``layout`` in ``__init__`` and implement ``fill(view, ones, idx, val)``,
+    appending the indices of 1.0 flags to ``ones`` and other (index, value) pairs to ``idx``/``val``;
+    ``encode`` writes them into a zero vector in two numpy steps."""
+
+    layout: Layout
+
+    def __init__(self, players: int, options: Mapping[str, str]) -> None:
+        self.players = players
+        self.options = dict(options)
+        self.layout = Layout()
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.layout.size,)
+
+    def describe(self) -> str:
+        return self.layout.describe()
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        """The observation of ``view`` (a seat's view), as a float32 vector of ``size``."""
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        self.fill(view, ones, idx, val)
+        if out is None:
+            out = np.zeros(self.layout.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        out[ones] = 1.0
+        out[idx] = val
+        return out
+
+    def fill(self, view: Mapping[str, Any], ones: list[int], idx: list[int], val: list[float]) -> None:
+        raise NotImplementedError
+
+    def rel(self, view: Mapping[str, Any], seat: int | None) -> int:
+        """``seat`` relative to the viewer (0 = the viewer); -1 for none."""
+        if seat is None or seat < 0:
+            return -1
+        return (seat - view["seat"]) % self.players
+
+
+def encoder(game_id: str, players: int, options: Mapping[str, str] | None = None) -> Encoder:
+    """The observation encoder of ``game_id`` for ``players`` and resolved ``options``."""
+    from gameshelf.games import get_game
+    game = get_game(game_id)
+    resolved = game.info.options.resolve({k: v for k, v in (options or {}).items() if k != "player_count"})
+    module = import_module(f"gameshelf.rl.encode.{game_id}")
+    return module.ENCODER(players, resolved)

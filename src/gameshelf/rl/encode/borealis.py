@@ -1,0 +1,109 @@
+"""Borealis observation (from a seat's view; layout below, ``Encoder.describe`` prints offsets).
+
+Per seat, relative to the viewer (block 0 = viewer, then turn order), ``players`` blocks of:
+hand (90 card flags; only the viewer's own hand is known, others zero), hand count /10, the cards
+in LEFT/CENTER/RIGHT (3 x 90 flags), each column's top card (3 x 90 flags), column heights /10,
+scientists per zone and colour (15, /5), flag position per track one-hot (3 x 8), tokens /50,
+board one-hot (5), objectives achieved (flags per objective id), turns /100.
+Then: pool (90), discard (90), deck count /90, scoring cards in play (10 flags), per objective id
+(in play, tokens /5, status one-hot 3), first player / seat to act / decision seat (relative,
+one-hot each), decision kind one-hot, discards so far /5, round /100, ply /1000, refresh used this
+round, refreshed this turn, end triggered, end reason one-hot.
+"""
+
+from __future__ import annotations
+
+from gameshelf.games.borealis.catalog import BOARD_IDS, CARD_BY_TERM, N_CARDS, OBJECTIVES, SCORING_IDS, TRACK_LEN
+from gameshelf.games.borealis.decisions import KINDS
+from gameshelf.games.borealis.state import END_REASONS, OBJ_STATUS_NAMES
+from gameshelf.rl.encode import Encoder
+
+CARD = {term: i - 1 for term, i in CARD_BY_TERM.items()}
+OBJ = {oid: i for i, oid in enumerate(OBJECTIVES)}
+SCORING = {sid: i for i, sid in enumerate(SCORING_IDS)}
+BOARD = {b: i for i, b in enumerate(BOARD_IDS)}
+KIND = {k: i for i, k in enumerate(KINDS)}
+STATUS = {s: i for i, s in enumerate(OBJ_STATUS_NAMES)}
+REASON = {r: i for i, r in enumerate(END_REASONS)}
+
+
+class BorealisEncoder(Encoder):
+    def __init__(self, players, options):
+        super().__init__(players, options)
+        L, n = self.layout, N_CARDS
+        self.blocks = []
+        for p in range(players):
+            self.blocks.append(dict(
+                hand=L.add(f"p{p}.hand", n, "card flags (viewer only)"),
+                hand_count=L.add(f"p{p}.hand_count", 1, "/10"),
+                cols=L.add(f"p{p}.columns", 3 * n, "card flags per location L, C, R"),
+                tops=L.add(f"p{p}.tops", 3 * n, "top card per location"),
+                heights=L.add(f"p{p}.heights", 3, "/10"),
+                sci=L.add(f"p{p}.scientists", 15, "zone x colour, /5"),
+                flags=L.add(f"p{p}.flags", 3 * TRACK_LEN, "space one-hot per track"),
+                tokens=L.add(f"p{p}.tokens", 1, "/50"),
+                board=L.add(f"p{p}.board", len(BOARD), "one-hot"),
+                achieved=L.add(f"p{p}.objectives_achieved", len(OBJ), "flags"),
+                turns=L.add(f"p{p}.turns", 1, "/100"),
+            ))
+        self.pool = L.add("pool", n, "card flags")
+        self.discard = L.add("discard", n, "card flags")
+        self.deck = L.add("deck_count", 1, "/90")
+        self.scoring = L.add("scoring_cards", len(SCORING), "flags")
+        self.objectives = L.add("objectives", 5 * len(OBJ), "per id: in play, tokens/5, status one-hot")
+        self.first = L.add("first_player", players, "relative one-hot")
+        self.to_act = L.add("to_act", players, "relative one-hot")
+        self.dseat = L.add("decision.seat", players, "relative one-hot")
+        self.kind = L.add("decision.kind", len(KIND), "one-hot")
+        self.discarded = L.add("decision.discarded", 1, "/5")
+        self.misc = L.add("misc", 5, "round/100, ply/1000, refresh used, refreshed, end triggered")
+        self.reason = L.add("end_reason", len(REASON), "one-hot")
+
+    def fill(self, v, ones, idx, val):
+        n, players, me = N_CARDS, self.players, v["seat"]
+        for p, pv in enumerate(v["players"]):
+            b = self.blocks[(p - me) % players]
+            if pv["hand"] is not None:
+                ones.extend(b["hand"] + CARD[c] for c in pv["hand"])
+            for z, col in enumerate(pv["columns"]):
+                ones.extend(b["cols"] + z * n + CARD[c] for c in col)
+                if col:
+                    ones.append(b["tops"] + z * n + CARD[col[-1]])
+                idx.append(b["heights"] + z)
+                val.append(len(col) / 10)
+            idx.extend((b["hand_count"], b["tokens"], b["turns"]))
+            val.extend((pv["hand_count"] / 10, pv["tokens"] / 50, pv["turns"] / 100))
+            o = b["sci"]
+            for z, zone in enumerate(pv["scientists"]):
+                for c, k in enumerate(zone):
+                    if k:
+                        idx.append(o + z * 3 + c)
+                        val.append(k / 5)
+            ones.extend(b["flags"] + t * TRACK_LEN + f for t, f in enumerate(pv["flags"]))
+            ones.append(b["board"] + BOARD[pv["board"]])
+            ones.extend(b["achieved"] + OBJ[o] for o in pv["objectives_achieved"])
+        ones.extend(self.pool + CARD[c] for c in v["pool"])
+        ones.extend(self.discard + CARD[c] for c in v["discard"])
+        ones.extend(self.scoring + SCORING[c] for c in v["scoring_cards"])
+        for ob in v["objectives"]:
+            o = self.objectives + 5 * OBJ[ob["id"]]
+            ones.extend((o, o + 2 + STATUS[ob["status"]]))
+            idx.append(o + 1)
+            val.append(ob["tokens"] / 5)
+        ones.append(self.first + (v["first_player"] - me) % players)
+        if v["to_act"] is not None:
+            ones.append(self.to_act + (v["to_act"] - me) % players)
+        d = v["decision"]
+        if d is not None:
+            ones.extend((self.dseat + (d["seat"] - me) % players, self.kind + KIND[d["kind"]]))
+            idx.append(self.discarded)
+            val.append(d.get("discarded", 0) / 5)
+        idx.extend((self.deck, self.misc, self.misc + 1))
+        val.extend((v["deck_count"] / 90, v["round"] / 100, v["ply"] / 1000))
+        for i, flag in enumerate((v["refresh_used_this_round"], v["refreshed_this_turn"], v["end_triggered"])):
+            if flag:
+                ones.append(self.misc + 2 + i)
+        ones.append(self.reason + REASON[v["end_reason"]])
+
+
+ENCODER = BorealisEncoder
