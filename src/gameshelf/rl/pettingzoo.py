@@ -139,9 +139,8 @@ class GameshelfAEC(AECEnv):
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._accumulate_rewards()
-            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)] \
-                if len(self.agents) > 1 else agent
-            self.agent_selection = self.agents[0] if agent not in self.agents else self.agent_selection
+            # every agent is now done: each is stepped with None once (PettingZoo's dead step)
+            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         else:
             self._legal = self.game.legal_actions(self.state)
             self._select()
