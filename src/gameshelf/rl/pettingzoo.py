@@ -33,6 +33,7 @@ from gameshelf.rl.actions import action_space
 from gameshelf.rl.encode import encoder
 
 REWARDS = ("rank", "score")
+OBS_BOUND = 1000.0   # observation values are small scaled counts; the Box needs finite bounds
 
 
 def final_rewards(outcome, mode: str = "rank", score_scale: float = 1.0) -> list[float]:
@@ -80,7 +81,7 @@ class GameshelfAEC(AECEnv):
         self.metadata = {**self.metadata, "name": f"gameshelf_{self.game.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
-        obs = spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32)
+        obs = spaces.Box(-OBS_BOUND, OBS_BOUND, self.encoder.shape, np.float32)
         mask = spaces.Box(0, 1, (self.space.size,), np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": obs, "action_mask": mask})
                                    for a in self.possible_agents}
