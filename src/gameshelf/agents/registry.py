@@ -107,11 +107,18 @@ def _level(level: str) -> Callable[[int, dict[str, str]], Any]:
     return factory
 
 
+def _policy(seed: int, params: dict[str, str]) -> Any:
+    """A trained policy (``policy:path=model.zip``); needs the ``rl`` extra (gameshelf.rl.agent)."""
+    from gameshelf.rl.agent import make_policy_agent
+    return make_policy_agent(seed, params)
+
+
 FACTORIES: dict[str, Callable[[int, dict[str, str]], Any]] = {
     "random": _random,
     "greedy": _greedy,
     "ismcts": _ismcts,
     **{level: _level(level) for level in LEVELS},
+    "policy": _policy,
 }
 AGENT_NAMES = FACTORIES.keys()
 

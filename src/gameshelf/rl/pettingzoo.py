@@ -21,7 +21,7 @@ drawing of the spectator's view, as text.
 from __future__ import annotations
 
 import io
-from typing import Any, Mapping
+from typing import Mapping
 
 import numpy as np
 from gymnasium import spaces

@@ -88,37 +88,44 @@ class MariposasEncoder(Encoder):
         self.city_index = {c: i for i, c in enumerate(CAT.space_ids[x] for x in CAT.cities)}
 
     def fill(self, v, ones, idx, val):
-        players, me = self.players, v["seat"]
+        me = v["seat"]
         for p, pv in enumerate(v["players"]):
-            b = self.blocks[(p - me) % players]
-            idx.extend((b["score"], b["hand_count"]))
-            val.extend((pv["score"] / 100, pv["hand_count"] / 5))
-            o = b["points"]
-            for i, c in enumerate(CATEGORIES):
-                x = pv["points"][c]
-                if x:
-                    idx.append(o + i)
-                    val.append(x / 50)
-            for i, x in enumerate(pv["goal_points"].values()):
-                if x:
-                    idx.append(b["goal_points"] + i)
-                    val.append(x / 20)
-            self._counts(b["played"], pv["played"], CARDS, 3, idx, val)
-            for i, f in enumerate(FLOWERS):
-                x = pv["flowers"][f]
-                if x:
-                    idx.append(b["flowers"] + i)
-                    val.append(x / 5)
-            ones.extend(b["life"] + LIFE[c] for c in pv["lifecycle_cards"])
-            ones.extend(b["bonus"] + BONUS[c] for c in pv["bonus_cards"])
-            ones.extend(b["bonus"] + len(BONUS) + BONUS[c] for c in pv["used_bonus_cards"])
-            ones.extend(b["abil"] + ABIL[a] for a in pv["abilities"])
-            at, dbl = b["at"], b["double"]
-            for bf in pv["butterflies"]:
-                m = bf["marker"]
-                ones.append(at + m * NPLACE + PLACES[bf["at"]])
-                if bf["double"]:
-                    ones.append(dbl + m)
+            self._player(self.blocks[(p - me) % self.players], pv, ones, idx, val)
+        self._board(v, ones, idx, val)
+        self._turn(v, ones, idx, val)
+
+    def _player(self, b, pv, ones, idx, val):
+        idx.extend((b["score"], b["hand_count"]))
+        val.extend((pv["score"] / 100, pv["hand_count"] / 5))
+        o = b["points"]
+        for i, c in enumerate(CATEGORIES):
+            x = pv["points"][c]
+            if x:
+                idx.append(o + i)
+                val.append(x / 50)
+        for i, x in enumerate(pv["goal_points"].values()):
+            if x:
+                idx.append(b["goal_points"] + i)
+                val.append(x / 20)
+        self._counts(b["played"], pv["played"], CARDS, 3, idx, val)
+        for i, f in enumerate(FLOWERS):
+            x = pv["flowers"][f]
+            if x:
+                idx.append(b["flowers"] + i)
+                val.append(x / 5)
+        ones.extend(b["life"] + LIFE[c] for c in pv["lifecycle_cards"])
+        ones.extend(b["bonus"] + BONUS[c] for c in pv["bonus_cards"])
+        ones.extend(b["bonus"] + len(BONUS) + BONUS[c] for c in pv["used_bonus_cards"])
+        ones.extend(b["abil"] + ABIL[a] for a in pv["abilities"])
+        at, dbl = b["at"], b["double"]
+        for bf in pv["butterflies"]:
+            m = bf["marker"]
+            ones.append(at + m * NPLACE + PLACES[bf["at"]])
+            if bf["double"]:
+                ones.append(dbl + m)
+
+    def _board(self, v, ones, idx, val):
+        players, me = self.players, v["seat"]
         if v["hand"] is not None:
             self._counts(self.hand, v["hand"], CARDS, 3, idx, val)
         ones.append(self.season + SEASON[v["season"]])
@@ -140,6 +147,9 @@ class MariposasEncoder(Encoder):
             if x:
                 idx.append(self.supply + i)
                 val.append(x / 5)
+
+    def _turn(self, v, ones, idx, val):
+        players, me = self.players, v["seat"]
         ones.append(self.kind + KINDS[v["pending"]])
         if v["actor"] >= 0:
             ones.append(self.actor + (v["actor"] - me) % players)

@@ -1,0 +1,191 @@
+"""A learning baseline (issue 14): maskable PPO (sb3-contrib) on the Gymnasium adapter.
+
+    python -m gameshelf.rl.train --game borealis --players 2 --opponents random \
+        --steps 200000 --minutes 30 --out out/rl/borealis-2p --eval-games 200
+
+Trains one seat (``--seat random`` by default, so the policy plays first and second) against fixed
+gameshelf bots (``--opponents``; none for a solo game), within ``--steps`` env steps and
+``--minutes`` of wall time, whichever ends first. Saves ``<out>.zip`` (the model), ``<out>.json``
+(game, players, options, training numbers and the learning curve: mean episode reward and win rate
+per rollout) and evaluates the policy against ``--eval`` agents: win rate with a Wilson 95%
+interval and the score distribution. The saved policy plays in tournaments as
+``policy:path=<out>.zip`` (gameshelf.rl.agent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def make_env(game: str, players: int, options: dict, opponents: Any, seat: Any, reward: str):
+    from gymnasium.wrappers import RecordEpisodeStatistics
+    import gameshelf.rl as rl
+    return RecordEpisodeStatistics(rl.gym_env(game, players, options, opponents=opponents, seat=seat,
+                                              reward=reward))
+
+
+def train(game: str, players: int, *, options: dict | None = None, opponents: Any = "random",
+          seat: Any = "random", steps: int = 100_000, minutes: float = 30.0, seed: int = 0,
+          out: str | Path = "out/rl/policy", reward: str = "rank", n_steps: int = 1024,
+          verbose: int = 0) -> dict[str, Any]:
+    """Train a MaskablePPO policy; saves ``<out>.zip`` and ``<out>.json``; returns the metadata."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    torch.set_num_threads(1)
+    options = dict(options or {})
+    env = make_env(game, players, options, None if players == 1 else opponents, seat if players > 1 else 0, reward)
+    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=256, n_epochs=4, learning_rate=3e-4,
+                        gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=seed, verbose=verbose, device="cpu",
+                        policy_kwargs={"net_arch": [256, 256]})
+    curve: list[dict[str, float]] = []
+    deadline = time.monotonic() + minutes * 60
+
+    class Curve(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.returns: list[float] = []
+            self.won: list[float] = []
+            self.scores: list[float] = []
+
+        def _on_step(self) -> bool:
+            for info, done in zip(self.locals["infos"], self.locals["dones"]):
+                if done and "episode" in info:
+                    self.returns.append(float(info["episode"]["r"]))
+                    ranks = info.get("ranks")
+                    if ranks:
+                        self.won.append(float(ranks[info["seat"]] == 1))
+                        self.scores.append(float(info["scores"][info["seat"]]))
+            return time.monotonic() < deadline
+
+        def _on_rollout_end(self) -> None:
+            if self.returns:
+                curve.append({"steps": self.num_timesteps, "episodes": len(self.returns),
+                              "reward": statistics.fmean(self.returns[-50:]),
+                              "win_rate": statistics.fmean(self.won[-50:]) if self.won else 0.0,
+                              "score": statistics.fmean(self.scores[-50:]) if self.scores else 0.0,
+                              "seconds": round(time.monotonic() - started, 1)})
+
+    started = time.monotonic()
+    model.learn(total_timesteps=steps, callback=Curve())
+    seconds = time.monotonic() - started
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(str(out.with_suffix(".zip")))
+    meta = {"game": game, "players": players, "options": options, "opponents": opponents, "reward": reward,
+            "steps": int(model.num_timesteps), "seconds": round(seconds, 1), "seed": seed, "curve": curve}
+    out.with_suffix(".json").write_text(json.dumps(meta, indent=1))
+    return meta
+
+
+def evaluate(path: str | Path, opponent: str, games: int, seed: int = 1) -> dict[str, Any]:
+    """The policy against ``opponent`` (seats alternating): win rate with 95% CI, scores."""
+    from gameshelf.agents import make_agent
+    from gameshelf.games import get_game
+    from gameshelf.match import run_match
+    from gameshelf.rl.agent import load_policy
+    _, meta = load_policy(str(Path(path).with_suffix(".zip")))
+    game = get_game(meta["game"])
+    players = int(meta["players"])
+    spec = f"policy:path={Path(path).with_suffix('.zip')}"
+    wins, scores, margins = 0.0, [], []
+    for g in range(games):
+        seat = g % players
+        agents = [make_agent(opponent, seed * 7919 + g * 13 + s) for s in range(players)]
+        agents[seat] = make_agent(spec, seed + g)
+        result = run_match(game, agents, seed=seed * 100_003 + g, options=meta.get("options") or {})
+        outcome = result.outcome
+        top = outcome.ranks[seat] == 1
+        tied = sum(1 for r in outcome.ranks if r == 1)
+        wins += (1.0 / tied) if top else 0.0       # a shared first place counts as a share of a win
+        scores.append(outcome.scores[seat])
+        if players > 1:
+            margins.append(outcome.scores[seat] - max(s for i, s in enumerate(outcome.scores) if i != seat))
+    low, high = wilson(wins, games)
+    return {"opponent": opponent if players > 1 else "solo", "games": games, "win_rate": wins / games,
+            "ci95": [round(low, 3), round(high, 3)], "score": _distribution(scores),
+            "margin": _distribution(margins) if margins else None}
+
+
+def evaluate_solo(path: str | Path, games: int, seed: int = 1) -> dict[str, Any]:
+    """A solo policy: win rate (the outcome ranks the player first) and score distribution."""
+    return evaluate(path, "random", games, seed)
+
+
+def _distribution(values: Sequence[float]) -> dict[str, float]:
+    xs = sorted(values)
+    q = lambda f: xs[min(len(xs) - 1, int(f * len(xs)))]   # noqa: E731
+    return {"mean": round(statistics.fmean(xs), 2), "sd": round(statistics.pstdev(xs), 2),
+            "min": xs[0], "p25": q(0.25), "median": q(0.5), "p75": q(0.75), "max": xs[-1]}
+
+
+def plot_curves(metas: dict[str, dict[str, Any]], path: str | Path) -> None:
+    """Learning curves (mean episode reward of the last 50 episodes per rollout) as a PNG."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for label, meta in metas.items():
+        xs = [p["steps"] for p in meta["curve"]]
+        ax.plot(xs, [p["reward"] for p in meta["curve"]], label=label)
+    ax.set_xlabel("env steps (learner decisions)")
+    ax.set_ylabel("mean episode reward (last 50)")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gameshelf.rl.train", description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--option", action="append", default=[], help="name=value")
+    parser.add_argument("--opponents", default="random")
+    parser.add_argument("--seat", default="random")
+    parser.add_argument("--steps", type=int, default=100_000)
+    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--reward", default="rank", choices=("rank", "score"))
+    parser.add_argument("--n-steps", type=int, default=1024)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default="out/rl/policy")
+    parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
+    parser.add_argument("--eval-games", type=int, default=100)
+    args = parser.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    seat = args.seat if args.seat == "random" else int(args.seat)
+    meta = train(args.game, args.players, options=options, opponents=args.opponents, seat=seat, steps=args.steps,
+                 minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward, n_steps=args.n_steps)
+    print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
+    results = []
+    if args.eval_games:
+        opponents = ["solo"] if args.players == 1 else args.eval.split(",")
+        for opponent in opponents:
+            results.append(evaluate(args.out, "random" if opponent == "solo" else opponent, args.eval_games))
+            print(json.dumps(results[-1]))
+    meta["evaluation"] = results
+    Path(args.out).with_suffix(".json").write_text(json.dumps(meta, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,46 @@
+"""Issue 14: a smoke training of a few hundred steps; the saved policy plays as ``policy:path=…``."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from gameshelf.agents import make_agent  # noqa: E402
+from gameshelf.games import get_game  # noqa: E402
+from gameshelf.match import run_match  # noqa: E402
+from gameshelf.rl.train import evaluate, train, wilson  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    out = tmp_path_factory.mktemp("rl") / "borealis-smoke"
+    meta = train("borealis", 2, steps=300, n_steps=128, out=out, minutes=5)
+    return out, meta
+
+
+def test_smoke_training_saves_a_model_and_a_learning_curve(trained):
+    out, meta = trained
+    assert out.with_suffix(".zip").exists() and out.with_suffix(".json").exists()
+    assert meta["steps"] >= 300 and meta["game"] == "borealis"
+
+
+def test_the_policy_plays_in_a_match_as_an_agent(trained):
+    out, _ = trained
+    agents = [make_agent(f"policy:path={out.with_suffix('.zip')}", 1), make_agent("random", 2)]
+    result = run_match(get_game("borealis"), agents, seed=5)
+    assert len(result.outcome.scores) == 2
+    sampled = make_agent(f"policy:path={out.with_suffix('.zip')},sample=1", 3)
+    assert run_match(get_game("borealis"), [make_agent("random", 4), sampled], seed=6).outcome
+
+
+def test_evaluation_reports_a_win_rate_with_a_confidence_interval(trained):
+    out, _ = trained
+    report = evaluate(out, "random", games=2)
+    low, high = report["ci95"]
+    assert 0 <= low <= report["win_rate"] <= high <= 1 and report["score"]["mean"] > 0
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert 0.40 < low < 0.41 and 0.59 < high < 0.60
