@@ -111,8 +111,13 @@ class GameshelfAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._legal = self.game.legal_actions(self.state)
+        self._set_legal(self.game.legal_actions(self.state))
         self._select()
+
+    def _set_legal(self, legal: list) -> None:
+        self._legal = legal
+        self._legal_ids = self.space.ids(legal)
+        self._legal_set = set(self._legal_ids)
 
     def _select(self) -> None:
         seat = self.game.to_act(self.state)
@@ -125,16 +130,17 @@ class GameshelfAEC(AECEnv):
             self._was_dead_step(action)
             return
         action = int(action)
-        if not 0 <= action < self.space.size:
-            raise ValueError(f"action id {action} is outside 0..{self.space.size - 1}")
-        chosen = self.space.actions[action]
-        if chosen not in self._legal:
+        if action not in self._legal_set:
+            if not 0 <= action < self.space.size:
+                raise ValueError(f"action id {action} is outside 0..{self.space.size - 1}")
+            chosen = self.space.actions[action]
             raise ValueError(f"action {action} ({chosen}) is not legal now: {self.game.why_illegal(self.state, chosen)}")
+        chosen = self.space.actions[action]
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(self.state, chosen)
         self._clear_rewards()
         if self.game.is_over(self.state):
-            self._legal = []
+            self._set_legal([])
             rewards = final_rewards(self.game.outcome(self.state), self.reward_mode, self.score_scale)
             for a, r in zip(self.possible_agents, rewards):
                 self.rewards[a] = r
@@ -143,21 +149,20 @@ class GameshelfAEC(AECEnv):
             # every agent is now done: each is stepped with None once (PettingZoo's dead step)
             self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         else:
-            self._legal = self.game.legal_actions(self.state)
+            self._set_legal(self.game.legal_actions(self.state))
             self._select()
 
     def observe(self, agent):
         seat = self.agent_seat[agent]
         view = self.game.view(self.state, seat)
         obs = self.encoder.encode(view)
-        if self.state is not None and not self.game.is_over(self.state) and self.game.to_act(self.state) == seat:
-            mask = self.space.mask(self._legal)
-        else:
-            mask = np.zeros(self.space.size, dtype=np.int8)
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if self._legal_ids and self.possible_agents[seat] == self.agent_selection:
+            mask[self._legal_ids] = 1
         return {"observation": obs, "action_mask": mask}
 
     def legal_action_ids(self) -> list[int]:
-        return self.space.ids(self._legal)
+        return list(self._legal_ids)
 
     def render(self):
         if self.render_mode is None:

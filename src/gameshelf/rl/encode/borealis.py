@@ -61,27 +61,30 @@ class BorealisEncoder(Encoder):
 
     def fill(self, v, ones, idx, val):
         n, players, me = N_CARDS, self.players, v["seat"]
+        card = CARD
         for p, pv in enumerate(v["players"]):
             b = self.blocks[(p - me) % players]
             if pv["hand"] is not None:
-                ones.extend(b["hand"] + CARD[c] for c in pv["hand"])
+                o = b["hand"]
+                ones += [o + card[c] for c in pv["hand"]]
+            o, t, h = b["cols"], b["tops"], b["heights"]
             for z, col in enumerate(pv["columns"]):
-                ones.extend(b["cols"] + z * n + CARD[c] for c in col)
                 if col:
-                    ones.append(b["tops"] + z * n + CARD[col[-1]])
-                idx.append(b["heights"] + z)
-                val.append(len(col) / 10)
-            idx.extend((b["hand_count"], b["tokens"], b["turns"]))
-            val.extend((pv["hand_count"] / 10, pv["tokens"] / 50, pv["turns"] / 100))
+                    ones += [o + card[c] for c in col]
+                    ones.append(t + card[col[-1]])
+                    idx.append(h + z)
+                    val.append(len(col) / 10)
+                o += n
+                t += n
             o = b["sci"]
-            for z, zone in enumerate(pv["scientists"]):
-                for c, k in enumerate(zone):
-                    if k:
-                        idx.append(o + z * 3 + c)
-                        val.append(k / 5)
-            ones.extend(b["flags"] + t * TRACK_LEN + f for t, f in enumerate(pv["flags"]))
-            ones.append(b["board"] + BOARD[pv["board"]])
-            ones.extend(b["achieved"] + OBJ[o] for o in pv["objectives_achieved"])
+            idx += (b["hand_count"], b["tokens"], b["turns"], *range(o, o + 15))
+            val += (pv["hand_count"] / 10, pv["tokens"] / 50, pv["turns"] / 100,
+                    *[k / 5 for zone in pv["scientists"] for k in zone])
+            f0, f1, f2 = pv["flags"]
+            o = b["flags"]
+            ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD[pv["board"]])
+            if pv["objectives_achieved"]:
+                ones += [b["achieved"] + OBJ[o] for o in pv["objectives_achieved"]]
         ones.extend(self.pool + CARD[c] for c in v["pool"])
         ones.extend(self.discard + CARD[c] for c in v["discard"])
         ones.extend(self.scoring + SCORING[c] for c in v["scoring_cards"])
