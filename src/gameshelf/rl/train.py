@@ -5,7 +5,8 @@
 
 Trains one seat (``--seat random`` by default, so the policy plays first and second) against fixed
 gameshelf bots (``--opponents``; none for a solo game), within ``--steps`` env steps and
-``--minutes`` of wall time, whichever ends first. Saves ``<out>.zip`` (the model), ``<out>.json``
+``--minutes`` of CPU time of the training process, whichever ends first (one thread: on an idle
+core CPU time is wall time; on a shared machine the budget still buys the same training). Saves ``<out>.zip`` (the model), ``<out>.json``
 (game, players, options, training numbers and the learning curve: mean episode reward and win rate
 per rollout) and evaluates the policy against ``--eval`` agents: win rate with a Wilson 95%
 interval and the score distribution. The saved policy plays in tournaments as
@@ -57,7 +58,7 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                         gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=seed, verbose=verbose, device="cpu",
                         policy_kwargs={"net_arch": [256, 256]})
     curve: list[dict[str, float]] = []
-    deadline = time.monotonic() + minutes * 60
+    deadline = time.process_time() + minutes * 60
 
     class Curve(BaseCallback):
         def __init__(self) -> None:
@@ -74,7 +75,7 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                     if ranks:
                         self.won.append(float(ranks[info["seat"]] == 1))
                         self.scores.append(float(info["scores"][info["seat"]]))
-            return time.monotonic() < deadline
+            return time.process_time() < deadline
 
         def _on_rollout_end(self) -> None:
             if self.returns:
@@ -82,16 +83,18 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                               "reward": statistics.fmean(self.returns[-50:]),
                               "win_rate": statistics.fmean(self.won[-50:]) if self.won else 0.0,
                               "score": statistics.fmean(self.scores[-50:]) if self.scores else 0.0,
+                              "cpu_seconds": round(time.process_time() - cpu_started, 1),
                               "seconds": round(time.monotonic() - started, 1)})
 
-    started = time.monotonic()
+    started, cpu_started = time.monotonic(), time.process_time()
     model.learn(total_timesteps=steps, callback=Curve())
-    seconds = time.monotonic() - started
+    seconds, cpu_seconds = time.monotonic() - started, time.process_time() - cpu_started
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     model.save(str(out.with_suffix(".zip")))
     meta = {"game": game, "players": players, "options": options, "opponents": opponents, "reward": reward,
-            "steps": int(model.num_timesteps), "seconds": round(seconds, 1), "seed": seed, "curve": curve}
+            "steps": int(model.num_timesteps), "seconds": round(seconds, 1),
+            "cpu_seconds": round(cpu_seconds, 1), "seed": seed, "curve": curve}
     out.with_suffix(".json").write_text(json.dumps(meta, indent=1))
     return meta
 
