@@ -58,6 +58,17 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                         gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=seed, verbose=verbose, device="cpu",
                         policy_kwargs={"net_arch": [256, 256]})
     curve: list[dict[str, float]] = []
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    meta = {"game": game, "players": players, "options": options, "opponents": opponents, "reward": reward,
+            "seed": seed, "curve": curve}
+
+    def save() -> None:
+        """The model and its metadata so far (a checkpoint each rollout: a stopped run keeps its work)."""
+        model.save(str(out.with_suffix(".zip")))
+        meta.update(steps=int(model.num_timesteps), seconds=round(time.monotonic() - started, 1),
+                    cpu_seconds=round(time.process_time() - cpu_started, 1))
+        out.with_suffix(".json").write_text(json.dumps(meta, indent=1))
     deadline = time.process_time() + minutes * 60
 
     class Curve(BaseCallback):
@@ -85,17 +96,11 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                               "score": statistics.fmean(self.scores[-50:]) if self.scores else 0.0,
                               "cpu_seconds": round(time.process_time() - cpu_started, 1),
                               "seconds": round(time.monotonic() - started, 1)})
+            save()
 
     started, cpu_started = time.monotonic(), time.process_time()
     model.learn(total_timesteps=steps, callback=Curve())
-    seconds, cpu_seconds = time.monotonic() - started, time.process_time() - cpu_started
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    model.save(str(out.with_suffix(".zip")))
-    meta = {"game": game, "players": players, "options": options, "opponents": opponents, "reward": reward,
-            "steps": int(model.num_timesteps), "seconds": round(seconds, 1),
-            "cpu_seconds": round(cpu_seconds, 1), "seed": seed, "curve": curve}
-    out.with_suffix(".json").write_text(json.dumps(meta, indent=1))
+    save()
     return meta
 
 
@@ -173,15 +178,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", default="out/rl/policy")
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
     parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--eval-only", action="store_true", help="evaluate the saved <out>.zip, no training")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     seat = args.seat if args.seat == "random" else int(args.seat)
-    meta = train(args.game, args.players, options=options, opponents=args.opponents, seat=seat, steps=args.steps,
-                 minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward, n_steps=args.n_steps)
+    if args.eval_only:
+        meta = json.loads(Path(args.out).with_suffix(".json").read_text())
+    else:
+        meta = train(args.game, args.players, options=options, opponents=args.opponents, seat=seat, steps=args.steps,
+                     minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward, n_steps=args.n_steps)
     print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
     results = []
     if args.eval_games:
-        opponents = ["solo"] if args.players == 1 else args.eval.split(",")
+        opponents = ["solo"] if int(meta["players"]) == 1 else args.eval.split(",")
         for opponent in opponents:
             results.append(evaluate(args.out, "random" if opponent == "solo" else opponent, args.eval_games))
             print(json.dumps(results[-1]))
