@@ -98,9 +98,38 @@ def _mariposas(players: int, options: Mapping[str, str]) -> list[str]:
     ]
 
 
+def _midnight_zoo(players: int, options: Mapping[str, str]) -> list[str]:
+    from itertools import permutations
+
+    from gameshelf.games.midnight_zoo.catalog import CAT, DIRS
+    from gameshelf.games.midnight_zoo import actions
+    tiles = CAT.tile_id
+    cells = [f"{r},{c}" for r in range(CAT.rows) for c in range(CAT.cols)]
+    symbols = sorted(CAT.symbols_all)
+    grammar = getattr(actions, "GRAMMAR", None)
+    reward = "reward" if grammar and "reward" in grammar.verbs else "space"    # "space <symbol>" before the grammar
+    letters: list[str] = []
+    for cards in CAT.cards:                   # per seat colour: one card, or an order of all (R88)
+        word = "".join(c.letter for c in cards)
+        letters += [*word, *("".join(p) for p in permutations(word))]
+    return [
+        *(f"take {i}" for i in range(1, CAT.market_spaces + 1)),
+        *(f"{verb} {t}" for verb, t in product(("place", "store", "discard"), tiles)),
+        *(f"at {c}" for c in cells),
+        *(f"tile {x}" for x in symbols), "space", *(f"{reward} {x}" for x in symbols), "skip",
+        *(f"discover {s}" for s in CAT.spot_names),
+        *(f"bonus {t}" for t in CAT.terrains),
+        *(f"animal {s}" for s in CAT.spot_names),
+        *(f"go {d}" for d in DIRS), "turn L", "turn R", *(f"face {d}" for d in DIRS), "wake",
+        "stop", "done",
+        *(f"cards {w}" for w in dict.fromkeys(letters)),
+    ]
+
+
 DOMAINS: dict[str, Callable[[int, Mapping[str, str]], list[str]]] = {
     "borealis": _borealis,
     "mariposas": _mariposas,
+    "midnight_zoo": _midnight_zoo,
 }
 
 
