@@ -44,3 +44,12 @@ def test_evaluation_reports_a_win_rate_with_a_confidence_interval(trained):
 def test_wilson_interval():
     low, high = wilson(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
+
+
+def test_midnight_zoo_solo_trains_and_is_compared_on_the_same_deals(tmp_path):
+    from gameshelf.rl.train import evaluate_solo
+    out = tmp_path / "mz-solo"
+    meta = train("midnight_zoo", 1, steps=200, n_steps=64, out=out, minutes=5)
+    assert meta["players"] == 1
+    report = evaluate_solo(out, "random", games=2)
+    assert report["games"] == 2 and report["score"]["mean"] >= 0 and sum(report["solo_ranks"].values()) == 2

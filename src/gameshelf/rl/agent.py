@@ -48,9 +48,10 @@ class PolicyAgent:
         self.rng = np.random.default_rng(seed)
 
     def choose(self, game, view, legal: Sequence[Any]) -> Any:
-        if game.id != self.meta["game"] or len(view["players"]) != self.players:
+        players = view["players"] if isinstance(view["players"], int) else len(view["players"])
+        if game.id != self.meta["game"] or players != self.players:
             raise BadOption(f"policy trained for {self.meta['game']} with {self.players} players, "
-                            f"not {game.id} with {len(view['players'])}")
+                            f"not {game.id} with {players}")
         if len(legal) == 1:
             return legal[0]
         obs = self.encoder.encode(view)

@@ -12,7 +12,8 @@ hidden, exactly as in the engine. ``resample_from_infostate`` deals the hidden p
 
 Information state = observation (Markov, not perfect recall): the string is the seat's view as
 canonical JSON, the tensor the gameshelf.rl.encode vector of that view. Actions are the ids of
-gameshelf.rl.actions. Returns are final and rank-based in [-1, 1] (gameshelf.rl.pettingzoo).
+gameshelf.rl.actions. Returns are final and rank-based in [-1, 1] (gameshelf.rl.pettingzoo); a solo
+game returns its score / 100.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from gameshelf.rl.encode import encoder
 from gameshelf.rl.pettingzoo import final_rewards
 
 DEALS = 4096
+SOLO_MAX = 2.0      # a solo game returns score / 100 (gameshelf.rl.pettingzoo.final_rewards)
 Sampler = Any
 
 
@@ -91,7 +93,8 @@ class GameshelfSpielGame(pyspiel.Game):
         self.encoder = encoder(game_id, self.players, self.options)
         length = game.info.traits.max_game_length or 100_000
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=self.deals,
-                                num_players=self.players, min_utility=-1.0, max_utility=1.0,
+                                num_players=self.players, min_utility=-1.0,
+                                max_utility=SOLO_MAX if self.players == 1 else 1.0,
                                 max_game_length=length + 1)
         super().__init__(_game_type(game), info, params)
 

@@ -8,8 +8,8 @@ Rewards arrive only when the game ends:
 
 * ``reward="rank"`` (default): ``2 * share - 1``, where ``share`` is the fraction of the other
   places the seat finished above, ties counting half (agents.rewards.rank_rewards): +1 for a sole
-  winner, -1 for last; in 2 players +1 / -1, a tie 0. A solo game (Midnight Zoo against Leo) gives
-  +1 for a win (the outcome ranks the player first) and -1 otherwise.
+  winner, -1 for last; in 2 players +1 / -1, a tie 0. A solo game (Midnight Zoo against Leo) has
+  no rank to earn (its outcome grades the score, R86): the reward is the score / 100.
 * ``reward="score"``: the seat's score minus the mean score of the other seats (solo: the score),
   divided by ``score_scale`` (default 1).
 
@@ -44,7 +44,7 @@ def final_rewards(outcome, mode: str = "rank", score_scale: float = 1.0) -> list
             return [scores[0] / score_scale]
         return [(s - (sum(scores) - s) / (len(scores) - 1)) / score_scale for s in scores]
     if len(scores) == 1:
-        return [1.0 if outcome.ranks[0] == 1 else -1.0]
+        return [scores[0] / 100.0]
     return [2.0 * r - 1.0 for r in rank_rewards(outcome.ranks)]
 
 

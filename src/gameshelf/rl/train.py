@@ -133,9 +133,30 @@ def evaluate(path: str | Path, opponent: str, games: int, seed: int = 1) -> dict
             "margin": _distribution(margins) if margins else None}
 
 
-def evaluate_solo(path: str | Path, games: int, seed: int = 1) -> dict[str, Any]:
-    """A solo policy: win rate (the outcome ranks the player first) and score distribution."""
-    return evaluate(path, "random", games, seed)
+def evaluate_solo(path: str | Path, bot: str, games: int, seed: int = 1) -> dict[str, Any]:
+    """A solo policy against a bot playing the same deals: the policy "wins" a deal when it scores
+    more (a tie counts half); with the score distributions and the solo ranks reached (R86)."""
+    from gameshelf.agents import make_agent
+    from gameshelf.games import get_game
+    from gameshelf.match import run_match
+    from gameshelf.rl.agent import load_policy
+    zip_path = Path(path).with_suffix(".zip")
+    _, meta = load_policy(str(zip_path))
+    game, options = get_game(meta["game"]), meta.get("options") or {}
+    wins, mine, theirs, ranks = 0.0, [], [], {}
+    for g in range(games):
+        deal = seed * 100_003 + g
+        ours = run_match(game, [make_agent(f"policy:path={zip_path}", seed + g)], seed=deal, options=options).outcome
+        other = run_match(game, [make_agent(bot, seed * 7919 + g)], seed=deal, options=options).outcome
+        mine.append(ours.scores[0])
+        theirs.append(other.scores[0])
+        wins += 1.0 if mine[-1] > theirs[-1] else 0.5 if mine[-1] == theirs[-1] else 0.0
+        rank = ours.details.get("solo_rank", "")
+        ranks[rank] = ranks.get(rank, 0) + 1
+    low, high = wilson(wins, games)
+    return {"opponent": bot, "mode": "solo, same deals", "games": games, "win_rate": wins / games,
+            "ci95": [round(low, 3), round(high, 3)], "score": _distribution(mine),
+            "opponent_score": _distribution(theirs), "solo_ranks": ranks}
 
 
 def _distribution(values: Sequence[float]) -> dict[str, float]:
@@ -190,9 +211,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
     results = []
     if args.eval_games:
-        opponents = ["solo"] if int(meta["players"]) == 1 else args.eval.split(",")
-        for opponent in opponents:
-            results.append(evaluate(args.out, "random" if opponent == "solo" else opponent, args.eval_games))
+        for opponent in args.eval.split(","):
+            if int(meta["players"]) == 1:
+                results.append(evaluate_solo(args.out, opponent, args.eval_games))
+            else:
+                results.append(evaluate(args.out, opponent, args.eval_games))
             print(json.dumps(results[-1]))
     meta["evaluation"] = results
     Path(args.out).with_suffix(".json").write_text(json.dumps(meta, indent=1))
