@@ -142,15 +142,19 @@ class ISMCTSAgent:
         """Root statistics of a fresh search from ``view`` (no kept subtree; the budget in full).
 
         With ``focus`` (a legal action), the search then continues through that action alone until
-        it has ``focus_visits`` visits, with the same reward scale, so its value is comparable.
+        it has ``focus_visits`` visits, with the same reward scale, so its value is comparable. The
+        order stays the one the first search gave (the extra visits never promote the focus).
         """
         normaliser = Normaliser()
         root = self.search(game, view, normaliser=normaliser)
+        stats = self.root_stats(root, legal)
         child = root.children.get(focus) if focus is not None else None
         missing = focus_visits - (child.visits if child else 0)
-        if focus is not None and focus in legal and missing > 0:
-            self.search(game, view, root, only=(focus,), iterations=missing, normaliser=normaliser)
-        return self.root_stats(root, legal)
+        if focus is None or focus not in legal or missing <= 0:
+            return stats
+        self.search(game, view, root, only=(focus,), iterations=missing, normaliser=normaliser)
+        refreshed = {stat.action: stat for stat in self.root_stats(root, legal)}
+        return [refreshed[stat.action] for stat in stats]
 
     def _kept_subtree(self, game: Game, view: View) -> Node | None:
         """The subtree of the last decision's chosen action, if this decision comes right after it.
