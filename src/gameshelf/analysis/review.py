@@ -97,7 +97,7 @@ class Analysis:
 
 
 @dataclass(frozen=True)
-class _Job:
+class DecisionJob:
     """One decision to search: everything a worker process needs, the seat's view but no state."""
 
     game: Game
@@ -145,7 +145,7 @@ def _seats(record: Record, seats: Iterable[int] | None) -> list[int]:
 
 
 def _jobs(game: Game, record: Record, seats: Sequence[int], level: str, seed: int,
-          sims: int | None) -> Iterator[_Job]:
+          sims: int | None) -> Iterator[DecisionJob]:
     """Replay the record (verified, and finished) and yield the chosen seats' real decisions."""
     replay(game, record)  # raises BadRecord naming any action that does not replay
     state = game.setup(record.players, record.options, record.seed)
@@ -154,7 +154,7 @@ def _jobs(game: Game, record: Record, seats: Sequence[int], level: str, seed: in
         seat, legal = game.to_act(state), game.legal_actions(state)
         action = game.parse_action(text)
         if seat in seats and len(legal) > 1:
-            pending.append(_Job(game, index + 1, seat, game.view(state, seat), tuple(legal), action, level, sims,
+            pending.append(DecisionJob(game, index + 1, seat, game.view(state, seat), tuple(legal), action, level, sims,
                                 derive_seed(seed, "analysis", index + 1)))
         game.apply(state, action)
     if not game.is_over(state):
@@ -163,7 +163,7 @@ def _jobs(game: Game, record: Record, seats: Sequence[int], level: str, seed: in
     yield from pending
 
 
-def _run(work: list[_Job], jobs: int) -> Iterator[DecisionReview]:
+def _run(work: list[DecisionJob], jobs: int) -> Iterator[DecisionReview]:
     if jobs <= 1 or len(work) <= 1:
         yield from map(review_decision, work)
         return
@@ -171,7 +171,7 @@ def _run(work: list[_Job], jobs: int) -> Iterator[DecisionReview]:
         yield from pool.map(review_decision, work, chunksize=1)
 
 
-def review_decision(job: _Job) -> DecisionReview:
+def review_decision(job: DecisionJob) -> DecisionReview:
     """Search one decision from the seat's view; the action taken gets a fifth of the budget at
     least, so its value is as well estimated as the best one's."""
     agent = analysis_agent(job.level, job.seed, job.sims)
@@ -180,7 +180,8 @@ def review_decision(job: _Job) -> DecisionReview:
     played = next(stat for stat in stats if stat.action == job.played)
     if played.value >= best.value or not played.visits:  # the search never reached it: no verdict
         best = played
-    loss = max(0.0, best.value - played.value)
+    value, best_value = round(played.value, 4), round(best.value, 4)  # the loss is what the numbers show
+    loss = round(max(0.0, best_value - value), 4)
     top = tuple((str(s.action), round(s.value, 4), s.visits) for s in stats[:3])
-    return DecisionReview(job.ply, job.seat, str(job.played), str(best.action), round(played.value, 4),
-                          round(best.value, 4), round(loss, 4), flag_for(round(loss, 4)), len(job.legal), top)
+    return DecisionReview(job.ply, job.seat, str(job.played), str(best.action), value, best_value, loss,
+                          flag_for(loss), len(job.legal), top)

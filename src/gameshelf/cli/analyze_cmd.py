@@ -18,6 +18,7 @@ from gameshelf.core.errors import BadOption, BadSeat
 from gameshelf.core.record import Record
 from gameshelf.games import get_game
 
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 FLAG_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
@@ -82,7 +83,7 @@ def _print_tables(analysis: Analysis) -> None:
                   f"({analysis.sims} simulations a decision), seed {analysis.seed}")
     for review in analysis.seats.values():
         console.print(_table(review))
-        counts = ", ".join(f"{n} {name}{'s' if n != 1 else ''}" for name, n in review.counts().items())
+        counts = ", ".join(f"{n} {PLURALS[name] if n != 1 else name}" for name, n in review.counts().items())
         console.print(f"accuracy [bold]{review.accuracy:.1f}[/], average loss {review.average_loss:.3f}; {counts}")
         for decision in review.costliest:
             console.print(f"  costly: ply {decision.ply} {decision.action} (best {decision.best}), "
