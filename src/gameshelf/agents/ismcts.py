@@ -38,8 +38,9 @@ give one ``focus`` action (a move a player made) a minimum number of visits, so 
 estimated as well as the best one's; it never changes what ``choose`` returns.
 
 Speed: a rollout step keeps the state its greedy policy already built for the chosen action
-instead of applying that action again (a state copy plus ``apply`` is deterministic, so the result
-is the same state and the same random stream).
+instead of applying that action again, and scores its last candidate on the state itself instead
+of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
+random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
 """
 
 from __future__ import annotations
@@ -270,15 +271,19 @@ class ISMCTSAgent:
 
     # ---- rollouts ----------------------------------------------------------------------------
     def _playout(self, game: Game, state, normaliser: Normaliser, seats: set[int]) -> dict[int, float]:
-        is_over, legal_actions = game.is_over, game.legal_actions
+        is_over, legal_actions, apply, choice = game.is_over, game.legal_actions, game.apply, self.chance.choice
         if self.rollout != "none":
-            depth, steps = self.depth, 0
+            greedy, depth, steps = self.rollout != "random", self.depth, 0
             while not is_over(state) and (depth < 0 or steps < depth):
-                state = self._policy_state(game, state, legal_actions(state))
+                legal = legal_actions(state)
+                if greedy and len(legal) > 1:  # _policy_state, inlined
+                    state = self._greedy_state(game, state, legal)
+                else:
+                    apply(state, choice(legal))
                 steps += 1
         if self.rollout == "mixed":
             while not is_over(state):
-                game.apply(state, self.chance.choice(legal_actions(state)))
+                apply(state, choice(legal_actions(state)))
         if is_over(state):
             rewards = outcome_rewards(game.outcome(state), self.score_weight)
             return dict(enumerate(rewards))
@@ -294,13 +299,15 @@ class ISMCTSAgent:
 
     def _greedy_state(self, game: Game, state, legal: Sequence[Action]):
         """The best of up to ``width`` sampled actions by the acting seat's heuristic (ties at
-        random), returned as the copy of ``state`` it was scored on, so it is never applied twice."""
+        random), returned as the state it was scored on, so it is never applied twice. The last
+        candidate is applied to ``state`` itself (no copy): nothing needs ``state`` after it."""
         seat = game.to_act(state)
         copy, apply, heuristic = game.copy, game.apply, game.heuristic
         candidates = legal if len(legal) <= self.width else self.chance.sample(legal, self.width)
+        last = len(candidates) - 1
         best, best_value = [], -math.inf
-        for action in candidates:
-            after = copy(state)
+        for index, action in enumerate(candidates):
+            after = state if index == last else copy(state)
             apply(after, action)
             value = float(heuristic(after, seat))
             if value > best_value:
