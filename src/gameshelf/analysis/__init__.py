@@ -6,12 +6,22 @@ deals hidden parts at random, as the bots do): the value of the action taken, th
 its value, the loss between them, and a flag. :func:`hints` ranks a seat's actions the same way
 during play. Both are deterministic for a given seed, whatever the number of processes.
 
-Values are the seat's expected result in [0, 1], as the search's rollouts (played to the end of
-the game) score it: the share of the other seats the seat finishes above (ties count half), i.e.
-its win chance in a 2-player game, blended with a tenth of its score margin (a solo game scores
-its final score instead). Loss = best value - value of the action taken (never negative: when the
-action taken scores better than the search's choice, it is the best). Flags, on the loss
-(Lichess's thresholds on win chance, widened at the top for the search's noise):
+The search is the level's ISMCTS (``normal``: 500 simulations a decision, ``hard``: 4,000) run to
+its whole budget, with one change: rollouts play on to the end of the game (``rollout=mixed``:
+the bot's greedy steps for its depth, then uniform actions), where the bots stop after 8 actions
+and score the position by the game's heuristic, normalised by the values seen in the same search.
+That normalised score centres on 0.5 whatever the position, so it ranks actions but is no win
+chance; a finished game is. (Mixed rollouts were measured as strong as the bots' own: 34% against
+32% in 5-player Iwari against four greedy bots, bench/RESULTS.md.)
+
+Values are the seat's expected result in [0, 1], as those rollouts score it: the share of the
+other places the seat finishes above (ties count half), i.e. its win chance in a 2-player game
+(Iwari's 2-player neutral tribe counts as a place: finishing second behind it is worth 0.5),
+blended with a tenth of its score margin; a solo game scores its final score. The
+action taken gets at least a fifth of the budget, so its value is estimated as well as the best
+one's. Loss = best value - value of the action taken (never negative: when the action taken
+scores better than the search's choice, it is the best). Flags, on the loss (Lichess's
+thresholds on win chance, widened at the top for the search's noise):
 
     inaccuracy >= 0.05    mistake >= 0.10    blunder >= 0.20
 
