@@ -57,6 +57,13 @@ def test_the_default_agent_chooses_as_the_reference_in_every_game(game_id):
     _play_along(game, players, 7, {}, 30, decisions=3)
 
 
+@pytest.mark.parametrize("params", [{"tree": "all", "width": 2}, {"rollout": "mixed", "depth": 2, "bias": 0.5}],
+                         ids=str)
+def test_variants_choose_as_the_reference_in_a_real_game(params):
+    """Iwari's menus are wider than ``width``, so the greedy step samples its candidates."""
+    _play_along(get_game("iwari"), 2, 3, params, 20, decisions=2)
+
+
 def test_analysis_statistics_leave_choose_unchanged():
     """``action_stats`` runs its own searches; ``choose`` of a fresh agent with the same seed
     still returns the reference's action, and the stats' first action is that choice."""
@@ -67,3 +74,13 @@ def test_analysis_statistics_leave_choose_unchanged():
     assert stats[0].action == choice == ismcts_reference.ISMCTSAgent(4, sims=60, early=False).choose(
         SCORED_TOY, view, legal)
     assert sum(stat.visits for stat in stats) == 60
+
+
+def test_a_focus_action_gets_its_visits_without_moving_up_the_order():
+    state = SCORED_TOY.setup(3, {}, 2)
+    view, legal = SCORED_TOY.view(state, 0), SCORED_TOY.legal_actions(state)
+    plain = ISMCTSAgent(5, sims=40, early=False).action_stats(SCORED_TOY, view, legal)
+    last = plain[-1].action
+    focused = ISMCTSAgent(5, sims=40, early=False).action_stats(SCORED_TOY, view, legal, focus=last, focus_visits=60)
+    assert [s.action for s in focused] == [s.action for s in plain]
+    assert focused[-1].visits == 60 and focused[:-1] == plain[:-1]
