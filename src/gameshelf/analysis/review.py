@@ -12,6 +12,7 @@ from gameshelf.core.chance import derive_seed
 from gameshelf.core.errors import BadRecord, BadSeat
 from gameshelf.core.game import Action, Game, View
 from gameshelf.core.record import Record, replay
+from gameshelf.games import GAME_MODULES, get_game
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 
@@ -98,9 +99,13 @@ class Analysis:
 
 @dataclass(frozen=True)
 class DecisionJob:
-    """One decision to search: everything a worker process needs, the seat's view but no state."""
+    """One decision to search: everything a worker process needs, the seat's view but no state.
 
-    game: Game
+    ``game`` is a registered game's id (a worker looks it up: an assembled game holds modules,
+    which do not pickle) or, for a game that is not registered, the game object itself.
+    """
+
+    game: Game | str
     ply: int
     seat: int
     view: View
@@ -149,12 +154,13 @@ def _jobs(game: Game, record: Record, seats: Sequence[int], level: str, seed: in
     """Replay the record (verified, and finished) and yield the chosen seats' real decisions."""
     replay(game, record)  # raises BadRecord naming any action that does not replay
     state = game.setup(record.players, record.options, record.seed)
+    ref = game.id if game.id in GAME_MODULES and get_game(game.id) is game else game
     pending = []
     for index, text in enumerate(record.actions):
         seat, legal = game.to_act(state), game.legal_actions(state)
         action = game.parse_action(text)
         if seat in seats and len(legal) > 1:
-            pending.append(DecisionJob(game, index + 1, seat, game.view(state, seat), tuple(legal), action, level, sims,
+            pending.append(DecisionJob(ref, index + 1, seat, game.view(state, seat), tuple(legal), action, level, sims,
                                 derive_seed(seed, "analysis", index + 1)))
         game.apply(state, action)
     if not game.is_over(state):
@@ -175,7 +181,8 @@ def review_decision(job: DecisionJob) -> DecisionReview:
     """Search one decision from the seat's view; the action taken gets a fifth of the budget at
     least, so its value is as well estimated as the best one's."""
     agent = analysis_agent(job.level, job.seed, job.sims)
-    stats = agent.action_stats(job.game, job.view, job.legal, focus=job.played, focus_visits=max(10, agent.sims // 5))
+    game = get_game(job.game) if isinstance(job.game, str) else job.game
+    stats = agent.action_stats(game, job.view, job.legal, focus=job.played, focus_visits=max(10, agent.sims // 5))
     best = stats[0]
     played = next(stat for stat in stats if stat.action == job.played)
     if played.value >= best.value or not played.visits:  # the search never reached it: no verdict
