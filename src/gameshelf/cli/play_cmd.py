@@ -85,7 +85,6 @@ def run(args: argparse.Namespace) -> int:
             shown = _play(console, match, bots, args)
         finally:
             _save(console, match, save, args.lang)
-            console.print(UI[args.lang]["seed"].format(seed=match.record.seed))
     _finish(console, match, args, shown)
     return 0
 
@@ -124,13 +123,14 @@ def _save(console: Console, match: InteractiveMatch, save: Path | None, lang: st
 
 
 def _finish(console: Console, match: InteractiveMatch, args: argparse.Namespace, shown: int) -> None:
-    """The new log lines, the final board and scores, and the full log on request."""
+    """The new log lines, the final board and scores, the seed, and the full log on request."""
     game, lang = match.game, args.lang
     _print_log(console, match, args.seat, lang, shown)
     outcome = game.outcome(match.state)
     if outcome is not None:
         console.print(render_view(game, match.view(args.seat), match.record.seats, lang))
         console.print(outcome_table(game, outcome, match.record.seats, lang))
+    console.print(UI[lang]["seed"].format(seed=match.record.seed))
     if outcome is not None and _ask(console, UI[lang]["log"]) in ("l", "log"):
         for line in match.log_for(args.seat, lang):
             console.print(f"  · {line}", markup=False, highlight=False)
