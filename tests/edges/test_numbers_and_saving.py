@@ -10,7 +10,7 @@ from gameshelf.core import BadNotation, BadOption, GameError
 from gameshelf.core.errors import brief
 from gameshelf.core.options import Option
 from gameshelf.core.record import Record
-from gameshelf.games import game_ids, get_game
+from gameshelf.games import get_game
 from tests.core.toygame import GAME as TOY
 from tests.edges.conftest import answers
 
