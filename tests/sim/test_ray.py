@@ -41,3 +41,12 @@ def test_ray_backend_matches_local_processes(local_ray, tmp_path, capsys):
     assert on_ray == on_local and on_ray["games"] == 6
     rows = [[replace(r, seconds=0.0) for r in load(tmp_path / d)[1]] for d in ("ray", "local")]
     assert rows[0] == rows[1] and len(rows[0]) == 6
+
+
+@pytest.mark.ray
+def test_simulate_on_ray_matches_local_processes(local_ray, capsys):
+    args = ["simulate", TOY, "--agents", "greedy,random", "--games", "4", "--seed", "2", "--json"]
+    assert main([*args, "--backend", "ray"]) == 0
+    on_ray = capsys.readouterr().out
+    assert main([*args, "--jobs", "1"]) == 0
+    assert on_ray == capsys.readouterr().out and len(on_ray.splitlines()) == 4

@@ -15,7 +15,7 @@ from rich.table import Table
 from gameshelf.agents import split_agent_list
 from gameshelf.agents.registry import agents_by_seat
 from gameshelf.cli.common import MAX_GAMES, add_game_arguments, add_jobs_argument, options_from, output_dir, whole
-from gameshelf.games import get_game
+from gameshelf.sim.batch import resolve_game
 from gameshelf.sim.parallel import BACKENDS, default_jobs
 from gameshelf.sim.simulate import simulate
 from gameshelf.sim.stats import summarize
@@ -35,7 +35,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
+    game = resolve_game(args.game)
     game.setup(args.players, options_from(args), 0)  # validates count and options up front
     agents = split_agent_list(args.agents)
     seats = agents_by_seat(agents, args.players)
