@@ -4,14 +4,20 @@ and declared traits, checked the same way for every game and configuration."""
 from __future__ import annotations
 
 import json
+import typing
 
+import typing_extensions
+
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
-from gameshelf.core import BadSeat, Decision
-from gameshelf.games import game_ids, get_game
+from gameshelf.core import BadPosition, BadSeat, Decision
+from gameshelf.games import game_ids
 from tests.conformance.harness import (
     canonical,
     config_id,
+    find_game,
     configurations,
     random_actions,
     sample_every,
@@ -33,7 +39,7 @@ def sampled_states(config, seed=1, samples=12):
 @parametrize_configs
 def test_queries_never_change_the_state(config):
     """legal_actions, decision, view, why_illegal, outcome, score_now and heuristic are pure."""
-    game = get_game(config[0])
+    game = find_game(config[0])
     players = config[1]
     for _, state in sampled_states(config):
         before = game.state_hash(state)
@@ -57,7 +63,7 @@ def test_queries_never_change_the_state(config):
 
 @parametrize_configs
 def test_decision_names_the_seat_kind_prompt_and_targets(config):
-    game = get_game(config[0])
+    game = find_game(config[0])
     names = [f"P{i}" for i in range(config[1])]
     for _, state in sampled_states(config):
         decision = game.decision(state)
@@ -78,7 +84,7 @@ def test_decision_names_the_seat_kind_prompt_and_targets(config):
 @parametrize_configs
 def test_positions_round_trip(config):
     """from_position(position(s)) has the same hash as s, and the position is plain JSON."""
-    game = get_game(config[0])
+    game = find_game(config[0])
     for _, state in sampled_states(config, samples=6):
         data = json.loads(json.dumps(game.position(state)))
         again = game.from_position(data)
@@ -89,7 +95,7 @@ def test_positions_round_trip(config):
 @parametrize_configs
 def test_score_now_matches_the_outcome_at_the_end(config):
     game_id, players, options = config
-    game = get_game(game_id)
+    game = find_game(game_id)
     *_, (_, final) = walk(game_id, players, options, 1, every=10**9)
     assert game.score_now(final).scores == game.outcome(final).scores
     for _, state in sampled_states(config, samples=4):
@@ -103,7 +109,7 @@ def test_score_now_matches_the_outcome_at_the_end(config):
 def test_state_is_declared_once(config):
     """Every field of the state is copied (mutable containers not shared) and encoded under its name;
     fields listed in the state's ``SHARED`` are fixed game data that copies share."""
-    game = get_game(config[0])
+    game = find_game(config[0])
     for _, state in sampled_states(config, samples=3):
         fields = type(state).__slots__
         shared = getattr(type(state), "SHARED", frozenset())
@@ -122,18 +128,92 @@ def test_state_is_declared_once(config):
 @parametrize_configs
 def test_traits_hold_over_random_play(config):
     game_id, players, options = config
-    game = get_game(game_id)
+    game = find_game(game_id)
     traits = game.info.traits
     assert traits.max_game_length > 0
     assert len(random_actions(game_id, players, options, 1)) <= traits.max_game_length
     assert traits.solo_mode == (1 in game.info.player_counts)
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [*game_ids(), "highcard"])
 @pytest.mark.parametrize("seat", [-1, 99, True, 1.0, "0", [0]])
 def test_a_seat_that_is_not_a_seat_is_refused(game_id, seat):
-    game = get_game(game_id)
+    game = find_game(game_id)
     players = game.info.player_counts[-1]
     state = game.setup(players, None, 3)
     with pytest.raises(BadSeat):
         game.view(state, seat)
+
+
+@parametrize_configs
+def test_views_match_their_typed_definition(config):
+    """Each game's ``view`` is annotated with a TypedDict; every real view validates against it
+    strictly (a renamed, missing or mistyped key fails)."""
+    pydantic = pytest.importorskip("pydantic")
+    game = find_game(config[0])
+    view_type = typing.get_type_hints(game.seat_view)["return"]
+    assert typing_extensions.is_typeddict(view_type), f"{config[0]}'s view() must be annotated with a TypedDict"
+    adapter = pydantic.TypeAdapter(view_type)
+    for _, state in sampled_states(config, samples=5):
+        for seat in [*range(config[1]), None]:
+            data = json.loads(json.dumps(game.view(state, seat)))
+            validated = adapter.validate_python(data, strict=True)
+            assert canonical(adapter.dump_python(validated, mode="json")) == canonical(data), "keys not in the type"
+
+
+def _paths(data, prefix=()):
+    """Every path (tuple of keys/indices) into nested JSON data."""
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _paths(value, (*prefix, index))
+
+
+def _mutate(data, path, how):
+    """A copy of ``data`` with the value at ``path`` replaced, removed or duplicated."""
+    data = json.loads(json.dumps(data))
+    if not path:
+        return how if how in (None, [], "x") else data
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    if how == "remove":
+        del parent[last]
+    elif how == "duplicate" and isinstance(parent, list):
+        parent.append(parent[last])
+    else:
+        parent[last] = how
+    return data
+
+
+MUTATIONS = ["remove", "duplicate", None, -1, 10**9, 1.5, True, "x", "", [], {}, [[1]], {"a": 1}]
+
+
+@parametrize_configs
+@hypothesis.settings(max_examples=40, deadline=None)
+@hypothesis.given(data=st.data())
+def test_property_bad_positions_are_refused_by_name(config, data):
+    """Any mutation of a real position (a key removed, a value of the wrong type or out of range, an
+    item duplicated) gives a valid state or BadPosition with a message: nothing else, ever."""
+    game = find_game(config[0])
+    states = [s for _, s in sampled_states(config, samples=4)]
+    position = game.position(data.draw(st.sampled_from(states)))
+    paths = list(_paths(position))
+    bad = position
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        try:
+            bad = _mutate(bad, path, data.draw(st.sampled_from(MUTATIONS)))
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        state = game.from_position(bad)
+    except BadPosition as exc:
+        assert str(exc).strip()
+        return
+    game.check_invariants(state)
+    json.dumps(game.view(state, None))

@@ -3,11 +3,13 @@ R34, A31, A32, section 2.10 option values)."""
 
 import pytest
 
-from borealis_helpers import pass_turn, play, ready, set_hand, set_piles, set_pool, set_scientists
+from borealis_helpers import (
+    achieved, decision_kind, objective, pass_turn, play, pos, ready, set_flags, set_hand, set_objectives,
+    set_piles, set_pool, set_round, set_scientists, set_tokens, set_turn,
+)
 from gameshelf.core.errors import BadOption
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.actions import REFRESH
-from gameshelf.games.borealis.state import CHOOSE, CLOSING, DRAW, OPEN, REMOVED
 
 FULL = "LC:[] | L:[Y,B,P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]"
 
@@ -19,10 +21,10 @@ def test_r17_r28_a31_nothing_left_never_forces_a_paid_refresh():
     set_scientists(s, 0, FULL)
     set_hand(s, 0, [12, 13])
     set_pool(s, [])
+    set_tokens(s, 0, 2)
     set_piles(s, deck=[], discard=[])
-    s.tokens[0] = 2
     events = play(s, "play 12 C")
-    assert s.phase == CHOOSE and s.seat == 1
+    assert decision_kind(s) == "choose_action" and GAME.to_act(s) == 1
     assert s.tokens[0] == 2 and s.hands[0] == [13]
     assert any(e.key == "no_card" for e in events)
 
@@ -35,7 +37,7 @@ def test_r18_r19_refresh_is_offered_while_it_can_deal_a_card():
     set_pool(s, [40])
     set_piles(s, deck=[], discard=[])
     play(s, "play 12 C")
-    assert s.phase == DRAW and REFRESH in GAME.legal_actions(s)
+    assert decision_kind(s) == "take_card" and REFRESH in GAME.legal_actions(s)
     play(s, "refresh")
     assert s.pool == [40] and s.tokens[0] == 1
     play(s, "take 40")
@@ -80,7 +82,7 @@ def test_a32_max_rounds_any_positive_number(cap):
     s = ready(2, max_rounds=cap)
     while not GAME.is_over(s):
         pass_turn(s)
-    assert s.round == int(cap) and s.turns == [int(cap)] * 2
+    assert pos(s)["round"] == int(cap) and [p["turns"] for p in pos(s)["seats"]] == [int(cap)] * 2
     assert GAME.outcome(s).details["end_reason"] == "max_rounds"
     with pytest.raises(BadOption):
         GAME.setup(2, {"max_rounds": "0"}, 1)
@@ -92,27 +94,27 @@ def test_r34_window_runs_to_the_end_of_the_round_of_the_first_achiever():
     """R34: first achieved by the first seat -> the later seats of that round can still take it;
     it leaves the game at the end of that round with its remaining tokens."""
     s = ready(3)
-    s.obj = ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3")
-    s.obj_tokens, s.obj_status = [3, 3, 3], [OPEN] * 3
-    s.flags[0:3] = [4, 0, 0]
+    set_objectives(s, ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3"))
+    set_flags(s, 0, [4, 0, 0])
     pass_turn(s)
-    assert s.obj_status[2] == CLOSING and s.obj_tokens[2] == 2
-    s.flags[6:9] = [0, 0, 4]
+    assert objective(s, 2)["status"] == "closing" and objective(s, 2)["tokens"] == 2
+    set_flags(s, 2, [0, 0, 4])
     pass_turn(s)                       # seat 1 does not meet it
     pass_turn(s)                       # seat 2 meets it in the window
-    assert s.achieved[2] == 4 and s.obj_status[2] == REMOVED and s.obj_tokens[2] == 1
-    s.flags[3:6] = [5, 0, 0]
+    assert achieved(s, 2) == ["OBJ_VEHICLE_3"]
+    assert objective(s, 2)["status"] == "removed" and objective(s, 2)["tokens"] == 1
+    set_flags(s, 1, [5, 0, 0])
     pass_turn(s)
     pass_turn(s)
-    assert s.achieved[1] == 0
+    assert achieved(s, 1) == []
 
 
 def test_a32_stalemate_at_the_end_of_a_round_reports_that_round():
     """A32: the game ends at once; the round reported is the last one played, not the next."""
     from test_borealis_end import t11_state
     s = t11_state()
-    s.seat = 3                          # the last seat of the round (first player 0)
-    s.round = 6
+    set_turn(s, 3)                      # the last seat of the round (first player 0)
+    set_round(s, 6)
     pass_turn(s)
     assert GAME.is_over(s)
     assert GAME.outcome(s).details["rounds"] == 6
@@ -150,7 +152,7 @@ def test_r22_r27_regroup_reshuffles_its_own_discards_mid_draw():
     assert len(s.deck) == 1 and s.discard == [] and set(s.hands[0]) | set(s.deck) == {12, 13, 14, 15, 50}
     keys = [e.key for e in events]
     assert keys.index("reshuffle") > keys.index("regroup_discard")
-    assert s.seat == 1
+    assert GAME.to_act(s) == 1
 
 
 def test_a19_mulligan_reshuffles_when_the_deck_runs_out():
@@ -166,7 +168,7 @@ def test_a19_mulligan_reshuffles_when_the_deck_runs_out():
 def test_a32_no_stalemate_check_skips_a_playable_card_in_another_players_hand():
     """A32 (ii): a card in ANY hand that ANY player could play prevents the stalemate."""
     from test_borealis_end import t11_state
-    from gameshelf.games.borealis.flow import is_stalemate
+    from gameshelf.games.borealis.rules_end import is_stalemate
     s = t11_state()
     set_scientists(s, 3, "LC:[] | L:[Y,B,Y] | C:[B,B,Y] | R:[P,P,P] | RC:[]")
     GAME.check_invariants(s)

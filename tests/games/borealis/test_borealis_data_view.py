@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from borealis_helpers import play, ready, set_hand, set_scientists
+from borealis_helpers import play, pos, ready, set_flags, set_hand, set_scientists, set_tokens
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadNotation
 from gameshelf.games.borealis import GAME, catalog
@@ -114,7 +114,7 @@ def test_determinize_round_trip_along_a_game(players, options):
 def test_determinize_reseeds_the_chance_stream():
     s = ready(2)
     d = GAME.determinize(GAME.view(s, 0), Chance(9))
-    assert d.chance.position != s.chance.position
+    assert pos(d)["chance"] != pos(s)["chance"]
 
 
 def test_copy_is_independent():
@@ -129,7 +129,7 @@ def test_observe_event_reads_as_a_log_sentence_en_ja():
     s = ready(2)
     set_scientists(s, 0, START)
     set_hand(s, 0, [18])                      # SNOWY_OWL SLED, Y-left B-right
-    s.flags[1] = 2                            # CENTER space 3 = SLED/ZEPPELIN
+    set_flags(s, 0, [0, 2, 0])                # CENTER space 3 = SLED/ZEPPELIN
     events = play(s, "play 18 C")
     text = GAME.describe(events[0], ["Aki", "Ben"], "en")
     assert text == "Aki plays Snowy Owl (sled) at the middle location; the flag advances to 3 stars"
@@ -163,7 +163,8 @@ def test_action_labels():
 
 def test_heuristic_prefers_the_leader():
     s = ready(2)
-    s.tokens = [20, 2]
+    set_tokens(s, 0, 20)
+    set_tokens(s, 1, 2)
     assert GAME.heuristic(s, 0) > 0 > GAME.heuristic(s, 1)
 
 

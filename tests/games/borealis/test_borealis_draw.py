@@ -2,11 +2,12 @@
 
 import pytest
 
-from borealis_helpers import play, ready, set_hand, set_piles, set_pool, set_scientists
+from borealis_helpers import (
+    cards, decision_kind, play, pos, ready, scientists, set_hand, set_piles, set_pool, set_scientists, set_tokens,
+)
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.actions import DECK, REFRESH, TAKE
-from gameshelf.games.borealis.state import AFTER_REFRESH, DRAW
 
 FULL = "LC:[] | L:[Y,B,P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]"
 
@@ -17,7 +18,7 @@ def after_observe(players=2, **options):
     set_scientists(s, 0, FULL)
     set_hand(s, 0, [12, 13, 14, 15])
     play(s, "play 12 C")
-    assert s.phase == DRAW
+    assert decision_kind(s) == "take_card"
     return s
 
 
@@ -45,11 +46,11 @@ def test_r17b_take_the_deck_top_leaves_the_pool():
 def test_t10_refresh_reshuffle_and_empty_regroup():
     """T10 (R17-R20, R25, R27, A7, A17)."""
     s = after_observe(players=2)
-    s.tokens[0] = 2
+    set_tokens(s, 0, 2)
     set_pool(s, [40, 41, 42, 43])
-    set_piles(s, deck=[50, 51], discard=[60, 61, 62, 63, 64])
+    spare = set_piles(s, deck=[50, 51], discard=[60, 61, 62, 63, 64])
     play(s, "refresh")
-    assert s.tokens[0] == 1 and s.phase == AFTER_REFRESH
+    assert s.tokens[0] == 1 and decision_kind(s) == "take_after_refresh"
     assert len(s.pool) == 4 and len(s.deck) == 7 and s.discard == []
     assert set(s.pool) >= {50, 51}
     with pytest.raises(IllegalAction) as err:           # second refresh this turn
@@ -60,16 +61,17 @@ def test_t10_refresh_reshuffle_and_empty_regroup():
     assert len(s.hands[0]) == 4 and len(s.pool) == 4 and len(s.deck) == 6 and s.discard == []
     assert len(s.deck) + len(s.discard) + len(s.pool) + 1 == 2 + 5 + 4
     # next player Y: regroup with no discards and empty camps, legal and changes nothing
-    assert s.seat == 1
+    assert GAME.to_act(s) == 1
+    s.discard.extend(spare)              # the cards set aside come back, so the position is whole
     set_scientists(s, 1, FULL)
-    before = (list(s.hands[1]), s.tokens[1], s.sci[15:30])
+    before = (list(s.hands[1]), s.tokens[1], scientists(s, 1))
     play(s, "regroup", "done")
-    assert (s.hands[1], s.tokens[1], s.sci[15:30]) == before
+    assert (s.hands[1], s.tokens[1], scientists(s, 1)) == before
 
 
 def test_r18_a22_refresh_needs_a_token():
     s = after_observe()
-    s.tokens[0] = 0
+    set_tokens(s, 0, 0)
     assert REFRESH not in GAME.legal_actions(s)
     with pytest.raises(IllegalAction) as err:
         GAME.checked_apply(s, "refresh")
@@ -98,7 +100,7 @@ def test_a7_refresh_limit_global_per_round():
         GAME.checked_apply(s, "refresh")
     assert err.value.rule == "A7"
     play(s, "deck")                                   # round 1 ends; round 2 allows it again
-    assert s.round == 2 and not s.refresh_round
+    assert pos(s)["round"] == 2 and not pos(s)["refresh_used_this_round"]
     set_scientists(s, 0, FULL)
     set_hand(s, 0, [20, 21, 22, 23])
     play(s, "play 20 C")
@@ -150,7 +152,7 @@ def test_r26_discarded_pool_cards_go_face_up_to_the_discard_pile():
     set_piles(s, deck=[50, 51, 52, 53, 54], discard=[])
     play(s, "refresh")
     assert s.discard == [40, 41, 42, 43]
-    assert GAME.view(s, 1)["discard"] == [40, 41, 42, 43]    # A30: public
+    assert GAME.view(s, 1)["discard"] == cards([40, 41, 42, 43])    # A30: public
 
 
 def test_r27_a17_reshuffle_on_demand_mid_deal():
@@ -168,10 +170,10 @@ def test_r28_a31_nothing_left_means_no_draw():
     set_scientists(s2, 0, FULL)
     set_hand(s2, 0, [12])
     set_pool(s2, [])
+    set_tokens(s2, 0, 0)
     set_piles(s2, deck=[], discard=[])
-    s2.tokens[0] = 0
     events = play(s2, "play 12 C")
-    assert s2.seat == 1 and s2.hands[0] == [] and any(e.key == "no_card" for e in events)
+    assert GAME.to_act(s2) == 1 and s2.hands[0] == [] and any(e.key == "no_card" for e in events)
 
 
 def test_a31_short_pool_any_remaining_card():
@@ -189,7 +191,7 @@ def test_r29_hand_stays_at_four():
 
 def test_r30_token_total_never_negative():
     s = after_observe()
-    s.tokens[0] = 1
+    set_tokens(s, 0, 1)
     play(s, "refresh")
     assert s.tokens[0] == 0
     GAME.check_invariants(s)

@@ -2,18 +2,25 @@
 
 import pytest
 
-from borealis_helpers import pass_turn, play, ready, set_column, set_hand, set_piles, set_pool, set_scientists
+from borealis_helpers import (
+    achieved, pass_turn, play, pos, ready, set_column, set_flags, set_hand, set_objectives, set_piles, set_pool,
+    set_round, set_scientists,
+)
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.catalog import CARD_IDS, set_points
-from gameshelf.games.borealis.flow import is_stalemate
-from gameshelf.games.borealis.rules import observe_actions
+from gameshelf.games.borealis.rules_end import is_stalemate
+from gameshelf.games.borealis.rules_observe import observe_actions
+
+
+def turns(s):
+    return [p["turns"] for p in pos(s)["seats"]]
 
 FULL = "LC:[] | L:[Y,B,P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]"
 
 
 def seventh_card(s, seat):
     """``seat`` (to act) plays a 7th card into CENTER and takes the deck top."""
-    assert s.seat == seat
+    assert GAME.to_act(s) == seat
     set_scientists(s, seat, FULL)
     set_column(s, seat, "C", [2, 3, 4, 5, 6, 7])
     set_hand(s, seat, [12])
@@ -22,14 +29,14 @@ def seventh_card(s, seat):
 
 def test_t8_the_round_is_completed_r36_r37():
     s = ready(4)
-    s.round, s.turns = 9, [8, 8, 8, 8]
+    set_round(s, 9, turns=[8, 8, 8, 8])
     pass_turn(s)
     seventh_card(s, 1)
-    assert s.end_triggered and not GAME.is_over(s) and s.seat == 2
+    assert pos(s)["end_triggered"] and not GAME.is_over(s) and GAME.to_act(s) == 2
     pass_turn(s)
     pass_turn(s)
     assert GAME.is_over(s) and GAME.to_act(s) is None
-    assert s.turns == [9, 9, 9, 9] and s.round == 9
+    assert turns(s) == [9, 9, 9, 9] and pos(s)["round"] == 9
     assert GAME.outcome(s).details["end_reason"] == "seven_cards"
 
 
@@ -38,7 +45,7 @@ def test_t8_variant_last_seat_triggers_and_the_game_ends_at_once():
     for _ in range(3):
         pass_turn(s)
     seventh_card(s, 3)
-    assert GAME.is_over(s) and s.turns == [1, 1, 1, 1]
+    assert GAME.is_over(s) and turns(s) == [1, 1, 1, 1]
 
 
 def test_r36_nothing_but_a_seventh_card_triggers():
@@ -47,24 +54,24 @@ def test_r36_nothing_but_a_seventh_card_triggers():
     set_column(s, 0, "C", [2, 3, 4, 5, 6])
     set_hand(s, 0, [12])
     play(s, "play 12 C", "deck")           # 6 cards
-    assert not s.end_triggered
+    assert not pos(s)["end_triggered"]
     for _ in range(6):
         pass_turn(s)
-    assert not s.end_triggered and not GAME.is_over(s)
+    assert not pos(s)["end_triggered"] and not GAME.is_over(s)
 
 
 def test_r38_final_round_is_normal_and_another_seven_changes_nothing():
     s = ready(3)
     seventh_card(s, 0)
-    s.flags[3:6] = [4, 0, 0]
-    s.obj = ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3")
+    set_flags(s, 1, [4, 0, 0])
+    set_objectives(s, ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3"))
     set_scientists(s, 1, FULL)
     set_column(s, 1, "C", [22, 23, 24, 25, 26, 27])
     set_hand(s, 1, [13])
     play(s, "play 13 C", "deck")
-    assert s.achieved[1] & 4 and not GAME.is_over(s)     # objectives still work
+    assert "OBJ_VEHICLE_3" in achieved(s, 1) and not GAME.is_over(s)     # objectives still work
     pass_turn(s)
-    assert GAME.is_over(s) and s.turns == [1, 1, 1]
+    assert GAME.is_over(s) and turns(s) == [1, 1, 1]
 
 
 def test_r39_final_scoring_after_the_end():
@@ -103,7 +110,7 @@ def t11_state(card3_in_discard=False, p2_text=None):
     if p2_text:
         set_scientists(s, 1, p2_text)
     GAME.check_invariants(s)
-    assert max(len(c) for c in s.cols) <= 6
+    assert max(len(loc["cards"]) for p in pos(s)["seats"] for loc in p["locations"].values()) <= 6
     return s
 
 
@@ -130,7 +137,7 @@ def test_t11_variant_b_a_camp_can_still_regroup():
     assert not is_stalemate(s)
     pass_turn(s)
     assert not GAME.is_over(s)
-    assert s.seat == 1
+    assert GAME.to_act(s) == 1
     play(s, "regroup", "done", "to C")                    # P2 brings its yellow to CENTER
     assert GAME.parse_action("play 12 C") in observe_actions(s, 1)
 
@@ -139,7 +146,7 @@ def test_a32_max_rounds_cap():
     s = ready(2, max_rounds="10")
     while not GAME.is_over(s):
         pass_turn(s)
-    assert s.round == 10 and s.turns == [10, 10]
+    assert pos(s)["round"] == 10 and turns(s) == [10, 10]
     assert GAME.outcome(s).details["end_reason"] == "max_rounds"
 
 
@@ -147,7 +154,7 @@ def test_a32_max_rounds_none_disables_the_cap():
     s = ready(2, max_rounds="none")
     for _ in range(2 * 120):
         pass_turn(s)
-    assert not GAME.is_over(s) and s.round == 121
+    assert not GAME.is_over(s) and pos(s)["round"] == 121
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -4,16 +4,16 @@ import pytest
 
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
-from gameshelf.games.borealis.scientists import location_masks
+from gameshelf.games.borealis.decisions import Mulligan, RegroupDiscard, TakeAfterRefresh, TakeCard
+from gameshelf.games.borealis.rules_observe import location_masks
 from gameshelf.games.borealis.scoring import Board, score_card
-from gameshelf.games.borealis.state import AFTER_REFRESH, DRAW, MULLIGAN, OVER, REGROUP_DISCARD
 from tests.heuristic_check import assert_heuristic_matches_reference
 
 POTENTIAL = 1.5
 
 
 def reference_progress(s):
-    if s.phase == OVER:
+    if GAME.is_over(s):
         return 1.0
     return min(1.0, max(len(c) for c in s.cols) / 7.0)
 
@@ -39,13 +39,14 @@ def reference_estimate(s, seat, weight):
     bd = Board.of(s, seat)
     if weight:
         total += weight * sum(score_card(card_id, bd, s.cfg) for card_id in s.scoring)
-    if s.phase != OVER:
+    if not GAME.is_over(s):
         total += 0.5 * (bd.zones[0] + bd.zones[4]) + 0.3 * len(s.hands[seat])
         total += 0.6 * reference_playable_cards(s, seat)
-        if s.seat == seat:
-            if s.phase in (MULLIGAN, REGROUP_DISCARD):
-                total += 0.6 * s.pending
-            elif s.phase in (DRAW, AFTER_REFRESH):
+        top = s.pending[-1]
+        if top.seat == seat:
+            if isinstance(top, (Mulligan, RegroupDiscard)):
+                total += 0.6 * top.discarded
+            elif isinstance(top, (TakeCard, TakeAfterRefresh)):
                 total += 0.6
     return total
 

@@ -2,13 +2,17 @@
 
 import pytest
 
-from borealis_helpers import pass_turn, play, ready, set_column, set_hand, set_scientists, species_columns
-from borealis_helpers import find_cards
+from borealis_helpers import (
+    achieved, find_cards, objective, pass_turn, play, pos, ready, set_column, set_flags, set_hand, set_objectives,
+    set_round, set_scientists, set_tokens, species_columns,
+)
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.catalog import OBJECTIVES
-from gameshelf.games.borealis.flow import check_objectives
-from gameshelf.games.borealis.objectives import is_met
-from gameshelf.games.borealis.state import CLOSING, OPEN, REMOVED
+from gameshelf.games.borealis.rules_end import check_objectives, is_met
+
+
+def objective_ids(s):
+    return tuple(o["id"] for o in pos(s)["objectives"])
 
 START = "LC:[] | L:[Y,B,P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]"
 B, F, O, S, P = "POLAR_BEAR", "ARCTIC_FOX", "SNOWY_OWL", "HARP_SEAL", "PUFFIN"
@@ -41,9 +45,7 @@ def with_scientists(text):
 
 
 def with_flags(*flags):
-    s = ready()
-    s.flags[0:3] = list(flags)
-    return s
+    return set_flags(ready(), 0, list(flags))
 
 
 CASES = {
@@ -96,78 +98,76 @@ def test_no_objective_is_met_at_setup(oid):
 
 def three_player_trailblazer():
     s = ready(3)
-    s.obj = ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3")
-    s.obj_tokens = [3, 3, 3]
-    s.obj_status = [OPEN] * 3
-    s.round = 5
+    set_objectives(s, ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3"))
+    set_round(s, 5)
     return s
 
 
 def test_t7_closing_window_r32_r34_a10():
     s = three_player_trailblazer()
-    s.flags[0:3] = [3, 0, 0]
+    set_flags(s, 0, [3, 0, 0])
     pass_turn(s)                                   # A: not met
-    s.flags[3:6] = [0, 4, 0]
+    set_flags(s, 1, [0, 4, 0])
     tokens_b = s.tokens[1]
     pass_turn(s)                                   # B achieves it first
-    assert s.tokens[1] == tokens_b + 5 and s.obj_status[2] == CLOSING
-    s.flags[6:9] = [4, 0, 0]
+    assert s.tokens[1] == tokens_b + 5 and objective(s, 2)["status"] == "closing"
+    set_flags(s, 2, [4, 0, 0])
     events = pass_turn(s)                          # C still in the window
-    assert s.achieved[2] == 4 and s.tokens[2] == 7
-    assert s.obj_status[2] == REMOVED and s.obj_tokens[2] == 1
+    assert achieved(s, 2) == ["OBJ_VEHICLE_3"] and s.tokens[2] == 7
+    assert objective(s, 2)["status"] == "removed" and objective(s, 2)["tokens"] == 1
     assert any(e.key == "objective_removed" for e in events)
-    s.flags[0:3] = [4, 0, 0]
+    set_flags(s, 0, [4, 0, 0])
     pass_turn(s)                                   # round 6: gone for A
-    assert s.achieved[0] == 0 and s.tokens[0] == 2
+    assert achieved(s, 0) == [] and s.tokens[0] == 2
 
 
 def test_t7_variant_last_seat_first_closes_at_once():
     s = three_player_trailblazer()
     pass_turn(s)
     pass_turn(s)
-    s.flags[6:9] = [4, 0, 0]
+    set_flags(s, 2, [4, 0, 0])
     pass_turn(s)
-    assert s.obj_status[2] == REMOVED and s.obj_tokens[2] == 2
-    s.flags[0:3] = [5, 0, 0]
-    s.flags[3:6] = [5, 0, 0]
+    assert objective(s, 2)["status"] == "removed" and objective(s, 2)["tokens"] == 2
+    set_flags(s, 0, [5, 0, 0])
+    set_flags(s, 1, [5, 0, 0])
     pass_turn(s)
     pass_turn(s)
-    assert s.achieved[:2] == [0, 0]
+    assert [achieved(s, 0), achieved(s, 1)] == [[], []]
 
 
 def test_r31_three_objectives_one_per_type_n_tokens():
     s = ready(4)
-    assert [OBJECTIVES[o].type for o in s.obj] == ["ANIMAL", "SCIENTIST", "VEHICLE"]
-    assert s.obj_tokens == [4, 4, 4]
+    assert [OBJECTIVES[o].type for o in objective_ids(s)] == ["ANIMAL", "SCIENTIST", "VEHICLE"]
+    assert [o["tokens"] for o in pos(s)["objectives"]] == [4, 4, 4]
 
 
 def test_r32_a9_only_the_active_player_is_checked_at_the_end_of_their_turn():
     s = three_player_trailblazer()
-    s.flags[3:6] = [4, 0, 0]                       # B meets it, but it is A's turn
+    set_flags(s, 1, [4, 0, 0])                     # B meets it, but it is A's turn
     pass_turn(s)
-    assert s.achieved == [0, 0, 0]
+    assert [achieved(s, seat) for seat in range(3)] == [[], [], []]
     pass_turn(s)
-    assert s.achieved[1] == 4
+    assert achieved(s, 1) == ["OBJ_VEHICLE_3"]
 
 
 def test_r33_once_per_player_several_in_one_turn():
     s = three_player_trailblazer()
     set_scientists(s, 0, "LC:[Y,B] | L:[P] | C:[Y,B,B,P] | R:[] | RC:[P,Y]")
-    s.flags[0:3] = [4, 0, 0]
+    set_flags(s, 0, [4, 0, 0])
     set_hand(s, 0, [12])
     events = play(s, "play 12 C", "deck")        # a CENTER play leaves both camps at 2
-    assert s.achieved[0] == 0b110 and s.tokens[0] == 12
+    assert achieved(s, 0) == ["OBJ_SCIENTIST_5", "OBJ_VEHICLE_3"] and s.tokens[0] == 12
     assert [e.args["objective"] for e in events if e.key == "objective_achieved"] == [
         "OBJ_SCIENTIST_5", "OBJ_VEHICLE_3"]
     check_objectives(s, 0, events)                # the same objectives are never paid twice
-    assert s.tokens[0] == 12 and s.obj_tokens == [3, 2, 2]
+    assert s.tokens[0] == 12 and [o["tokens"] for o in pos(s)["objectives"]] == [3, 2, 2]
 
 
 def test_r35_hand_and_tokens_never_count():
     s = ready()
-    s.obj = ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_1")
+    set_objectives(s, ("OBJ_ANIMAL_1", "OBJ_SCIENTIST_5", "OBJ_VEHICLE_1"))
     hand = [find_cards(1, species=sp)[0] for sp in (B, F, O, S)]
     set_hand(s, 0, hand)
-    s.tokens[0] = 50
+    set_tokens(s, 0, 50)
     pass_turn(s)
-    assert s.achieved[0] == 0
+    assert achieved(s, 0) == []

@@ -2,24 +2,26 @@
 
 import pytest
 
-from borealis_helpers import ZONE, has_scientists, play, ready, set_column, set_hand, set_scientists
+from borealis_helpers import (
+    ZONE, camp, column, decision_kind, flags, has_scientists, play, pos, ready, set_column, set_flags, set_hand,
+    set_scientists, set_turn, zone_scientists,
+)
 from gameshelf.core.errors import BadNotation, IllegalAction
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.actions import Observe, Regroup, parse_action
-from gameshelf.games.borealis.rules import observe_actions
-from gameshelf.games.borealis.state import CHOOSE, DRAW
+from gameshelf.games.borealis.rules_observe import observe_actions
 
 FULL = "LC:[] | L:[Y,B,P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]"
 
 
 def legal_locations(s, card):
-    return sorted(a.loc for a in observe_actions(s, s.seat) if a.card == card)
+    return sorted(a.loc for a in observe_actions(s, GAME.to_act(s)) if a.card == card)
 
 
 def w1_state():
     s = ready()
     set_scientists(s, 0, "LC:[P] | L:[B] | C:[Y,B] | R:[Y,Y,P] | RC:[B,P]")
-    s.flags[0:3] = [0, 0, 1]
+    set_flags(s, 0, [0, 0, 1])
     set_hand(s, 0, [9, 13, 41, 61])
     return s
 
@@ -30,20 +32,20 @@ def test_w1_ootah_observes_at_the_right():
     assert legal_locations(s, 9) == [ZONE["R"]]
     play(s, "play 9 R")
     assert has_scientists(s, 0, "LC:[P] | L:[B] | C:[Y,Y,B] | R:[P] | RC:[Y,B,P]")
-    assert s.flags[0:3] == [0, 0, 2]
-    assert s.cols[2] == [9]
+    assert flags(s, 0) == [0, 0, 2]
+    assert column(s, 0, "R") == [9]
 
 
 def test_w2_ootah_observes_in_the_centre():
     """W2 (R10, R13, R15): from W1, card 13 only at CENTER; KAYAK misses, the flag stays on 0."""
     s = w1_state()
     play(s, "play 9 R", "deck")
-    s.seat, s.phase = 0, CHOOSE              # Ootah's next turn (the opponent's is irrelevant)
+    set_turn(s, 0)                           # Ootah's next turn (the opponent's is irrelevant)
     assert legal_locations(s, 13) == [ZONE["C"]]
     play(s, "play 13 C")
     assert has_scientists(s, 0, "LC:[P] | L:[B,Y] | C:[Y] | R:[P,B] | RC:[Y,B,P]")
-    assert s.flags[0:3] == [0, 0, 2]
-    assert sum(s.sci[0:3]) + sum(s.sci[12:15]) == 4   # camps hold 1 + 3
+    assert flags(s, 0) == [0, 0, 2]
+    assert camp(s, 0, "LC") + camp(s, 0, "RC") == 4   # camps hold 1 + 3
 
 
 @pytest.mark.parametrize("card, expected", [
@@ -73,19 +75,19 @@ def test_t6_flag_edge_cases_r13_r14_r15():
     """T6: no space 8; only the next space counts; arrivals are usable (R14)."""
     s = ready()
     set_scientists(s, 0, FULL)
-    s.flags[0:3] = [7, 2, 0]
+    set_flags(s, 0, [7, 2, 0])
     set_hand(s, 0, [12, 19, 15])
     play(s, "play 12 L")
-    assert s.flags[0] == 7
+    assert flags(s, 0)[0] == 7
     assert has_scientists(s, 0, "LC:[Y] | L:[P] | C:[Y,B,B,P] | R:[Y,B,P] | RC:[]")
-    s.seat, s.phase = 0, CHOOSE
+    set_turn(s, 0)
     play(s, "play 19 C")
-    assert s.flags[1] == 3
+    assert flags(s, 0)[1] == 3
     assert has_scientists(s, 0, "LC:[Y] | L:[Y,P] | C:[B,P] | R:[Y,B,B,P] | RC:[]")
-    s.seat, s.phase = 0, CHOOSE
+    set_turn(s, 0)
     assert legal_locations(s, 15) == [ZONE["R"]]
     play(s, "play 15 R")
-    assert s.flags[2] == 0
+    assert flags(s, 0)[2] == 0
     assert has_scientists(s, 0, "LC:[Y] | L:[Y,P] | C:[Y,B,P] | R:[B,P] | RC:[B]")
 
 
@@ -103,7 +105,7 @@ def test_r6_a4_steps_left_and_right_camps_only_from_outer_locations():
         set_scientists(s, 0, FULL)
         set_hand(s, 0, [12])            # Y-left, B-right
         play(s, f"play 12 {zone}")
-        assert sum(s.sci[0:3]) == camp_l and sum(s.sci[12:15]) == camp_r
+        assert camp(s, 0, "LC") == camp_l and camp(s, 0, "RC") == camp_r
 
 
 def test_r7_r12_new_card_goes_on_top_of_the_column():
@@ -112,7 +114,7 @@ def test_r7_r12_new_card_goes_on_top_of_the_column():
     set_column(s, 0, "C", [5, 6])
     set_hand(s, 0, [12])
     play(s, "play 12 C")
-    assert s.cols[1] == [5, 6, 12]
+    assert column(s, 0, "C") == [5, 6, 12]
 
 
 def test_r8_each_location_moves_only_its_own_track():
@@ -120,15 +122,15 @@ def test_r8_each_location_moves_only_its_own_track():
     set_scientists(s, 0, FULL)
     set_hand(s, 0, [11])                 # POLAR_BEAR ZEPPELIN, Y-left B-right
     play(s, "play 11 C")                 # CENTER space 1 = ZEPPELIN/SUBMARINE
-    assert s.flags[0:3] == [0, 1, 0]
+    assert flags(s, 0) == [0, 1, 0]
 
 
 def test_r9_nine_scientists_three_per_colour_may_share_a_zone():
     s = ready(3)
     for seat in range(3):
-        b = seat * 15
-        assert [sum(s.sci[b + z * 3 + k] for z in range(5)) for k in range(3)] == [3, 3, 3]
-        assert [s.sci[b + z * 3:b + z * 3 + 3] for z in (1, 2, 3)] == [[1, 1, 1]] * 3
+        zones = zone_scientists(s, seat)
+        assert [sum(z.count(colour) for z in zones.values()) for colour in ("YELLOW", "BLUE", "PINK")] == [3, 3, 3]
+        assert [zones[z] for z in ("LEFT", "CENTER", "RIGHT")] == [["YELLOW", "BLUE", "PINK"]] * 3
     set_scientists(s, 0, "LC:[] | L:[Y,Y,Y,B,B,B,P,P,P] | C:[] | R:[] | RC:[]")
     GAME.check_invariants(s)
 
@@ -154,10 +156,10 @@ def test_r14_scientists_in_camps_stay_until_regroup():
     set_scientists(s, 0, FULL)
     set_hand(s, 0, [12, 13])
     play(s, "play 12 L", "deck")
-    assert s.sci[0] == 1                     # the yellow went to LEFT_CAMP
-    s.seat, s.phase = 0, CHOOSE
+    assert zone_scientists(s, 0)["LEFT_CAMP"] == ["YELLOW"]    # the yellow went to LEFT_CAMP
+    set_turn(s, 0)
     play(s, "play 13 C")
-    assert s.sci[0] == 1                     # nothing leaves a camp by observing
+    assert zone_scientists(s, 0)["LEFT_CAMP"] == ["YELLOW"]    # nothing leaves a camp by observing
 
 
 def test_r15_flag_moves_only_on_a_match_of_the_next_space():
@@ -165,7 +167,7 @@ def test_r15_flag_moves_only_on_a_match_of_the_next_space():
     set_scientists(s, 0, FULL)
     set_hand(s, 0, [15])                     # PUFFIN SLED
     play(s, "play 15 L")                     # LEFT space 1 = SLED/ZEPPELIN
-    assert s.flags[0] == 1
+    assert flags(s, 0)[0] == 1
 
 
 def test_r16_seventh_card_triggers_the_end_and_the_turn_continues():
@@ -174,5 +176,5 @@ def test_r16_seventh_card_triggers_the_end_and_the_turn_continues():
     set_column(s, 0, "C", [2, 3, 4, 5, 6, 7])
     set_hand(s, 0, [12])
     events = play(s, "play 12 C")
-    assert s.end_triggered and s.phase == DRAW and s.seat == 0
+    assert pos(s)["end_triggered"] and decision_kind(s) == "take_card" and GAME.to_act(s) == 0
     assert any(e.key == "end_triggered" for e in events)

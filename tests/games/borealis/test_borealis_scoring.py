@@ -2,7 +2,10 @@
 
 import pytest
 
-from borealis_helpers import ready, set_column, set_hand, set_scientists, species_columns
+from borealis_helpers import (
+    pos, ready, set_achieved, set_column, set_flags, set_hand, set_scientists, set_scoring, set_tokens,
+    species_columns,
+)
 from gameshelf.core.game import rank_players
 from gameshelf.games.borealis import scoring
 from gameshelf.games.borealis.catalog import C_VBIT, CARD_IDS, TRACK_MASKS
@@ -29,9 +32,9 @@ def britta_state():
     s = ready(2)
     for zone, cards in BRITTA.items():
         set_column(s, 0, zone, cards)
-    s.flags[0:3] = [3, 6, 3]
-    s.tokens[0] = 16
-    s.scoring = ("INTERSPECIES_RELATIONS", "BREEDING_SEASON")
+    set_flags(s, 0, [3, 6, 3])
+    set_tokens(s, 0, 16)
+    set_scoring(s, ("INTERSPECIES_RELATIONS", "BREEDING_SEASON"))
     return s
 
 
@@ -149,20 +152,23 @@ def test_a11_option_start_space_does_not_count():
 
 def test_t9_tie_breakers_r60_r63_a16():
     s = ready(2)
-    s.flags[0:6] = [3, 3, 3, 6, 0, 0]
-    s.tokens = [20, 5]
+    set_flags(s, 0, [3, 3, 3])
+    set_flags(s, 1, [6, 0, 0])
+    set_tokens(s, 0, 20)
+    set_tokens(s, 1, 5)
     keys = [scoring.tie_key(s, seat, 48) for seat in range(2)]
     assert rank_players(keys) == (2, 1)                     # B's flag on 6 wins
-    s.flags[3:6] = [3, 1, 0]
+    set_flags(s, 1, [3, 1, 0])
     assert rank_players([scoring.tie_key(s, seat, 48) for seat in range(2)]) == (1, 2)   # tokens
-    s.tokens = [12, 12]
+    set_tokens(s, 0, 12)
+    set_tokens(s, 1, 12)
     assert rank_players([scoring.tie_key(s, seat, 48) for seat in range(2)]) == (1, 1)   # shared
 
 
 def test_r63_a27_shared_victory_gives_both_the_win_achievements():
     s = ready(2)
-    s.scoring = ("OUTER_LANDS", "WIDESPREAD_SPECIES")
-    outcome = scoring.outcome(s)
+    set_scoring(s, ("OUTER_LANDS", "WIDESPREAD_SPECIES"))
+    outcome = scoring.score_now(s)
     assert outcome.ranks == (1, 1) and outcome.winners == (0, 1)
     for achs in outcome.details["achievements"]:
         assert "ACH_WIN" in achs and "ACH_WIN_NO_OBJECTIVE" in achs
@@ -170,7 +176,7 @@ def test_r63_a27_shared_victory_gives_both_the_win_achievements():
 
 def test_r44_score_is_the_sum_of_the_categories():
     s = britta_state()
-    outcome = scoring.outcome(s)
+    outcome = scoring.score_now(s)
     assert outcome.scores[0] == 56 == sum(outcome.breakdown[0].values())
 
 
@@ -194,7 +200,7 @@ def test_r47_card_stars_only_in_play():
 
 def test_r48_each_scoring_card_evaluated_on_the_players_own_board():
     s = ready(2)
-    s.scoring = ("SAFE_RETURN", "FAREWELL_PARTY")
+    set_scoring(s, ("SAFE_RETURN", "FAREWELL_PARTY"))
     set_scientists(s, 1, "LC:[Y,B] | L:[P] | C:[Y,B,P] | R:[Y,B,P] | RC:[]")
     assert scoring.breakdown(s, 0)["SAFE_RETURN"] == 0 and scoring.breakdown(s, 1)["SAFE_RETURN"] == 6
     assert scoring.breakdown(s, 1)["FAREWELL_PARTY"] == 6
@@ -245,26 +251,29 @@ def test_r58_territorial_adjacency_only_inside_a_location():
 
 def test_r59_tokens_are_the_final_token_total():
     s = ready(2)
-    s.tokens[0] = 17
+    set_tokens(s, 0, 17)
     assert scoring.breakdown(s, 0)["tokens"] == 17
 
 
 def test_r61_most_advanced_flag_index_beats_tokens():
     s = ready(2)
-    s.flags[0:6] = [7, 0, 0, 6, 6, 6]
-    s.tokens = [0, 30]
+    set_flags(s, 0, [7, 0, 0])
+    set_flags(s, 1, [6, 6, 6])
+    set_tokens(s, 0, 0)
+    set_tokens(s, 1, 30)
     assert scoring.tie_key(s, 0, 40) > scoring.tie_key(s, 1, 40)
 
 
 def test_r62_then_tokens():
     s = ready(2)
-    s.tokens = [3, 4]
+    set_tokens(s, 0, 3)
+    set_tokens(s, 1, 4)
     assert scoring.tie_key(s, 0, 40) < scoring.tie_key(s, 1, 40)
 
 
 def test_r60_highest_score_wins():
     s = britta_state()
-    outcome = scoring.outcome(s)
+    outcome = scoring.score_now(s)
     assert outcome.ranks[0] == 1 and outcome.scores[0] > outcome.scores[1]
 
 
@@ -273,17 +282,17 @@ def test_r60_highest_score_wins():
 ])
 def test_r42_r64_achievements_reported_in_outcome_details(cards, ach):
     s = britta_state()
-    s.scoring = cards
-    s.flags[0:3] = [7, 7, 7]
+    set_scoring(s, cards)
+    set_flags(s, 0, [7, 7, 7])
     set_column(s, 0, "L", [x for x in CARD_IDS if BY_ID[x].species == "HARP_SEAL"][:7])
-    s.achieved[0] = 0b111
-    outcome = scoring.outcome(s)
+    set_achieved(s, 0, [o["id"] for o in pos(s)["objectives"]])
+    outcome = scoring.score_now(s)
     achs = outcome.details["achievements"][0]
     for expected in ("ACH_WIN", "ACH_SCORE_50", "ACH_FLAG_LAST_SPACE", "ACH_SEVEN_OF_A_KIND",
                      "ACH_ALL_OBJECTIVES", ach):
         assert expected in achs
     assert "ACH_WIN_NO_OBJECTIVE" not in achs
-    assert outcome.details["objectives_achieved"][0] == list(s.obj)
+    assert outcome.details["objectives_achieved"][0] == [o["id"] for o in pos(s)["objectives"]]
     assert outcome.details["achievements"][1] == ["ACH_COMMON_DESTINATION_12"]   # A11: flags all on 0
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.rules_turn import start_turn
-from gameshelf.games.mariposas.state import NSLOT, REMOVED, SUPPLY, card_loc
+from gameshelf.games.mariposas.state import CATEGORIES, NSLOT, REMOVED, SUPPLY, card_loc
+from tests.scenario import scenario
 
 SEASONS = {"spring": 0, "summer": 1, "fall": 2}
 FT = CAT.flower_types
@@ -69,8 +69,8 @@ class Pos:
         """Start a segment of len(path) - 1 steps with a named butterfly along path."""
         assert self.at(name) == path[0], (name, self.at(name), path[0])
         n = len(path) - 1 - (2 if plus2 else 0)
-        return self.do(f"seg:{n}" + ("+2" if plus2 else ""), f"fly:{self.slot(name)}",
-                       *[f"to:{x}" for x in path[1:]])
+        return self.do(f"seg {n}" + ("+2" if plus2 else ""), f"fly {self.slot(name)}",
+                       *[f"to {x}" for x in path[1:]])
 
     def pending(self) -> str:
         return GAME.view(self.s, None)["pending"]
@@ -78,89 +78,106 @@ class Pos:
     def keep(self) -> list:
         """End of turn (R70, R71): every full hand is asked; keep it (the only choice unless redundant)."""
         assert self.pending() == "exchange", self.pending()
-        return self.do("exchange:none")
+        return self.do("exchange none")
+
+
+def pending(s) -> str:
+    """The name of the pending decision (the top of the decision stack), "over" at the end."""
+    return s.pending[-1].NAME if s.pending else "over"
+
+
+def in_setup(s) -> bool:
+    """Whether the setup exchanges (setup step 15) are still being asked."""
+    return bool(s.pending) and getattr(s.pending[-1], "setup", False)
+
+
+def end_season(s, ev=None) -> None:
+    """R76-R82 on a built position: the turn it starts with is abandoned (its pending action card
+    question dropped) and the season ends now."""
+    from gameshelf.games.mariposas import rules_season
+    s.pending.clear()
+    rules_season.end_season(s, [] if ev is None else ev)
+
+
+def final_scoring(s, ev=None) -> None:
+    """R83 on a built position: the turn it starts with is abandoned and the game is scored now."""
+    from gameshelf.games.mariposas import rules_season
+    s.pending.clear()
+    rules_season.final_scoring(s, [] if ev is None else ev)
 
 
 def make(players: int = 2, season: str = "summer", turn: int = 0, butterflies=None, flowers=None,
          lifecycle=None, bonus=None, used=None, waystations=None, rows=None, goals=None, goal_up=None,
-         hands=None, deck=None, played=None, abilities=None, pending_turn: bool = True) -> Pos:
-    """A position: only what is given differs from an empty table (markers default to the supply)."""
-    s = GAME.setup(players, seed=7)
-    s.setup_phase = False
-    s.queue = []
-    s.season = SEASONS[season]
-    s.loc = [SUPPLY] * (players * NSLOT)
-    s.dbl = [0] * (players * NSLOT)
+         hands=None, deck=None, played=None, abilities=None, turn_no: int = 0, first: int | None = None,
+         points=None) -> Pos:
+    """A position at the start of seat ``turn``'s turn (``turn_no`` turns of the season taken,
+    ``first`` the season's first player, default ``turn``), built through the public position format
+    (tests/scenario.py): only what is given differs from an empty table (markers default to the supply).
+    ``points``: {seat: [points per score category]}."""
     names = {}
+    seats = [{"butterflies": [{"gen": g, "at": "supply", "double": False} for g in CAT.slot_gen],
+              "flowers": {f: 0 for f in FT}, "lifecycle_cards": [], "bonus_cards": [], "used_bonus_cards": [],
+              "abilities": [], "hand": ["move_1x3", "move_5"], "played": []} for _ in range(players)]
     used_slots: Counter = Counter()
     for name, spec in (butterflies or {}).items():
         seat, gen, at = spec[:3]
         slot = CAT.gen_slots[gen][used_slots[seat, gen]]
         used_slots[seat, gen] += 1
         names[name] = (seat, slot)
-        s.loc[seat * NSLOT + slot] = loc_code(at)
-        s.dbl[seat * NSLOT + slot] = 1 if len(spec) > 3 and spec[3] else 0
-    for seat, f in (flowers or {}).items():
-        s.flowers[seat] = [f.get(t, 0) for t in FT]
-    for seat, kinds in (lifecycle or {}).items():
-        s.life[seat] = sum(1 << CAT.lifecycle_ids.index(k) for k in kinds)
+        seats[seat]["butterflies"][slot] = {"gen": gen, "at": at, "double": bool(len(spec) > 3 and spec[3])}
+    for key, given in (("flowers", flowers), ("lifecycle_cards", lifecycle), ("abilities", abilities),
+                       ("hand", hands), ("played", played)):
+        for seat, value in (given or {}).items():
+            seats[seat][key] = {f: value.get(f, 0) for f in FT} if key == "flowers" else list(value)
     for seat, kinds in (bonus or {}).items():
-        s.bonus[seat] = sum(1 << CAT.bonus_ids.index(k) for k in kinds)
+        seats[seat]["bonus_cards"] = list(kinds)
     for seat, kinds in (used or {}).items():
-        s.bused[seat] = sum(1 << CAT.bonus_ids.index(k) for k in kinds)
-        s.bonus[seat] |= s.bused[seat]
-    for seat, kinds in (abilities or {}).items():
-        s.abil[seat] = sum(1 << CAT.ability_ids.index(k) for k in kinds)
-    if rows:
-        s.rows = [CAT.ability_ids.index(rows[c]) for c in CAT.lifecycle_colors]
-    _waystations(s, waystations or {})
+        seats[seat]["used_bonus_cards"] = list(kinds)
+        seats[seat]["bonus_cards"] = [k for k in seats[seat]["bonus_cards"] if k not in kinds]
+    base = GAME.position(GAME.setup(players, seed=7))
+    for seat, entry in enumerate(seats):
+        entry.update({k: base["players"][seat][k] for k in ("points", "goal_points")})
+    for seat, row in (points or {}).items():
+        seats[seat]["points"] = dict(zip(CATEGORIES, row))
     default_goals = {"spring": "SP1", "summer": "SU1", "fall": "FA2"}
     default_goals.update(goals or {})
-    s.goals = [CAT.goal_index[default_goals[k]] for k in SEASONS]
     # A card is face down exactly while markers lie on it (R35), unless a test says otherwise.
-    s.goal_up = [card_loc(k) not in s.loc for k in range(3)]
-    for k, up in (goal_up or {}).items():
-        s.goal_up[SEASONS[k]] = up
-    _cards(s, hands or {}, deck or [], played or {})
-    s.first = turn
-    s.turn_no = 0
-    s.cur = turn
-    if pending_turn:
-        start_turn(s, [])
-    return Pos(s, names)
+    on_cards = {b["at"] for entry in seats for b in entry["butterflies"]}
+    face_up = {k: f"{k}_card" not in on_cards for k in SEASONS}
+    face_up.update(goal_up or {})
+    snippet = {
+        "season": season, "first": turn if first is None else first, "cur": turn, "turn_no": turn_no, "players": seats,
+        "goals": {k: {"card": default_goals[k], "face_up": face_up[k]} for k in SEASONS},
+        "waystations": _waystations(waystations or {}),
+        "deck": _deck(seats, deck or []), "discard": [],
+        "turn": {"start": [b["at"] for b in seats[turn]["butterflies"]], "collected": [], "segments": [],
+                 "group": 0, "plus2": False, "extra1": False, "queue": []},
+        "pending": [{"kind": "play", "seat": turn}],
+    }
+    if rows:
+        snippet["ability_rows"] = dict(rows)
+    return Pos(scenario("mariposas", players, snippet, seed=7), names)
 
 
-def _waystations(s, given) -> None:
-    markers = list(range(len(CAT.marker_ids)))
-    fixed = {}
-    for city, (marker, up) in given.items():
-        m = CAT.marker_ids.index(marker)
-        fixed[CAT.city_slot[sp(city)]] = (m, up)
-        markers.remove(m)
-    s.way = []
-    s.way_up = 0
-    for c in range(len(CAT.cities)):
-        if c in fixed:
-            s.way.append(fixed[c][0])
-            s.way_up |= (1 << c) if fixed[c][1] else 0
-        else:
-            s.way.append(markers.pop(0))
+def _waystations(given) -> dict:
+    """Given cities get (marker, face up); the other cities get the remaining markers in catalogue order, face down."""
+    markers = [m for m in CAT.marker_ids if m not in {marker for marker, _ in given.values()}]
+    out = {}
+    for c in CAT.cities:
+        city = CAT.space_ids[c]
+        marker, up = given[city] if city in given else (markers.pop(0), False)
+        out[city] = {"marker": marker, "face_up": up}
+    return out
 
 
-def _cards(s, hands, deck, played) -> None:
-    ids = CAT.action_ids
-    pool = [c for c, k in enumerate(CAT.action_copies) for _ in range(k)]
-    default_hand = ["move_1x3", "move_5"]
-    for p in range(s.n):
-        s.hands[p] = [ids.index(c) for c in hands.get(p, default_hand)]
-        s.played[p] = [ids.index(c) for c in played.get(p, [])]
-        for c in s.hands[p] + s.played[p]:
-            pool.remove(c)
-    top = [ids.index(c) for c in deck]
-    for c in top:
-        pool.remove(c)
-    s.discard = []
-    s.deck = pool + top[::-1]
+def _deck(seats, deck) -> list[str]:
+    """Every action card not in a hand or played, with ``deck`` on top (first = next drawn)."""
+    pool = Counter({c: k for c, k in zip(CAT.action_ids, CAT.action_copies)})
+    for entry in seats:
+        pool -= Counter(entry["hand"]) + Counter(entry["played"])
+    pool -= Counter(deck)
+    rest = [c for c in CAT.action_ids for _ in range(pool[c])]
+    return rest + list(deck)[::-1]
 
 
 def force_die(s, faces: list[str]) -> None:

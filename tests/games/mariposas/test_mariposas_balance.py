@@ -5,7 +5,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import score_goal
-from gameshelf.games.mariposas.scoring import outcome
+from gameshelf.games.mariposas.scoring import points_so_far as outcome
 from gameshelf.games.mariposas.state import CATEGORIES
 from mariposas_helpers import make
 
@@ -43,11 +43,11 @@ def test_r74_breeding_goal_immediate_points_are_credited_to_the_card():
     pos = make(season="spring", goals={"spring": "SP5"}, flowers={0: {"pink": 6}},
                butterflies={"a": (0, 1, "r06c12"), "b": (0, 2, "supply"), "c": (0, 3, "supply")})
     s = pos.s
-    pos.do("play:move_1x3")
+    pos.do("play move_1x3")
     pos.seg("a", ["r06c12", "r06c10"])
-    pos.do("hatch:pink")
+    pos.do("hatch pink")
     pos.seg("b", ["r06c10", "r06c12"])          # outside the band: no points
-    pos.do("hatch:any", "pay:pink", "pay:pink", "pay:pink", "pay:white")
+    pos.do("hatch any", "pay pink", "pay pink", "pay pink", "pay white")
     assert outcome(s).details["balance"]["season_goal:SP5"] == [2, 0]
     score_goal(s, 0, [])
     out = outcome(s)

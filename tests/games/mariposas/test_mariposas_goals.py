@@ -100,11 +100,11 @@ def test_sp5_breeding_goal_scores_only_in_its_band_and_season():
     """R38 / R74 breeding: SP5 scores at each hatch in spring turns, parent's space in the band."""
     pos = make(season="spring", goals={"spring": "SP5"}, flowers={0: {"pink": 6}},
                butterflies={"a": (0, 1, "r06c12"), "b": (0, 2, "supply"), "c": (0, 3, "supply")})
-    pos.do("play:move_1x3")
+    pos.do("play move_1x3")
     pos.seg("a", ["r06c12", "r06c10"])
-    pos.do("hatch:pink")
+    pos.do("hatch pink")
     pos.seg("b", ["r06c10", "r06c12"])          # x2 12: outside the band
-    pos.do("hatch:any", "pay:pink", "pay:pink", "pay:pink", "pay:white")
+    pos.do("hatch any", "pay pink", "pay pink", "pay pink", "pay white")
     assert pos.s.pts[0][3] == 2
 
 

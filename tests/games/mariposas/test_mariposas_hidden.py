@@ -8,7 +8,7 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.actions import parse_action
 from gameshelf.games.mariposas.catalog import CAT
-from mariposas_helpers import make
+from mariposas_helpers import in_setup, make, pending
 
 # Marker ids that are not also card ids (bonus markers share their card's id).
 PRIVATE_MARKERS = [m for m in CAT.marker_ids if m.startswith("life_") or m == "wildflower"]
@@ -81,8 +81,8 @@ def test_event_audiences_hide_draws_markers_and_goals():
 
 def test_error_messages_never_name_hidden_things():
     """Illegal actions are rejected with a rule, and the message names no face-down marker or goal."""
-    probes = ["play:move_5", "play:reuse_own+a1", "exchange:move_2x2", "take:green_egg", "hatch:any", "pay:pink",
-              "to:michoacan", "fly:9", "seg:5+2", "free:michoacan", "pick:white", "adj:r05c07", "reuse:move_5"]
+    probes = ["play move_5", "play reuse_own+a1", "exchange move_2x2", "take green_egg", "hatch any", "pay pink",
+              "to michoacan", "fly 9", "seg 5+2", "free michoacan", "pick white", "adj r05c07", "reuse move_5"]
     for s, _, _, _ in random_run(3, 12, steps=400):
         if s.over:
             break
@@ -101,17 +101,20 @@ def test_error_messages_never_name_hidden_things():
 def test_error_for_another_seats_card_does_not_reveal_that_hand():
     """Why_illegal speaks of the acting seat only: it never lists what another seat holds."""
     pos = make(hands={0: ["move_1x3", "move_5"], 1: ["move_4_flower", "reuse_other"]})
-    err = GAME.why_illegal(pos.s, parse_action("play:move_4_flower"))
+    err = GAME.why_illegal(pos.s, parse_action("play move_4_flower"))
     assert "reuse_other" not in str(err) and err.rule == "R6"
 
 
 # --- R71 / A6: the redundant-hand exchange question reveals nothing about the hand ---------------------
 
 def _swap_into_hand(s, seat, slot, card_id):
-    """Move card ``card_id`` from the draw pile into ``seat``'s hand at ``slot``; the old card goes to its place."""
-    c = CAT.action_ids.index(card_id)
-    i = s.deck.index(c)
-    s.deck[i], s.hands[seat][slot] = s.hands[seat][slot], c
+    """The position with card ``card_id`` moved from the draw pile into ``seat``'s hand at ``slot`` (the old card
+    takes its place in the pile), rebuilt through the public position format."""
+    data = GAME.position(s)
+    hand, deck = data["players"][seat]["hand"], data["deck"]
+    i = deck.index(card_id)
+    deck[i], hand[slot] = hand[slot], card_id
+    return GAME.from_position(data)
 
 
 def _others(n, seat):
@@ -126,9 +129,9 @@ def _redundant_and_plain_turns():
         pos = make(players=3, butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_5", "move_2x2"]},
                    deck=["move_1x3", "move_5"])
         if keep != "move_2x2":
-            _swap_into_hand(pos.s, 0, 1, keep)
+            pos.s = _swap_into_hand(pos.s, 0, 1, keep)
         before = {q: GAME.view(pos.s, q) for q in _others(3, 0)}
-        ev = pos.do("play:move_5", "stop")
+        ev = pos.do("play move_5", "stop")
         out.append((pos, before, ev))
     assert [is_redundant(p.s.hands[0]) for p, _, _ in out] == [False, True]
     return out
@@ -145,15 +148,15 @@ def test_r71_exchange_question_at_end_of_turn_reveals_nothing():
         assert seen_a == seen_b, q
     for pos in (plain, redundant):
         assert GAME.to_act(pos.s) == 0 and pos.pending() == "exchange"
-    assert plain.legal() == ["exchange:none"]       # only "keep" for a plain hand
-    assert redundant.legal() == ["exchange:both", "exchange:move_1x3", "exchange:none"]
+    assert plain.legal() == ["exchange none"]       # only "keep" for a plain hand
+    assert redundant.legal() == ["exchange both", "exchange move_1x3", "exchange none"]
 
 
 def test_r71_keeping_the_hand_reveals_nothing():
     """R71: declining ("keep") leads to identical public states, whatever the hand."""
     (plain, _, _), (redundant, _, _) = _redundant_and_plain_turns()
-    ev_a = plain.do("exchange:none")
-    ev_b = redundant.do("exchange:none")
+    ev_a = plain.do("exchange none")
+    ev_b = redundant.do("exchange none")
     for q in _others(3, 0):
         assert GAME.view(plain.s, q) == GAME.view(redundant.s, q)
         assert [(e.key, e.args) for e in ev_a if e.visible_to(q)] == [(e.key, e.args) for e in ev_b if e.visible_to(q)]
@@ -163,7 +166,7 @@ def test_r71_keeping_the_hand_reveals_nothing():
 def test_r71_errors_for_an_exchange_do_not_depend_on_the_hand():
     """R71: the error for a refused exchange reads the same for a plain and a redundant hand."""
     (plain, _, _), (redundant, _, _) = _redundant_and_plain_turns()
-    for text in ("exchange:move_2x2", "exchange:reuse_own", "play:move_5", "free:none"):
+    for text in ("exchange move_2x2", "exchange reuse_own", "play move_5", "free none"):
         a = parse_action(text)
         assert a not in GAME.legal_actions(redundant.s)
         ea, eb = GAME.why_illegal(plain.s, a), GAME.why_illegal(redundant.s, a)
@@ -171,15 +174,13 @@ def test_r71_errors_for_an_exchange_do_not_depend_on_the_hand():
 
 
 def _restart_step_15(s, hands):
-    """Setup step 15 again with the given opening hands (cards swapped with the draw pile)."""
-    from gameshelf.games.mariposas.rules_season import _order, next_setup_exchange
+    """Setup step 15 (every seat asked in turn order) with the given opening hands (cards swapped with the draw pile)."""
+    assert in_setup(s) and s.queue == [(s.first + i) % s.n for i in range(s.n)]
     for seat, cards in hands.items():
         for slot, c in enumerate(cards):
             if CAT.action_ids[s.hands[seat][slot]] != c:
-                _swap_into_hand(s, seat, slot, c)
-    s.queue = _order(s)
-    s.setup_phase = True
-    next_setup_exchange(s, [])
+                s = _swap_into_hand(s, seat, slot, c)
+    return s
 
 
 def test_setup_step_15_question_reveals_nothing():
@@ -190,12 +191,12 @@ def test_setup_step_15_question_reveals_nothing():
         s = GAME.setup(3, seed=11)
         p = s.first
         others = {q: ["move_2x2", "move_1_3"] for q in range(3) if q != p}
-        _restart_step_15(s, {p: first_hand, **others})
+        s = _restart_step_15(s, {p: first_hand, **others})
         trace = []
-        while s.setup_phase:
+        while in_setup(s):
             trace.append({q: GAME.view(s, q) for q in _others(3, p)})
-            assert (GAME.legal_actions(s) != [parse_action("exchange:none")]) == is_redundant(s.hands[s.actor])
-            GAME.checked_apply(s, "exchange:none")
+            assert (GAME.legal_actions(s) != [parse_action("exchange none")]) == is_redundant(s.hands[GAME.to_act(s)])
+            GAME.checked_apply(s, "exchange none")
         runs.append(trace)
     assert [[v[None]["actor"] for v in t] for t in runs] == [[(p + i) % 3 for i in range(3)]] * 3
     assert runs[0] == runs[1] == runs[2]
@@ -203,12 +204,11 @@ def test_setup_step_15_question_reveals_nothing():
 
 def test_r71_every_full_hand_is_asked_after_every_turn_in_random_games():
     """R71, R51: in random play every turn ends with the question, unless the hand count (public) is below 2."""
-    from gameshelf.games.mariposas.state import P_EXCHANGE
     for n, seed in ((2, 21), (4, 22)):
         s = GAME.setup(n, seed=seed)
         asked_setup = []
-        while s.setup_phase:
-            asked_setup.append(s.actor)
+        while in_setup(s):
+            asked_setup.append(GAME.to_act(s))
             GAME.apply(s, GAME.legal_actions(s)[0])
         assert asked_setup == [(s.first + i) % n for i in range(n)]
         r = Chance(seed)
@@ -219,11 +219,11 @@ def test_r71_every_full_hand_is_asked_after_every_turn_in_random_games():
             if any(e.key in ("play", "play_bonus") for e in ev):
                 turns += 1
                 player, questions = s.cur, 0
-            if s.pending == P_EXCHANGE and not s.setup_phase:
-                assert s.actor == player and len(s.hands[player]) == 2
+            if pending(s) == "exchange" and not in_setup(s):
+                assert GAME.to_act(s) == player and len(s.hands[player]) == 2
                 questions += 1
                 asked += 1
-            elif player is not None and (s.actor != player or s.over):
+            elif player is not None and (GAME.to_act(s) != player or s.over):
                 if questions == 0:
                     assert len(s.hands[player]) < 2
                     skipped += 1

@@ -38,7 +38,7 @@ def test_render_of_the_exchange_question_is_the_same_for_any_hand():
     for drawn in ("move_2x2", "move_1x3"):
         pos = make(players=3, butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_5", "move_1x3"]},
                    deck=[drawn, "move_5"])
-        pos.do("play:move_5", "stop")
+        pos.do("play move_5", "stop")
         assert pos.pending() == "exchange"
         outs.append((is_redundant(pos.s.hands[0]),
                      [text_of(GAME.view(pos.s, q), lang) for q in (None, 1, 2) for lang in ("en", "ja")]))

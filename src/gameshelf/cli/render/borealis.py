@@ -7,23 +7,17 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.games.borealis.catalog import BY_ID, TERMS, TRACK_MASKS, TRACK_STARS, VEHICLES, BOARD_IDS
+from gameshelf.games.borealis.catalog import (
+    BOARD_IDS, BY_ID, CARD_BY_TERM, LABELS, TERMS, TRACK_MASKS, TRACK_STARS, VEHICLES,
+)
 
 SPECIES_STYLE = {"POLAR_BEAR": "bold white", "ARCTIC_FOX": "bright_black", "SNOWY_OWL": "bold yellow",
                  "HARP_SEAL": "cyan", "PUFFIN": "bold red"}
 COLOUR_STYLE = ("yellow", "bright_blue", "magenta")
 COLOUR_LETTER = ("Y", "B", "P")
 ZONES = ("LEFT_CAMP", "LEFT", "CENTER", "RIGHT", "RIGHT_CAMP")
-_UI = {
-    "en": {"hand": "Your hand", "pool": "Pool", "deck": "deck", "discard": "discard", "tokens": "tokens",
-           "round": "Round", "to_act": "to act", "objectives": "Objectives", "scoring": "Scoring cards",
-           "flag": "flag", "cards": "cards", "hidden": "hidden", "last_round": "LAST ROUND",
-           "over": "Game over"},
-    "ja": {"hand": "あなたの手札", "pool": "プール", "deck": "山札", "discard": "捨て札", "tokens": "トークン",
-           "round": "ラウンド", "to_act": "手番", "objectives": "目標", "scoring": "スコアリングカード",
-           "flag": "旗", "cards": "枚", "hidden": "非公開", "last_round": "最終ラウンド",
-           "over": "ゲーム終了"},
-}
+_UI = LABELS["renderer"]      # word -> {en, ja}, from data/labels.yaml
+LANGS = ("en", "ja")
 
 
 def _t(key: str, lang: str) -> str:
@@ -31,8 +25,13 @@ def _t(key: str, lang: str) -> str:
     return entry.get(lang, entry["en"]) if entry else key
 
 
-def card_text(card: int, lang: str) -> Text:
+def _ui(lang: str) -> dict[str, str]:
+    return {word: texts[lang] for word, texts in _UI.items()}
+
+
+def card_text(element: str, lang: str) -> Text:
     """``59 Y◀▶P Harp Seal sled ★``: id, arrow colours, species, vehicle, bonus star."""
+    card = CARD_BY_TERM[element]
     c = BY_ID[card]
     text = Text(f"{card:>2} ")
     left = ("YELLOW", "BLUE", "PINK").index(c.left_arrow)
@@ -62,7 +61,7 @@ def _flag(board: str, zone: int, flag: int, lang: str) -> Text:
 
 
 def player_panel(p: dict, seat: int, name: str, active: bool, lang: str) -> Panel:
-    ui = _UI[lang]
+    ui = _ui(lang)
     table = Table(show_header=True, expand=True, padding=(0, 1))
     for zone in ZONES:
         table.add_column(_t(zone, lang), justify="center", ratio=1 if "CAMP" in zone else 3)
@@ -82,15 +81,16 @@ def player_panel(p: dict, seat: int, name: str, active: bool, lang: str) -> Pane
 
 
 def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
-    lang = lang if lang in _UI else "en"
-    ui = _UI[lang]
+    lang = lang if lang in LANGS else "en"
+    ui = _ui(lang)
     parts: list[RenderableType] = []
     to_act = view["to_act"]
     head = Text(f"{ui['round']} {view['round']}  ", style="bold")
     if to_act is None:
         head.append(ui["over"], style="bold red")
     else:
-        head.append(f"{ui['to_act']}: {names[to_act]} ({view['phase']})", style="bold green")
+        kind = view["decision"]["kind"].split(".", 1)[1] if view["decision"] else ""
+        head.append(f"{ui['to_act']}: {names[to_act]} ({kind})", style="bold green")
     if view["end_triggered"] and to_act is not None:
         head.append(f"  {ui['last_round']}", style="bold red")
     head.append(f"  {ui['deck']} {view['deck_count']}  {ui['discard']} {len(view['discard'])}")
@@ -100,7 +100,8 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
         pool.add_row(card_text(card, lang))
     objectives = Table(title=ui["objectives"], show_header=False)
     for i, o in enumerate(view["objectives"]):
-        who = ", ".join(names[s] for s, p in enumerate(view["players"]) if p["achieved"] >> i & 1 and s < len(names))
+        who = ", ".join(names[s] for s, p in enumerate(view["players"])
+                        if o["id"] in p["objectives_achieved"] and s < len(names))
         objectives.add_row(_t(o["id"], lang), f"{o['tokens']}×5★", o["status"], who)
     scoring = Table(title=ui["scoring"], show_header=False)
     for card in view["scoring_cards"]:

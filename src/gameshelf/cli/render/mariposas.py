@@ -9,6 +9,7 @@ from rich.text import Text
 
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, FLOWER_KIND
+from gameshelf.games.mariposas.labels import ui
 
 CELL = 3  # characters per x2 unit: a hex is 6 characters wide
 REGION_BG = {"red": "on #5f1010", "orange": "on #6a3a00", "yellow": "on #5a5a00", "green": "on #104a10",
@@ -23,30 +24,6 @@ CITY_CODE = {"winnipeg": "WIN", "quebec": "QUE", "minneapolis": "MIN", "toronto"
              "nashville": "NAS", "dallas": "DAL", "atlanta": "ATL", "houston": "HOU", "new_orleans": "NOL",
              "orlando": "ORL"}
 STAGE_LETTER = {"egg": "e", "caterpillar": "c", "chrysalis": "p", "adult": "a"}
-_UI = {
-    "en": {"season": "Season", "turn": "turn", "first": "first player", "to_act": "to act", "hand": "Your hand",
-           "goals": "Season goals", "down": "face down", "markers": "markers", "score": "Score",
-           "flowers": "Flowers", "cards": "Life cycle", "bonus": "Bonus", "abilities": "Abilities",
-           "played": "Played", "deck": "draw pile", "discard": "discard", "rows": "Waystation board",
-           "pending": "Decision", "segments": "segments left", "steps": "steps left", "over": "Game over",
-           "legend": "cell: region colour, flower letter+count, * milkweed; cities: code + marker (?? hidden); "
-                     "butterflies: generation digit in the owner's colour, D = double gen-4",
-           "player": "Player", "hand_n": "Hand",
-           "exchange": "keep the hand, or exchange it if it is redundant (R71)"},
-    "ja": {"season": "シーズン", "turn": "ターン", "first": "スタートプレイヤー", "to_act": "手番", "hand": "あなたの手札",
-           "goals": "シーズンゴール", "down": "裏向き", "markers": "マーカー", "score": "得点",
-           "flowers": "花", "cards": "ライフサイクル", "bonus": "ボーナス", "abilities": "能力",
-           "played": "プレイ済み", "deck": "山札", "discard": "捨て山", "rows": "中継所ボード",
-           "pending": "決定", "segments": "残りの移動", "steps": "残りの歩数", "over": "ゲーム終了",
-           "legend": "マス: 地域の色、花の種類と数、* ミルクウィード; 都市: コードとマーカー(??は非公開); "
-                     "蝶: 所有者の色の世代数字、D = ダブル第4世代",
-           "player": "プレイヤー", "hand_n": "手札",
-           "exchange": "手札を保持する、または重複した手札なら交換する（R71）"},
-}
-
-
-def _ui(key: str, lang: str) -> str:
-    return _UI.get(lang, _UI["en"])[key]
 
 
 def _marker_code(marker: str | None) -> str:
@@ -149,7 +126,7 @@ def _lifecycle(cards: list[str]) -> Text:
 
 
 def _goals(view: dict, lang: str) -> Table:
-    t = Table(title=_ui("goals", lang), show_header=False, expand=False)
+    t = Table(title=ui("goals", lang), show_header=False, expand=False)
     counts = {}
     for pl in view["players"]:
         for b in pl["butterflies"]:
@@ -157,7 +134,7 @@ def _goals(view: dict, lang: str) -> Table:
                 counts[b["at"][:-5]] = counts.get(b["at"][:-5], 0) + 1
     for season, goal in view["goals"].items():
         style = "bold" if season == view["season"] else ""
-        text = GAME.term(goal, lang) if goal else f"({_ui('down', lang)}: {counts.get(season, 0)} {_ui('markers', lang)})"
+        text = GAME.term(goal, lang) if goal else f"({ui('down', lang)}: {counts.get(season, 0)} {ui('markers', lang)})"
         t.add_row(Text(GAME.term(season, lang), style=style), Text(text, style=style))
     return t
 
@@ -165,7 +142,7 @@ def _goals(view: dict, lang: str) -> Table:
 def _players(view: dict, names: list[str], lang: str) -> Table:
     t = Table(expand=False)
     for key in ("player", "score", "hand_n", "flowers", "cards", "bonus", "abilities", "played"):
-        t.add_column(_ui(key, lang))
+        t.add_column(ui(key, lang))
     for seat, pl in enumerate(view["players"]):
         name = Text(names[seat] if seat < len(names) else f"P{seat}", style=PLAYER_STYLE[seat % 5])
         if seat == view["actor"] and not view["over"]:
@@ -183,26 +160,27 @@ def _status(view: dict, names: list[str], lang: str) -> Text:
     def who(seat):
         return names[seat] if 0 <= seat < len(names) else f"P{seat}"
     if view["over"]:
-        return Text(_ui("over", lang), style="bold")
-    text = Text(f"{_ui('season', lang)}: {GAME.term(view['season'], lang)}  "
-                f"{_ui('turn', lang)} {view['turn_no'] + 1}  {_ui('first', lang)}: {who(view['first'])}  "
-                f"{_ui('to_act', lang)}: {who(view['actor'])}  ")
-    text.append(f"{_ui('pending', lang)}: {view['pending']}", style="bold")
+        return Text(ui("over", lang), style="bold")
+    text = Text(f"{ui('season', lang)}: {GAME.term(view['season'], lang)}  "
+                f"{ui('turn', lang)} {view['turn_no'] + 1}  {ui('first', lang)}: {who(view['first'])}  "
+                f"{ui('to_act', lang)}: {who(view['actor'])}  ")
+    text.append(f"{ui('pending', lang)}: {view['pending']}", style="bold")
     t = view["turn"]
     if t["segments_left"]:
-        text.append(f"  {_ui('segments', lang)}: {t['segments_left']}")
+        text.append(f"  {ui('segments', lang)}: {t['segments_left']}")
+    top = t["stack"][-1] if t["stack"] else {}
     if view["pending"] == "step":
-        text.append(f"  {_ui('steps', lang)}: {t['steps_left']}")
+        text.append(f"  {ui('steps', lang)}: {top['steps']}")
     if view["pending"] == "exchange":            # asked after every draw: says nothing about the hand
-        text.append(f" ({_ui('exchange', lang)})")
-    text.append(f"  {_ui('deck', lang)}: {view['deck_count']}  {_ui('discard', lang)}: {len(view['discard'])}",
+        text.append(f" ({ui('exchange', lang)})")
+    text.append(f"  {ui('deck', lang)}: {view['deck_count']}  {ui('discard', lang)}: {len(view['discard'])}",
                 style="dim")
     return text
 
 
 def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
     """The whole table from one seat's view."""
-    rows = Text(_ui("rows", lang) + ": ", style="bold")
+    rows = Text(ui("rows", lang) + ": ", style="bold")
     rows.append("  ".join(f"{GAME.term(c, lang)} → {GAME.term(a, lang)}" for c, a in view["ability_rows"].items()))
     supply = view.get("card_supply", {})
     if supply:
@@ -211,10 +189,10 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
     parts: list[RenderableType] = [
         _status(view, names, lang),
         Panel(render_map(view), title="Mariposas", expand=False),
-        Text(_ui("legend", lang), style="dim"),
+        Text(ui("legend", lang), style="dim"),
         _goals(view, lang), rows, _players(view, names, lang),
     ]
     if view.get("hand") is not None:
-        parts.append(Text(f"{_ui('hand', lang)}: " + ", ".join(GAME.term(c, lang) for c in view["hand"]),
+        parts.append(Text(f"{ui('hand', lang)}: " + ", ".join(GAME.term(c, lang) for c in view["hand"]),
                           style="bold"))
     return Group(*parts)

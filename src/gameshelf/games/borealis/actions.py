@@ -1,4 +1,5 @@
-"""Borealis actions: small frozen values with a short notation that parses back (section 4.10).
+"""Borealis actions: small frozen values with a notation that parses back through the core grammar
+(``verb arg arg…``; reference 4.10).
 
 Notation: ``play 9 R`` (observe card 9 at RIGHT), ``regroup``, ``discard 9`` (mulligan or
 regroup discard, one card at a time), ``done`` (end the discards), ``to C`` (regroup location),
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameshelf.core.errors import BadNotation
-from gameshelf.games.borealis.catalog import CARD_IDS, LOC_LETTERS, N_CARDS
+from gameshelf.core.notation import Grammar, Verb, join, parse_int
+from gameshelf.games.borealis.catalog import LOC_LETTERS, N_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +21,7 @@ class Observe:
     loc: int            # zone index 1..3
 
     def __str__(self) -> str:
-        return f"play {self.card} {LOC_LETTERS[self.loc]}"
+        return join("play", self.card, LOC_LETTERS[self.loc])
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +35,7 @@ class Discard:
     card: int
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return join("discard", self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +49,7 @@ class RegroupTo:
     loc: int
 
     def __str__(self) -> str:
-        return f"to {LOC_LETTERS[self.loc]}"
+        return join("to", LOC_LETTERS[self.loc])
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,7 @@ class TakePool:
     card: int
 
     def __str__(self) -> str:
-        return f"take {self.card}"
+        return join("take", self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,36 +86,33 @@ DECK = TakeDeck()
 REFRESH = Refresh()
 
 _LOC = {"L": 1, "C": 2, "R": 3}
-_WORDS = {"regroup": REGROUP, "done": DONE, "deck": DECK, "refresh": REFRESH}
 
 
-def _card(text: str, whole: str) -> int:
-    if not text.isdigit() or str(int(text)) != text or int(text) not in CARD_IDS:
-        raise BadNotation(f"{whole!r}: {text!r} is not a card id 1..{N_CARDS}")
-    return int(text)
+def _card(token: str) -> int:
+    """A card id 1..90, written without leading zeros (the notation is canonical)."""
+    card = parse_int(token, what="card id", lo=1, hi=N_CARDS)
+    if str(card) != token:
+        raise BadNotation(f"card id {token!r} is written {card}")
+    return card
 
 
-def _loc(text: str, whole: str) -> int:
-    if text not in _LOC:
-        raise BadNotation(f"{whole!r}: location must be L, C or R, not {text!r}")
-    return _LOC[text]
+def _loc(token: str) -> int:
+    if token not in _LOC:
+        raise BadNotation(f"location must be L, C or R, not {token!r}")
+    return _LOC[token]
 
 
-def parse_action(text: str) -> Action:
-    """Notation back to an action; raises BadNotation on anything else."""
-    if not isinstance(text, str):
-        raise BadNotation(f"notation must be text, not {type(text).__name__}")
-    parts = text.split(" ")
-    head = parts[0]
-    if len(parts) == 1 and head in _WORDS:
-        return _WORDS[head]
-    if head == "play" and len(parts) == 3:
-        return OBSERVE[_card(parts[1], text)][_loc(parts[2], text)]
-    if head == "discard" and len(parts) == 2:
-        return DISCARD[_card(parts[1], text)]
-    if head == "take" and len(parts) == 2:
-        return TAKE[_card(parts[1], text)]
-    if head == "to" and len(parts) == 2:
-        return REGROUP_TO[_loc(parts[1], text)]
-    raise BadNotation(f"unknown Borealis action {text!r} (try: play 9 R, regroup, discard 9, done, "
-                      "to C, take 12, deck, refresh)")
+GRAMMAR = Grammar("Borealis", (
+    Verb("play", ("card", "location"), lambda c, z: OBSERVE[_card(c)][_loc(z)], "play 9 R",
+         "observe a hand card at a location (R10-R16)"),
+    Verb("regroup", (), lambda: REGROUP, "regroup", "regroup: discard, draw, gather the camps (R21-R24)"),
+    Verb("discard", ("card",), lambda c: DISCARD[_card(c)], "discard 9",
+         "discard a hand card (mulligan A19 or regroup R21)"),
+    Verb("done", (), lambda: DONE, "done", "end the discards"),
+    Verb("to", ("location",), lambda z: REGROUP_TO[_loc(z)], "to C",
+         "bring the camp scientists to a location (R24)"),
+    Verb("take", ("card",), lambda c: TAKE[_card(c)], "take 12", "take a pool card (R17)"),
+    Verb("deck", (), lambda: DECK, "deck", "take the deck's top card (R17)"),
+    Verb("refresh", (), lambda: REFRESH, "refresh", "pay 1 star for a new pool (R18)"),
+))
+parse_action = GRAMMAR.parse

@@ -65,6 +65,8 @@ CARDS = _load_cards()
 CARD_IDS: tuple[int, ...] = tuple(c.id for c in CARDS)
 N_CARDS = len(CARDS)
 BY_ID: tuple[Card | None, ...] = (None,) + CARDS
+CARD_TERM: tuple[str, ...] = tuple(f"card:{i}" for i in range(N_CARDS + 1))   # a card's element id and term key
+CARD_BY_TERM: dict[str, int] = {CARD_TERM[i]: i for i in CARD_IDS}
 # flat per-id lookups for the hot path
 C_SPECIES = (0,) + tuple(SPECIES.index(c.species) for c in CARDS)
 C_VEHICLE = (0,) + tuple(VEHICLES.index(c.vehicle) for c in CARDS)
@@ -191,3 +193,7 @@ def _check_deck() -> None:
 _check_deck()
 MESSAGES: dict[str, dict[str, str]] = _load("messages")
 TERMS: dict[str, dict[str, str]] = _load("terms")
+LABELS: dict[str, dict[str, dict[str, str]]] = _load("labels")
+for _section in LABELS.values():
+    for _key, _entry in _section.items():
+        require(bool(_entry.get("en")) and bool(_entry.get("ja")), f"labels.yaml: {_key} needs en and ja")

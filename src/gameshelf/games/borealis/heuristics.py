@@ -6,10 +6,11 @@ from functools import lru_cache
 from types import SimpleNamespace
 
 from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
+from gameshelf.games.borealis.decisions import Mulligan, RegroupDiscard, TakeAfterRefresh, TakeCard
 from gameshelf.games.borealis.options import Config
-from gameshelf.games.borealis.scientists import location_masks
+from gameshelf.games.borealis.rules_observe import location_masks
 from gameshelf.games.borealis.scoring import Board, score_card
-from gameshelf.games.borealis.state import AFTER_REFRESH, DRAW, MULLIGAN, OVER, REGROUP_DISCARD, State
+from gameshelf.games.borealis.state import State
 
 
 POTENTIAL = 1.5
@@ -17,7 +18,7 @@ POTENTIAL = 1.5
 
 def progress(s: State) -> float:
     """How close the end is: the longest column of any player over 7 (R36)."""
-    if s.phase == OVER:
+    if not s.pending:
         return 1.0
     return min(1.0, max(map(len, s.cols)) / 7.0)
 
@@ -77,14 +78,16 @@ def estimate(s: State, seat: int, weight: float) -> float:
             total += term
     if weight:
         total += weight * cards
-    if s.phase != OVER:
+    if s.pending:
         hand = s.hands[seat]
         total += 0.5 * camp + 0.3 * len(hand)
         total += 0.6 * sum(1 for c in hand if C_PATBIT[c] & playable)    # options for next turns
-        if s.seat == seat:
-            if s.phase in (MULLIGAN, REGROUP_DISCARD):
-                total += 0.6 * s.pending    # discarded cards come back as fresh draws at "done"
-            elif s.phase in (DRAW, AFTER_REFRESH):
+        top = s.pending[-1]
+        if top.seat == seat:
+            kind = type(top)
+            if kind is Mulligan or kind is RegroupDiscard:
+                total += 0.6 * top.discarded    # discarded cards come back as fresh draws at "done"
+            elif kind is TakeCard or kind is TakeAfterRefresh:
                 total += 0.6                # the card about to be taken
     return total
 

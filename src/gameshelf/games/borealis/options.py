@@ -1,4 +1,5 @@
-"""Borealis options (reference 2.10; R40, R41, A7, A8, A11, A12, A32)."""
+"""Borealis options (reference 2.10; R40, R41, A7, A8, A11, A12, A32): the schema, the one frozen
+``Config`` the rules read, and the configurations the conformance suite plays."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ class Config:
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> "Config":
+        """The config of resolved options (missing names take their defaults)."""
         full = SCHEMA.resolve(options)
         cap = full["max_rounds"]
         return cls(
@@ -77,3 +79,16 @@ class Config:
             "refresh_then_deck_allowed": "on" if self.refresh_then_deck else "off",
             "max_rounds": str(self.max_rounds) if self.max_rounds else "none",
         }
+
+
+# (players, options) the conformance suite plays: every count, both board sides, and the option
+# combinations the reference names (A7, A8, A11, A12, A32)
+CONFORMANCE: tuple[tuple[int, dict[str, str]], ...] = (
+    *((n, {}) for n in (2, 3, 4)),
+    *((n, {"board_side": "II"}) for n in (2, 3, 4)),
+    (2, {"first_player": "chosen", "refresh_limit": "global_per_round"}),
+    (3, {"refresh_then_deck_allowed": "on", "territorial_empty_location_scores": "on"}),
+    (4, {"common_destination_counts_start_space": "off", "max_rounds": "10"}),
+    (4, {"refresh_limit": "global_per_round", "refresh_then_deck_allowed": "on",
+         "max_rounds": "none", "board_side": "II"}),
+)

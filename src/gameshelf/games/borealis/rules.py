@@ -1,30 +1,30 @@
-"""Borealis rules: setup (section 3), legal actions and apply (R3-R29, A7, A8, A18, A19, A31).
+"""Borealis rules: setup (section 3), legal actions, apply and why an action is illegal (section 4).
 
-The end of a turn (objectives, end of round, game end, A32) lives in ``flow.py``.
+Each phase lives in its own module: ``rules_observe`` (R5-R16), ``rules_draw`` (R17-R20, R26-R28),
+``rules_regroup`` (R21-R25 and the mulligan, A19) and ``rules_end`` (objectives R31-R35, the end
+of a round and of the game R36-R39, A32). The pending decision (decisions.py) says which applies.
 """
 
 from __future__ import annotations
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
-from gameshelf.games.borealis import flow
 from gameshelf.games.borealis.actions import (
-    DECK, DISCARD, DONE, OBSERVE, REFRESH, REGROUP, REGROUP_TO, TAKE,
-    Discard, Done, Observe, Refresh, Regroup, RegroupTo, TakeDeck, TakePool,
+    DISCARD, DONE, REGROUP, REGROUP_TO, Discard, Done, Observe, Refresh, Regroup, RegroupTo, TakeDeck,
+    TakePool,
 )
-from gameshelf.games.borealis.catalog import (
-    C_LEFT, C_PATBIT, C_RIGHT, C_VBIT, CARD_IDS, COLOURS, LAST_SPACE, OBJECTIVES_BY_TYPE,
-    SCORING_IDS, SETUP, SIDE_II_BOARDS, TRACK_MASKS, TRACK_STARS, ZONES,
+from gameshelf.games.borealis.catalog import CARD_IDS, OBJECTIVES_BY_TYPE, SCORING_IDS, SETUP, SIDE_II_BOARDS
+from gameshelf.games.borealis.decisions import (
+    ChooseAction, Mulligan, RegroupDiscard, RegroupLocation, TakeAfterRefresh, TakeCard, mulligan,
 )
 from gameshelf.games.borealis.options import Config
-from gameshelf.games.borealis.piles import CARD_TERM, draw_to_hand, refill_pool
-from gameshelf.games.borealis.scientists import camp_total, location_masks
-from gameshelf.games.borealis.state import (
-    AFTER_REFRESH, CHOOSE, DRAW, MULLIGAN, OPEN, OVER, REGROUP_DISCARD, REGROUP_LOCATION, State,
+from gameshelf.games.borealis.rules_draw import (
+    draw_options, draw_to_hand, refill_pool, refresh, start_draw, take_deck, take_pool, why_not_take,
 )
-
-SEVEN = SETUP["seven_card_trigger"]
-REFRESH_COST = SETUP["refresh_cost"]
+from gameshelf.games.borealis.rules_observe import observe, observe_actions, why_not_observe
+from gameshelf.games.borealis.rules_regroup import discard, done, regroup, regroup_to
+from gameshelf.games.borealis.state import OPEN, State
 
 
 # ---- setup -------------------------------------------------------------------------------------
@@ -56,234 +56,98 @@ def new_state(players: int, cfg: Config, seed: int) -> State:
     for k in range(players):
         draw_to_hand(s, (s.first + k) % players, SETUP["hand_size"], [])
     s.achieved = [0] * players
-    s.seat, s.round, s.phase, s.pending = s.first, 1, MULLIGAN, 0
+    s.round, s.pending = 1, mulligan(s.first)
     s.refresh_round = s.turn_refreshed = s.end_triggered = False
     s.end_reason, s.ply, s.turns = 0, 0, [0] * players
     return s
 
 
+# ---- the protocol's small questions -------------------------------------------------------------
+def to_act(s: State) -> int | None:
+    return s.pending[-1].seat if s.pending else None
+
+
+def is_over(s: State) -> bool:
+    return not s.pending
+
+
+def num_players(s: State) -> int:
+    return s.n
+
+
 # ---- legality ----------------------------------------------------------------------------------
-def observe_actions(s: State, seat: int) -> list:
-    ml, mc, mr = location_masks(s, seat)
-    out = []
-    for c in s.hands[seat]:
-        bit, row = C_PATBIT[c], OBSERVE[c]
-        if bit & ml:
-            out.append(row[1])
-        if bit & mc:
-            out.append(row[2])
-        if bit & mr:
-            out.append(row[3])
-    return out
-
-
-def can_refresh(s: State) -> bool:
-    """R18, A7: a token to pay, not yet this turn, and (global option) not yet this round."""
-    if s.turn_refreshed or s.tokens[s.seat] < REFRESH_COST:
-        return False
-    return not (s.cfg.refresh_global and s.refresh_round)
-
-
-def draw_options(s: State) -> list:
-    out = [TAKE[c] for c in s.pool]
-    if s.phase == DRAW:
-        if s.deck or s.discard:
-            out.append(DECK)
-            if can_refresh(s):
-                out.append(REFRESH)
-        elif s.pool and can_refresh(s):
-            out.append(REFRESH)     # a refresh that deals nothing is never forced (R28, A31)
-    elif s.cfg.refresh_then_deck and (s.deck or s.discard):
-        out.append(DECK)
-    return out
-
-
 def legal_actions(s: State) -> list:
-    ph = s.phase
-    if ph == CHOOSE:
-        out = observe_actions(s, s.seat)
+    """Every action of the pending decision (empty when the game is over)."""
+    if not s.pending:
+        return []
+    top = s.pending[-1]
+    kind = type(top)
+    if kind is ChooseAction:
+        out = observe_actions(s, top.seat)
         out.append(REGROUP)
         return out
-    if ph == DRAW or ph == AFTER_REFRESH:
-        return draw_options(s)
-    if ph == MULLIGAN or ph == REGROUP_DISCARD:
-        out = [DISCARD[c] for c in s.hands[s.seat]]
-        out.append(DONE)
-        return out
-    if ph == REGROUP_LOCATION:
+    if kind is TakeCard or kind is TakeAfterRefresh:
+        return draw_options(s, top)
+    if kind is RegroupLocation:
         return [REGROUP_TO[1], REGROUP_TO[2], REGROUP_TO[3]]
-    return []
+    out = [DISCARD[c] for c in s.hands[top.seat]]     # Mulligan, RegroupDiscard
+    out.append(DONE)
+    return out
 
 
 # ---- apply -------------------------------------------------------------------------------------
 def apply(s: State, action) -> list[Event]:
+    """Apply a legal action of the pending decision (trusted) and return what happened."""
     events: list[Event] = []
     s.ply += 1
+    top = s.pending[-1]
+    seat = top.seat
     match action:
         case Observe(card=card, loc=loc):
-            _observe(s, card, loc, events)
+            observe(s, seat, card, loc, events)
+            start_draw(s, seat, events)
         case TakePool(card=card):
-            _take_pool(s, card, events)
+            take_pool(s, seat, card, events)
         case TakeDeck():
-            _take_deck(s, events)
+            take_deck(s, seat, events)
         case Refresh():
-            _refresh(s, events)
+            refresh(s, seat, events)
         case Regroup():
-            s.phase, s.pending = REGROUP_DISCARD, 0
-            events.append(Event("regroup", {"seat": s.seat}))
+            regroup(s, seat, events)
         case Discard(card=card):
-            _discard(s, card, events)
+            discard(s, top, card, events)
         case Done():
-            _done(s, events)
+            done(s, top, events)
         case RegroupTo(loc=loc):
-            _regroup_to(s, loc, events)
+            regroup_to(s, seat, loc, events)
     return events
 
 
-def _observe(s: State, card: int, loc: int, events: list[Event]) -> None:
-    """R12-R16."""
-    seat = s.seat
-    s.hands[seat].remove(card)
-    col = s.cols[seat * 3 + loc - 1]
-    col.append(card)
-    sc, b = s.sci, seat * 15 + loc * 3
-    lc, rc = C_LEFT[card], C_RIGHT[card]
-    sc[b + lc] -= 1
-    sc[b - 3 + lc] += 1
-    sc[b + rc] -= 1
-    sc[b + 3 + rc] += 1
-    fi = seat * 3 + loc - 1
-    f = s.flags[fi]
-    moved = f < LAST_SPACE and bool(C_VBIT[card] & TRACK_MASKS[s.boards[seat]][loc][f + 1])
-    if moved:
-        s.flags[fi] = f = f + 1
-    events.append(Event("observe_flag" if moved else "observe_stay",
-                        {"seat": seat, "card": CARD_TERM[card], "id": card, "location": ZONES[loc],
-                         "space": f, "stars": TRACK_STARS[f]}))
-    events.append(Event("scientists_move", {"seat": seat, "left_colour": COLOURS[lc],
-                                            "left_to": ZONES[loc - 1], "right_colour": COLOURS[rc],
-                                            "right_to": ZONES[loc + 1]}))
-    if len(col) >= SEVEN and not s.end_triggered:
-        s.end_triggered = True
-        events.append(Event("end_triggered", {"seat": seat, "location": ZONES[loc]}))
-    s.phase = DRAW
-    _auto_draw(s, events)
-
-
-def _auto_draw(s: State, events: list[Event]) -> None:
-    """No card can be gained at all: the turn ends without a decision (R19, A31)."""
-    if not draw_options(s):
-        events.append(Event("no_card", {"seat": s.seat}))
-        flow.finish_turn(s, events)
-
-
-def _take_pool(s: State, card: int, events: list[Event]) -> None:
-    s.pool.remove(card)
-    s.hands[s.seat].append(card)
-    events.append(Event("take_pool", {"seat": s.seat, "card": CARD_TERM[card], "id": card}))
-    refill_pool(s, events)
-    flow.finish_turn(s, events)
-
-
-def _take_deck(s: State, events: list[Event]) -> None:
-    draw_to_hand(s, s.seat, 1, events)
-    flow.finish_turn(s, events)
-
-
-def _refresh(s: State, events: list[Event]) -> None:
-    """R17(c), R18: pay 1, discard the pool, deal a new one; then take from it (R19)."""
-    s.tokens[s.seat] -= REFRESH_COST
-    s.turn_refreshed = s.refresh_round = True
-    old = s.pool
-    s.discard.extend(old)
-    s.pool = []
-    events.append(Event("refresh", {"seat": s.seat, "cost": REFRESH_COST,
-                                    "cards": [CARD_TERM[c] for c in old], "ids": old}))
-    refill_pool(s, events)
-    s.phase = AFTER_REFRESH
-    _auto_draw(s, events)
-
-
-def _discard(s: State, card: int, events: list[Event]) -> None:
-    """One card of a mulligan (A19) or a regroup (R21), face up to the discard pile (R26)."""
-    s.hands[s.seat].remove(card)
-    s.discard.append(card)
-    s.pending += 1
-    key = "mulligan_discard" if s.phase == MULLIGAN else "regroup_discard"
-    events.append(Event(key, {"seat": s.seat, "card": CARD_TERM[card], "id": card}))
-
-
-def _done(s: State, events: list[Event]) -> None:
-    seat, k = s.seat, s.pending
-    s.pending = 0
-    draw_to_hand(s, seat, k, events)
-    if s.phase == MULLIGAN:
-        events.append(Event("mulligan_done", {"seat": seat, "count": k}))
-        s.seat = (seat + 1) % s.n
-        if s.seat == s.first:
-            s.phase = CHOOSE
-            events.append(Event("round_start", {"round": s.round, "seat": s.first}))
-        return
-    if camp_total(s, seat):
-        s.phase = REGROUP_LOCATION
-        events.append(Event("regroup_replaced", {"seat": seat, "count": k}))
-        return
-    events.append(Event("regroup_empty", {"seat": seat, "count": k}))
-    flow.finish_turn(s, events)
-
-
-def _regroup_to(s: State, loc: int, events: list[Event]) -> None:
-    """R23, R24: 1 star per camp scientist; all of them go to the chosen location."""
-    seat = s.seat
-    gained = camp_total(s, seat)
-    s.tokens[seat] += gained
-    sc, b = s.sci, seat * 15
-    for k in range(3):
-        sc[b + loc * 3 + k] += sc[b + k] + sc[b + 12 + k]
-        sc[b + k] = sc[b + 12 + k] = 0
-    events.append(Event("regroup_gather", {"seat": seat, "stars": gained, "location": ZONES[loc]}))
-    flow.finish_turn(s, events)
-
-
 # ---- errors ------------------------------------------------------------------------------------
-PHASE_RULE = {MULLIGAN: "A19", CHOOSE: "R3", DRAW: "R17", AFTER_REFRESH: "R19",
-              REGROUP_DISCARD: "R21", REGROUP_LOCATION: "R24", OVER: "R39"}
-PHASE_WANTS = {MULLIGAN: "a mulligan discard or done", CHOOSE: "play CARD L|C|R or regroup",
-               DRAW: "take CARD, deck or refresh", AFTER_REFRESH: "take CARD from the new pool",
-               REGROUP_DISCARD: "discard CARD or done", REGROUP_LOCATION: "to L|C|R",
-               OVER: "nothing (the game is over)"}
+WANTS = {Mulligan: "a mulligan discard or done", ChooseAction: "play CARD L|C|R or regroup",
+         TakeCard: "take CARD, deck or refresh", TakeAfterRefresh: "take CARD from the new pool",
+         RegroupDiscard: "discard CARD or done", RegroupLocation: "to L|C|R"}
 
 
-def why_illegal(s: State, action) -> tuple[str, str]:
-    """(message, rule) for an action not in legal_actions; never names a hidden card."""
-    ph, seat = s.phase, s.seat
-    if ph == OVER:
-        return "the game is over", "R39"
-    hand = s.hands[seat]
+def _reason(s: State, top, action) -> tuple[str, str] | None:
+    """The specific reason for an action of the right kind for this decision, if any."""
+    kind = type(top)
     match action:
-        case Observe(card=card, loc=loc) if ph == CHOOSE:
-            if card not in hand:
-                return f"card {card} is not in your hand", "R10"
-            return (f"card {card} needs its arrow colours among the scientists at "
-                    f"{ZONES[loc]} (two of one colour for a same-colour card)", "R10")
-        case Discard(card=card) if ph in (MULLIGAN, REGROUP_DISCARD):
-            return f"card {card} is not in your hand", PHASE_RULE[ph]
-        case TakePool(card=card) if ph in (DRAW, AFTER_REFRESH):
-            return f"card {card} is not in the pool", "R17"
-        case TakeDeck() if ph == AFTER_REFRESH:
-            return "after a refresh the card must come from the new pool", "R19"
-        case TakeDeck() if ph == DRAW:
-            return "the deck and the discard pile are empty", "R28"
-        case Refresh() if ph == DRAW:
-            if s.tokens[seat] < REFRESH_COST:
-                return "a refresh costs 1 star and your token total is 0", "R18"
-            if s.turn_refreshed:
-                return "you already refreshed the pool this turn", "R18"
-            if not (s.pool or s.deck or s.discard):
-                return "the pool, the deck and the discard pile are empty: nothing to refresh", "R28"
-            return "the pool was already refreshed this round", "A7"
-        case Refresh() if ph == AFTER_REFRESH:
-            return "you already refreshed the pool this turn", "R18"
-        case RegroupTo() if ph == REGROUP_DISCARD:
+        case Observe(card=card, loc=loc) if kind is ChooseAction:
+            return why_not_observe(s, top.seat, card, loc)
+        case Discard(card=card) if kind in (Mulligan, RegroupDiscard):
+            return f"card {card} is not in your hand", top.rule
+        case TakePool() | TakeDeck() | Refresh() if kind in (TakeCard, TakeAfterRefresh):
+            return why_not_take(s, top.seat, top, action)
+        case RegroupTo() if kind is RegroupDiscard:
             return "finish the regroup discards first (done)", "R21"
-    return f"now is {PHASE_WANTS[ph]}, not {action}", PHASE_RULE[ph]
+    return None
+
+
+def why_illegal(s: State, action) -> IllegalAction:
+    """The error, naming the rule, for an action not in legal_actions; never names a hidden card."""
+    if not s.pending:
+        return IllegalAction("the game is over", rule="R39")
+    top = s.pending[-1]
+    message, rule = _reason(s, top, action) or (f"now is {WANTS[type(top)]}, not {action}", top.rule)
+    return IllegalAction(message, rule=rule)

@@ -1,4 +1,8 @@
-"""Final scoring (R44-R59), tie-breakers (R60-R63, A16) and achievements (R42, R64, 2.9)."""
+"""Final scoring (R44-R59), tie-breakers (R60-R63, A16) and achievements (R42, R64, 2.9).
+
+``outcome`` is None until the game is over; ``score_now`` scores any position as if it ended now
+(a live score display, tests of scoring on a built position); at the end the two agree.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,13 @@ from typing import Any, Callable
 
 from gameshelf.core.game import Outcome, rank_players
 from gameshelf.games.borealis.catalog import (
-    ACHIEVEMENTS, C_BONUS, C_SPECIES, C_VEHICLE, LAST_SPACE, OBJECTIVES, SCORING_CARDS, TRACK_STARS,
+    ACHIEVEMENTS, C_BONUS, C_SPECIES, C_VEHICLE, LAST_SPACE, OBJECTIVES, SCORING_CARDS, SETUP, TRACK_STARS,
     set_points, title_for,
 )
-from gameshelf.games.borealis.flow import TOKEN_VALUE
 from gameshelf.games.borealis.options import Config
 from gameshelf.games.borealis.state import END_REASONS, State
+
+TOKEN_VALUE = SETUP["objective_token_value"]
 
 
 class Board:
@@ -201,7 +206,13 @@ def balance(s: State, parts: list[dict[str, int]]) -> dict[str, list[int]]:
     return out
 
 
-def outcome(s: State) -> Outcome:
+def outcome(s: State) -> Outcome | None:
+    """The final scores, ranks and breakdown (R39, R44-R64); None while the game runs."""
+    return None if s.pending else score_now(s)
+
+
+def score_now(s: State) -> Outcome:
+    """The scoring as if the game ended now (R44-R64); equal to ``outcome`` at the end."""
     parts = [breakdown(s, seat) for seat in range(s.n)]
     scores = tuple(sum(p.values()) for p in parts)
     ranks = rank_players([tie_key(s, seat, scores[seat]) for seat in range(s.n)])

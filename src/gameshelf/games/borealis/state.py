@@ -1,9 +1,14 @@
 """The Borealis game state: plain flat data with an explicit cheap copy.
 
-Indexing: ``sci[seat*15 + zone*3 + colour]`` counts scientists (zones 0..4 = LEFT_CAMP, LEFT,
-CENTER, RIGHT, RIGHT_CAMP; colours 0..2 = YELLOW, BLUE, PINK). ``cols[seat*3 + zone-1]`` is a
-location's column bottom to top (R7); ``flags[seat*3 + zone-1]`` a flag's space (R8).
-The deck's top is the END of ``deck``.
+``__slots__`` is the declaration; ``SHARED`` names the fixed data of a game, which copies share
+(immutable: the config and tuples fixed at setup). ``encode`` (view.py) writes one key per slot,
+and the conformance suite checks that every slot is copied and encoded.
+
+Indexing (internal: tests and clients build states through position.py, never these offsets):
+``sci[seat*15 + zone*3 + colour]`` counts scientists (zones 0..4 = LEFT_CAMP, LEFT, CENTER, RIGHT,
+RIGHT_CAMP; colours 0..2 = YELLOW, BLUE, PINK). ``cols[seat*3 + zone-1]`` is a location's column
+bottom to top (R7); ``flags[seat*3 + zone-1]`` a flag's space (R8). The deck's top is the END of
+``deck``. ``pending`` is the stack of pending decisions (decisions.py), top last, empty when over.
 """
 
 from __future__ import annotations
@@ -11,10 +16,6 @@ from __future__ import annotations
 from gameshelf.core.chance import Chance
 from gameshelf.games.borealis.options import Config
 
-# phases (the pending decision)
-MULLIGAN, CHOOSE, DRAW, AFTER_REFRESH, REGROUP_DISCARD, REGROUP_LOCATION, OVER = range(7)
-PHASE_NAMES = ("mulligan", "choose_action", "draw", "draw_after_refresh", "regroup_discard",
-               "regroup_location", "over")
 # objective status
 OPEN, CLOSING, REMOVED = 0, 1, 2
 OBJ_STATUS_NAMES = ("open", "closing", "removed")
@@ -25,8 +26,9 @@ NOT_OVER, SEVEN_CARDS, STALEMATE, MAX_ROUNDS = range(4)
 class State:
     __slots__ = ("n", "cfg", "chance", "deck", "discard", "pool", "hands", "cols", "sci", "flags",
                  "tokens", "boards", "scoring", "obj", "obj_tokens", "obj_status", "achieved",
-                 "first", "seat", "round", "phase", "pending", "refresh_round", "turn_refreshed",
+                 "first", "round", "pending", "refresh_round", "turn_refreshed",
                  "end_triggered", "end_reason", "ply", "turns")
+    SHARED = frozenset({"n", "cfg", "boards", "scoring", "obj"})
 
     n: int
     cfg: Config
@@ -46,10 +48,8 @@ class State:
     obj_status: list[int]          # OPEN / CLOSING / REMOVED
     achieved: list[int]            # per seat: bit i set = objective slot i achieved
     first: int                     # first player (R2)
-    seat: int                      # seat deciding now
     round: int
-    phase: int
-    pending: int                   # cards discarded so far in a mulligan / regroup
+    pending: tuple                 # pending decisions (decisions.py), top last; () when over
     refresh_round: bool            # a refresh happened this round (refresh_limit=global_per_round)
     turn_refreshed: bool           # the active player refreshed this turn (A7)
     end_triggered: bool
@@ -77,10 +77,8 @@ class State:
         s.obj_status = self.obj_status[:]
         s.achieved = self.achieved[:]
         s.first = self.first
-        s.seat = self.seat
         s.round = self.round
-        s.phase = self.phase
-        s.pending = self.pending
+        s.pending = self.pending          # a tuple of frozen values: shared safely
         s.refresh_round = self.refresh_round
         s.turn_refreshed = self.turn_refreshed
         s.end_triggered = self.end_triggered
@@ -90,6 +88,11 @@ class State:
         return s
 
     # small read helpers (no rule logic)
+    @property
+    def seat(self) -> int:
+        """The seat deciding now (the active player), -1 once the game is over."""
+        return self.pending[-1].seat if self.pending else -1
+
     def column(self, seat: int, zone: int) -> list[int]:
         return self.cols[seat * 3 + zone - 1]
 

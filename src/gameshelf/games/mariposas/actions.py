@@ -1,19 +1,19 @@
 """Mariposas actions: small frozen values, one per kind of sub-decision, with a notation (R6-R80).
 
-Notation (round-trips through parse_action):
-  play:move_1x3[+a1][+a2]   play an action card, optionally with bonus_add_1 / bonus_add_2 (R6, R65, R66)
-  reuse:move_2x2            the movement card a reuse card copies (R62, R63)
-  seg:3 / seg:1+2 / stop    start the next segment (optionally enlarged by bonus_add_2) / decline the rest (R15)
-  fly:4                     which of your butterflies (marker slot 0-9) carries the segment (R10)
-  to:r05c07                 one step to an adjacent space (R12)
-  pick:white                a flower of your choice (wild die face, wildflower city) (R44, R50)
-  take:green_egg            a card chosen with the two_cards ability (R52)
-  adj:r05c07 / adj:none     move_4_flower's adjacent collection (R61)
-  hatch:orange / hatch:any / hatch:none   pay a matched cost of one type, an any-mix cost, or decline (R30)
-  pay:pink                  one token of an any-mix payment
-  bonus32:yes / bonus32:no  use bonus_move_3_2 after the action card (R67)
-  exchange:none / exchange:move_5 / exchange:both   keep the hand, or exchange a redundant one (R71)
-  free:r05c07 / free:none   the free hatch between seasons, on a parent's space (R80)
+Notation (``verb arg``, one core grammar; ``str(action)`` parses back through ``GRAMMAR``):
+  play move_1x3 / play move_1x3+a1 / play move_1x3+a1+a2   an action card, with bonus_add_1 / bonus_add_2 (R6, R65, R66)
+  reuse move_2x2            the movement card a reuse card copies (R62, R63)
+  seg 3 / seg 1+2 / stop    start the next segment (optionally enlarged by bonus_add_2) / decline the rest (R15)
+  fly 4                     which of your butterflies (marker 0-9) carries the segment (R10)
+  to r05c07                 one step to an adjacent space (R12)
+  pick white                a flower of your choice (wild die face, wildflower city) (R44, R50)
+  take green_egg            a card chosen with the two_cards ability (R52)
+  adj r05c07 / adj none     move_4_flower's adjacent collection (R61)
+  hatch orange / hatch any / hatch none   pay a matched cost of one type, an any-mix cost, or decline (R30)
+  pay pink                  one token of an any-mix payment
+  bonus32 yes / bonus32 no  use bonus_move_3_2 after the action card (R67)
+  exchange none / exchange move_5 / exchange both   keep the hand, or exchange a redundant one (R71)
+  free r05c07 / free none   the free hatch between seasons, on a parent's space (R80)
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameshelf.core.errors import BadNotation
+from gameshelf.core.notation import Grammar, Verb, join, parse_int
 from gameshelf.games.mariposas.catalog import CAT
 
 ANY = 5
@@ -35,7 +36,7 @@ class Play:
     add2: bool = False
 
     def __str__(self) -> str:
-        return f"play:{CAT.action_ids[self.card]}" + ("+a1" if self.add1 else "") + ("+a2" if self.add2 else "")
+        return join("play", CAT.action_ids[self.card] + ("+a1" if self.add1 else "") + ("+a2" if self.add2 else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ class Reuse:
     card: int
 
     def __str__(self) -> str:
-        return f"reuse:{CAT.action_ids[self.card]}"
+        return join("reuse", CAT.action_ids[self.card])
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class Segment:
     plus2: bool = False
 
     def __str__(self) -> str:
-        return f"seg:{self.length}" + ("+2" if self.plus2 else "")
+        return join("seg", f"{self.length}+2" if self.plus2 else self.length)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class Fly:
     slot: int
 
     def __str__(self) -> str:
-        return f"fly:{self.slot}"
+        return join("fly", self.slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,7 @@ class Step:
     space: int
 
     def __str__(self) -> str:
-        return f"to:{CAT.space_ids[self.space]}"
+        return join("to", CAT.space_ids[self.space])
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ class Pick:
     flower: int
 
     def __str__(self) -> str:
-        return f"pick:{CAT.flower_types[self.flower]}"
+        return join("pick", CAT.flower_types[self.flower])
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ class TakeCard:
     kind: int
 
     def __str__(self) -> str:
-        return f"take:{card_kind_id(self.kind)}"
+        return join("take", card_kind_id(self.kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ class Adjacent:
     space: int
 
     def __str__(self) -> str:
-        return "adj:none" if self.space < 0 else f"adj:{CAT.space_ids[self.space]}"
+        return join("adj", "none" if self.space < 0 else CAT.space_ids[self.space])
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +108,8 @@ class Hatch:
 
     def __str__(self) -> str:
         if self.mode < 0:
-            return "hatch:none"
-        return "hatch:any" if self.mode == ANY else f"hatch:{CAT.flower_types[self.mode]}"
+            return "hatch none"
+        return "hatch any" if self.mode == ANY else join("hatch", CAT.flower_types[self.mode])
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,7 @@ class Pay:
     flower: int
 
     def __str__(self) -> str:
-        return f"pay:{CAT.flower_types[self.flower]}"
+        return join("pay", CAT.flower_types[self.flower])
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +125,7 @@ class Bonus32:
     use: bool
 
     def __str__(self) -> str:
-        return "bonus32:yes" if self.use else "bonus32:no"
+        return "bonus32 yes" if self.use else "bonus32 no"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +134,8 @@ class Exchange:
 
     def __str__(self) -> str:
         if self.which < 0:
-            return "exchange:none"
-        return "exchange:both" if self.which == BOTH else f"exchange:{CAT.action_ids[self.which]}"
+            return "exchange none"
+        return "exchange both" if self.which == BOTH else join("exchange", CAT.action_ids[self.which])
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +143,7 @@ class FreeHatch:
     space: int
 
     def __str__(self) -> str:
-        return "free:none" if self.space < 0 else f"free:{CAT.space_ids[self.space]}"
+        return join("free", "none" if self.space < 0 else CAT.space_ids[self.space])
 
 
 def card_kind_id(kind: int) -> str:
@@ -168,24 +169,29 @@ def _space(text: str) -> int:
 
 
 def _play(arg: str) -> Play:
-    parts = arg.split("+")
-    flags = parts[1:]
+    card, *flags = arg.split("+")
     if any(f not in ("a1", "a2") for f in flags) or len(set(flags)) != len(flags) or flags != sorted(flags):
-        raise BadNotation(f"bad bonus flags in {arg!r}")
-    return PLAY[_index(CAT.action_ids, parts[0], "action card"), "a1" in flags, "a2" in flags]
+        raise BadNotation(f"bad bonus flags in {arg!r} (write play <card>, <card>+a1, <card>+a2 or <card>+a1+a2)")
+    return PLAY[_index(CAT.action_ids, card, "action card"), "a1" in flags, "a2" in flags]
+
+
+def _number(token: str, what: str, lo: int, hi: int) -> int:
+    """A canonical whole number (no leading zeros, so each action has one notation)."""
+    value = parse_int(token, what=what, lo=lo, hi=hi)
+    if str(value) != token:
+        raise BadNotation(f"{what} is written without leading zeros, not {token!r}")
+    return value
 
 
 def _seg(arg: str) -> Segment:
     base, plus, rest = arg.partition("+")
-    if not base.isdigit() or (plus and rest != "2") or str(int(base)) != base:
-        raise BadNotation(f"bad segment {arg!r}")
-    return Segment(int(base), bool(plus))
+    if plus and rest != "2":
+        raise BadNotation(f"bad segment {arg!r} (write seg <length> or seg <length>+2)")
+    return Segment(_number(base, "segment length", 1, 99), bool(plus))
 
 
 def _fly(arg: str) -> Fly:
-    if not arg.isdigit() or not 0 <= int(arg) < len(CAT.slot_gen) or str(int(arg)) != arg:
-        raise BadNotation(f"bad butterfly slot {arg!r}")
-    return FLY[int(arg)]
+    return FLY[_number(arg, "butterfly marker", 0, len(CAT.slot_gen) - 1)]
 
 
 def _exchange(arg: str) -> Exchange:
@@ -204,38 +210,39 @@ def _hatch(arg: str) -> Hatch:
     return HATCH[_index(CAT.flower_types, arg, "flower")]
 
 
-_YESNO = {"yes": True, "no": False}
+def _yes_no(arg: str) -> Bonus32:
+    if arg not in ("yes", "no"):
+        raise BadNotation(f"bonus32 takes yes or no, not {arg!r}")
+    return BONUS32[arg == "yes"]
 
-_PARSERS = {
-    "play": _play,
-    "reuse": lambda a: Reuse(_index(CAT.action_ids, a, "action card")),
-    "seg": _seg,
-    "fly": _fly,
-    "to": lambda a: STEP[_space(a)],
-    "pick": lambda a: PICK[_index(CAT.flower_types, a, "flower")],
-    "take": lambda a: TakeCard(_index(CARD_KINDS, a, "card")),
-    "adj": lambda a: Adjacent(NONE if a == "none" else _space(a)),
-    "hatch": _hatch,
-    "pay": lambda a: PAY[_index(CAT.flower_types, a, "flower")],
-    "exchange": _exchange,
-    "free": lambda a: FreeHatch(NONE if a == "none" else _space(a)),
-}
+
+GRAMMAR = Grammar("Mariposas", (
+    Verb("play", ("card",), _play, "play move_1x3", "play an action card (+a1 / +a2: with add cards)"),
+    Verb("reuse", ("card",), lambda a: Reuse(_index(CAT.action_ids, a, "action card")), "reuse move_2x2",
+         "the movement card a reuse card copies"),
+    Verb("seg", ("length",), _seg, "seg 3", "start a segment (3+2: enlarged by bonus_add_2)"),
+    Verb("stop", (), lambda: STOP, "stop", "decline the remaining segments"),
+    Verb("fly", ("marker",), _fly, "fly 0", "the butterfly (marker 0-9) flying the segment"),
+    Verb("to", ("space",), lambda a: STEP[_space(a)], "to r05c07", "one step to an adjacent space"),
+    Verb("pick", ("flower",), lambda a: PICK[_index(CAT.flower_types, a, "flower")], "pick white",
+         "a flower of your choice"),
+    Verb("take", ("card",), lambda a: TakeCard(_index(CARD_KINDS, a, "card")), "take green_egg",
+         "a card chosen with two_cards"),
+    Verb("adj", ("space",), lambda a: Adjacent(NONE if a == "none" else _space(a)), "adj none",
+         "the adjacent flower space to collect from, or none"),
+    Verb("hatch", ("payment",), _hatch, "hatch any", "hatch paying one flower type, any mix, or none"),
+    Verb("pay", ("flower",), lambda a: PAY[_index(CAT.flower_types, a, "flower")], "pay pink",
+         "one token of an any-mix payment"),
+    Verb("bonus32", ("yes/no",), _yes_no, "bonus32 yes", "use bonus_move_3_2 now, or not"),
+    Verb("exchange", ("card",), _exchange, "exchange none", "keep the hand (none), or exchange a card or both"),
+    Verb("free", ("space",), lambda a: FreeHatch(NONE if a == "none" else _space(a)), "free none",
+         "the free hatch on a parent's space, or none"),
+))
 
 
 def parse_action(text: str):
     """Notation back to an action; raises BadNotation."""
-    if not isinstance(text, str):
-        raise BadNotation("an action is written as text")
-    text = text.strip()
-    if text == "stop":
-        return STOP
-    head, sep, arg = text.partition(":")
-    if head == "bonus32" and arg in _YESNO:
-        return BONUS32[_YESNO[arg]]
-    parser = _PARSERS.get(head)
-    if not sep or parser is None or not arg:
-        raise BadNotation(f"cannot read action {text!r}")
-    return parser(arg)
+    return GRAMMAR.parse(text)
 
 
 # Interned values so legal_actions allocates nothing.

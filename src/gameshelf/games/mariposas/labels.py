@@ -1,74 +1,95 @@
-"""Human menu labels for actions, in English and Japanese."""
+"""Human menu labels for actions, in English and Japanese: templates in data/labels.yaml, ids
+translated through data/terms.yaml (no language branches in code)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from gameshelf.core.data import load_yaml
 from gameshelf.games.mariposas.actions import (
     ANY, BOTH, CARD_KINDS, Adjacent, Bonus32, Exchange, FreeHatch, Fly, Hatch, Pay, Pick, Play, Reuse,
     Segment, Step, Stop, TakeCard,
 )
-from gameshelf.games.mariposas.catalog import CAT
+from gameshelf.games.mariposas.catalog import CAT, DATA
 
-GEN_JA = "世代"
+LABELS = load_yaml(DATA / "labels.yaml")
+TERMS = load_yaml(DATA / "terms.yaml")
+UI = LABELS["ui"]
 
 
-def _about(sp: int, t, ja: bool) -> str:
+def term(value: Any, lang: str) -> str:
+    entry = TERMS.get(str(value))
+    return entry.get(lang, entry.get("en", str(value))) if entry else str(value)
+
+
+def text(key: str, lang: str, **args: Any) -> str:
+    """The ``key`` template of labels.yaml in ``lang`` (else English), filled with ``args``."""
+    templates = LABELS[key]
+    return (templates.get(lang) or templates["en"]).format(**args)
+
+
+def ui(key: str, lang: str) -> str:
+    """A renderer string (labels.yaml ``ui``)."""
+    return UI.get(lang, UI["en"])[key]
+
+
+def _about(sp: int, lang: str) -> str:
     """What a space shows: region colour, flowers, milkweed (for step menus)."""
-    bits = []
+    parts = []
     if CAT.flower[sp] >= 0:
-        where = f"{t(CAT.color[sp])}のマス" if ja else f"{t(CAT.color[sp])} space"
-        bits.append(f"{where}, {t(CAT.flower_types[CAT.flower[sp]])}×{CAT.nflowers[sp]}")
+        parts.append(text("about_flower", lang, color=term(CAT.color[sp], lang),
+                          flower=term(CAT.flower_types[CAT.flower[sp]], lang), n=CAT.nflowers[sp]))
     if CAT.milkweed[sp]:
-        bits.append("ミルクウィード" if ja else "milkweed")
-    return f" ({', '.join(bits)})" if bits else ""
+        parts.append(text("about_milkweed", lang))
+    return text("about", lang, parts=", ".join(parts)) if parts else ""
 
 
-def label(game, a, lang: str = "en") -> str:
-    t = lambda x: game.term(x, lang)  # noqa: E731
-    ja = lang == "ja"
-    match a:
-        case Play(card=c, add1=a1, add2=a2):
-            extra = [t("bonus_add_1")] * a1 + [t("bonus_add_2")] * a2
-            base = (f"{t(CAT.action_ids[c])}をプレイ" if ja else f"Play {t(CAT.action_ids[c])}")
-            return base + (f" + {', '.join(extra)}" if extra else "")
-        case Reuse(card=c):
-            return f"{t(CAT.action_ids[c])}を再利用" if ja else f"Reuse {t(CAT.action_ids[c])}"
-        case Segment(length=n, plus2=p2):
-            if ja:
-                return f"{n}移動" + ("（+2）" if p2 else "")
-            return f"Move {n} step(s)" + (" enlarged by +2" if p2 else "")
-        case Stop():
-            return "残りの移動をやめる" if ja else "Decline the remaining segments"
-        case Fly(slot=s):
-            g = CAT.slot_gen[s]
-            return f"第{g}{GEN_JA}の蝶 #{s}" if ja else f"Butterfly #{s} (generation {g})"
-        case Step(space=sp):
-            return f"{t(CAT.space_ids[sp])}{_about(sp, t, ja)}へ" if ja else f"Step to {t(CAT.space_ids[sp])}{_about(sp, t, ja)}"
-        case Pick(flower=f):
-            return f"{t(CAT.flower_types[f])}を取る" if ja else f"Take {t(CAT.flower_types[f])}"
-        case TakeCard(kind=k):
-            return f"{t(CARD_KINDS[k])}を取る" if ja else f"Take {t(CARD_KINDS[k])}"
-        case Adjacent(space=sp):
-            if sp < 0:
-                return "隣接の花を取らない" if ja else "No adjacent flowers"
-            return f"{t(CAT.space_ids[sp])}の花を取る" if ja else f"Collect from adjacent {t(CAT.space_ids[sp])}"
-        case Hatch(mode=m):
-            if m < 0:
-                return "孵化しない" if ja else "Do not hatch"
-            if m == ANY:
-                return "任意の花で孵化" if ja else "Hatch paying any mix"
-            return f"{t(CAT.flower_types[m])}で孵化" if ja else f"Hatch paying {t(CAT.flower_types[m])}"
-        case Pay(flower=f):
-            return f"{t(CAT.flower_types[f])}を1つ支払う" if ja else f"Pay 1 {t(CAT.flower_types[f])}"
-        case Bonus32(use=u):
-            return ("移動3+移動2を使う" if u else "使わない") if ja else ("Use move 3 + move 2" if u else "Do not use it")
-        case Exchange(which=w):
-            if w < 0:
-                return "手札を保持" if ja else "Keep the hand"
-            if w == BOTH:
-                return "両方を交換" if ja else "Exchange both cards"
-            return f"{t(CAT.action_ids[w])}を交換" if ja else f"Exchange {t(CAT.action_ids[w])}"
-        case FreeHatch(space=sp):
-            if sp < 0:
-                return "無料孵化をしない" if ja else "No free hatch"
-            return f"{t(CAT.space_ids[sp])}で無料孵化" if ja else f"Free hatch on {t(CAT.space_ids[sp])}"
-    return str(a)
+def _play(a: Play, lang: str) -> str:
+    extras = [term("bonus_add_1", lang)] * a.add1 + [term("bonus_add_2", lang)] * a.add2
+    base = text("play", lang, card=term(CAT.action_ids[a.card], lang))
+    return base + (text("play_with", lang, extras=", ".join(extras)) if extras else "")
+
+
+def _choice(key: str, value: int, lang: str, **args: Any) -> str:
+    """``key_none`` for a declined choice (value < 0), else ``key`` with ``args``."""
+    return text(f"{key}_none", lang) if value < 0 else text(key, lang, **args)
+
+
+def _space(sp: int, lang: str) -> str:
+    return term(CAT.space_ids[sp], lang) if sp >= 0 else ""
+
+
+def _hatch(a: Hatch, lang: str) -> str:
+    if a.mode == ANY:
+        return text("hatch_any", lang)
+    return _choice("hatch", a.mode, lang, flower=term(CAT.flower_types[a.mode], lang) if a.mode >= 0 else "")
+
+
+def _exchange(a: Exchange, lang: str) -> str:
+    if a.which == BOTH:
+        return text("exchange_both", lang)
+    return _choice("exchange", a.which, lang, card=term(CAT.action_ids[a.which], lang) if a.which >= 0 else "")
+
+
+_LABEL = {
+    Play: _play,
+    Reuse: lambda a, lang: text("reuse", lang, card=term(CAT.action_ids[a.card], lang)),
+    Segment: lambda a, lang: text("segment_plus2" if a.plus2 else "segment", lang, n=a.length),
+    Stop: lambda a, lang: text("stop", lang),
+    Fly: lambda a, lang: text("fly", lang, slot=a.slot, gen=CAT.slot_gen[a.slot]),
+    Step: lambda a, lang: text("step", lang, space=_space(a.space, lang), about=_about(a.space, lang)),
+    Pick: lambda a, lang: text("pick", lang, flower=term(CAT.flower_types[a.flower], lang)),
+    TakeCard: lambda a, lang: text("take", lang, card=term(CARD_KINDS[a.kind], lang)),
+    Adjacent: lambda a, lang: _choice("adjacent", a.space, lang, space=_space(a.space, lang)),
+    Hatch: _hatch,
+    Pay: lambda a, lang: text("pay", lang, flower=term(CAT.flower_types[a.flower], lang)),
+    Bonus32: lambda a, lang: text("bonus32_yes" if a.use else "bonus32_no", lang),
+    Exchange: _exchange,
+    FreeHatch: lambda a, lang: _choice("free", a.space, lang, space=_space(a.space, lang)),
+}
+
+
+def action_label(action, lang: str = "en") -> str:
+    """A menu label for ``action`` in ``lang`` ("en" or "ja")."""
+    label = _LABEL.get(type(action))
+    return label(action, lang) if label else str(action)

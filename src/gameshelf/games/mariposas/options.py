@@ -2,6 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Mapping
+
 from gameshelf.core.options import OptionSchema
 
 SCHEMA = OptionSchema(())
+
+
+@dataclass(frozen=True)
+class Config:
+    """The resolved options as one frozen value (Mariposas has none, so it is empty)."""
+
+    @classmethod
+    def from_options(cls, resolved: Mapping[str, str]) -> Config:
+        return cls()
+
+
+# (players, options) pairs the conformance suite plays: every player count.
+CONFORMANCE = tuple((players, {}) for players in (2, 3, 4, 5))

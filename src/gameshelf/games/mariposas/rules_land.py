@@ -1,8 +1,9 @@
 """Landing: flowers, waystations, life cycle sets and abilities, adjacent flowers, hatching (R17-R56, R61).
 
 Each function takes the state and the event list it appends to. The landing is a small machine
-(``state.land_stage``) that stops whenever the player must decide (a flower of choice, a card for
-two_cards, the adjacent space, the hatch) and resumes after that decision.
+(a :class:`Landing` frame under the landing's decisions on ``state.pending``) that stops whenever
+the player must decide (a flower of choice, a card for two_cards, the adjacent space, the hatch)
+and resumes after that decision.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from __future__ import annotations
 from gameshelf.core.game import Event
 from gameshelf.games.mariposas.actions import ANY, NONE
 from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, FLOWER_KIND
-from gameshelf.games.mariposas.state import (
-    C_BREED, C_HATCHPT, L_ADJ, L_DONE, L_HATCH, L_MARKER, L_REWARD, NSLOT, P_ADJ, P_HATCH, P_PAY,
-    P_PICK, P_TAKE, SUPPLY, CARD_MAX, card_loc,
+from gameshelf.games.mariposas.decisions import (
+    L_ADJ, L_DONE, L_MARKER, L_REWARD, LANDING_FRAMES, ChooseAdjacent, ChooseCard, ChooseHatch, PayFlower, PickFlower, frame,
 )
+from gameshelf.games.mariposas.state import C_BREED, C_HATCHPT, CARD_MAX, NSLOT, SUPPLY, card_loc
 
 KIND, FLOWER, NFLOW, MILKWEED, ADJ = CAT.kind, CAT.flower, CAT.nflowers, CAT.milkweed, CAT.adj
 CITY_SLOT = CAT.city_slot
@@ -44,42 +45,43 @@ def can_collect(s, slot: int, sp: int) -> bool:
     return s.start[slot] != sp and not (s.collected >> sp & 1)
 
 
-def land(s, ev: list) -> None:
+def land(s, seat: int, slot: int, adjacent: bool, ev: list) -> None:
     """The flying butterfly has used its last step: resolve the landing (R17)."""
-    s.land_stage = L_REWARD
+    s.pending.append(LANDING_FRAMES[seat][slot][L_REWARD][adjacent])
     resume(s, ev)
 
 
 def resume(s, ev: list) -> None:
-    """Advance the landing machine until a decision is needed or the landing is over."""
+    """Advance the landing (the Landing frame on top) until a decision is needed or it is over.
+
+    The frame is moved to the next stage before a stage runs, so a decision taken in that stage
+    resumes the landing after it.
+    """
     from gameshelf.games.mariposas.rules_turn import after_segment
-    p = s.cur
-    g = p * NSLOT + s.cur_slot
-    sp = s.loc[g]
-    while True:
-        st = s.land_stage
-        if st == L_REWARD:
-            s.land_stage = L_MARKER
-            ev.append(Event("land", {"player": p, "gen": SLOT_GEN[s.cur_slot], "space": CAT.space_ids[sp]}))
+    f = s.pending[-1]
+    p, slot, adj = f.seat, f.slot, f.adjacent
+    stages = LANDING_FRAMES[p][slot]
+    sp = s.loc[p * NSLOT + slot]
+    stage = f.stage
+    while stage != L_DONE:
+        s.pending[-1] = stages[stage + 1][adj]
+        if stage == L_REWARD:
+            ev.append(Event("land", {"player": p, "gen": SLOT_GEN[slot], "space": CAT.space_ids[sp]}))
             if KIND[sp] == CITY_KIND and not s.way_up >> CITY_SLOT[sp] & 1 and _reveal(s, p, sp, ev):
                 return
-        elif st == L_MARKER:
-            s.land_stage = L_ADJ
-            if _marker_or_flowers(s, p, sp, ev):
+        elif stage == L_MARKER:
+            if _marker_or_flowers(s, p, slot, sp, ev):
                 return
-        elif st == L_ADJ:
-            s.land_stage = L_HATCH
-            if s.cur_adj and adjacent_options(s):
-                s.pending = P_ADJ
+        elif stage == L_ADJ:
+            if adj and adjacent_options(s, p, slot):
+                s.pending.append(frame(ChooseAdjacent, p, slot))
                 return
-        elif st == L_HATCH:
-            s.land_stage = L_DONE
-            if hatch_options(s):
-                s.pending = P_HATCH
-                return
-        else:
-            after_segment(s, ev)
+        elif hatch_options(s, p, slot):
+            s.pending.append(frame(ChooseHatch, p, slot))
             return
+        stage += 1
+    s.pending.pop()
+    after_segment(s, ev)
 
 
 def _reveal(s, p: int, sp: int, ev: list) -> bool:
@@ -91,17 +93,17 @@ def _reveal(s, p: int, sp: int, ev: list) -> bool:
     face = s.chance.below(WILD_FACE + 1)
     ev.append(Event("die", {"player": p, "face": CAT.die_faces[face]}))
     if face == WILD_FACE:
-        s.pending = P_PICK
+        s.pending.append(frame(PickFlower, p))
         return True
     s.flowers[p][face] += 1
     return False
 
 
-def _marker_or_flowers(s, p: int, sp: int, ev: list) -> bool:
+def _marker_or_flowers(s, p: int, slot: int, sp: int, ev: list) -> bool:
     """R18-R21 flowers, R45-R50 waystation rewards; True when a decision is pending."""
     k = KIND[sp]
     if k == FLOWER_KIND:
-        if can_collect(s, s.cur_slot, sp):
+        if can_collect(s, slot, sp):
             s.collected |= 1 << sp
             f = FLOWER[sp]
             s.flowers[p][f] += NFLOW[sp]
@@ -112,9 +114,9 @@ def _marker_or_flowers(s, p: int, sp: int, ev: list) -> bool:
         return False
     kind, idx = CAT.marker_reward[s.way[CITY_SLOT[sp]]]
     if kind == "wild":
-        if can_collect(s, s.cur_slot, sp):
+        if can_collect(s, slot, sp):
             s.collected |= 1 << sp
-            s.pending = P_PICK
+            s.pending.append(frame(PickFlower, p))
             return True
         return False
     if kind == "life":
@@ -159,9 +161,9 @@ def _complete_set(s, p: int, color: int, ev: list) -> bool:
         for f in range(NFT):
             fl[f] += 1
     elif a == A_TWO_CARDS:
-        s.takes = min(2, len(take_options(s, p)))
-        if s.takes:
-            s.pending = P_TAKE
+        takes = min(2, len(take_options(s, p)))
+        if takes:
+            s.pending.append(frame(ChooseCard, p, takes))
             return True
     return False
 
@@ -170,31 +172,29 @@ def take_options(s, p: int) -> list[int]:
     return [k for k in range(NKINDS) if not owns(s, p, k)]
 
 
-def take_card(s, kind: int, ev: list) -> None:
+def take_card(s, top: ChooseCard, kind: int, ev: list) -> None:
     """One card chosen with two_cards; chains into further set completions (R54)."""
-    p = s.actor
-    s.takes -= 1
+    p = top.seat
     if gain_card(s, p, kind, ev):
         return
-    if s.takes > 0 and take_options(s, p):
-        s.pending = P_TAKE
+    if top.takes > 1 and take_options(s, p):
+        s.pending.append(frame(ChooseCard, p, top.takes - 1))
         return
-    s.takes = 0
     resume(s, ev)
 
 
-def adjacent_options(s) -> list[int]:
+def adjacent_options(s, p: int, slot: int) -> list[int]:
     """R61: flower spaces and a face-up wildflower city next to the landing, not blocked."""
-    sp = s.loc[s.cur * NSLOT + s.cur_slot]
+    sp = s.loc[p * NSLOT + slot]
     out = []
     for a in ADJ[sp]:
-        if (KIND[a] == FLOWER_KIND or is_wildflower_city(s, a)) and can_collect(s, s.cur_slot, a):
+        if (KIND[a] == FLOWER_KIND or is_wildflower_city(s, a)) and can_collect(s, slot, a):
             out.append(a)
     return out
 
 
-def take_adjacent(s, sp: int, ev: list) -> None:
-    p = s.cur
+def take_adjacent(s, top: ChooseAdjacent, sp: int, ev: list) -> None:
+    p = top.seat
     if sp == NONE:
         resume(s, ev)
         return
@@ -206,12 +206,12 @@ def take_adjacent(s, sp: int, ev: list) -> None:
                                      "space": CAT.space_ids[sp]}))
         resume(s, ev)
     else:
-        s.pending = P_PICK
+        s.pending.append(frame(PickFlower, p))
 
 
-def pick_flower(s, f: int, ev: list) -> None:
-    s.flowers[s.actor][f] += 1
-    ev.append(Event("pick", {"player": s.actor, "flower": CAT.flower_types[f]}))
+def pick_flower(s, top: PickFlower, f: int, ev: list) -> None:
+    s.flowers[top.seat][f] += 1
+    ev.append(Event("pick", {"player": top.seat, "flower": CAT.flower_types[f]}))
     resume(s, ev)
 
 
@@ -241,42 +241,43 @@ def hatch_cost(s, g: int):
     return CAT.hatch_cost[gen + 1]
 
 
-def hatch_options(s) -> list[int]:
+def hatch_options(s, p: int, slot: int) -> list[int]:
     """Affordable payment modes at this landing: flower types (matched), ANY; empty if none."""
-    g = s.cur * NSLOT + s.cur_slot
+    g = p * NSLOT + slot
     if not MILKWEED[s.loc[g]]:
         return []
     cost = hatch_cost(s, g)
     if cost is None:
         return []
-    fl = s.flowers[s.cur]
+    fl = s.flowers[p]
     out = [f for f in range(NFT) if fl[f] >= cost[0]]
     if sum(fl) >= cost[1]:
         out.append(ANY)
     return out
 
 
-def choose_hatch(s, mode: int, ev: list) -> None:
+def choose_hatch(s, top: ChooseHatch, mode: int, ev: list) -> None:
     if mode == NONE:
         resume(s, ev)
         return
-    g = s.cur * NSLOT + s.cur_slot
+    p = top.seat
+    g = p * NSLOT + top.slot
     matched, anyc = hatch_cost(s, g)
     if mode == ANY:
-        s.pay_left = anyc
-        s.pending = P_PAY
+        s.pending.append(frame(PayFlower, p, top.slot, anyc))
         return
-    s.flowers[s.cur][mode] -= matched
-    do_hatch(s, s.cur, g, ev, free=False)
+    s.flowers[p][mode] -= matched
+    do_hatch(s, p, g, ev, free=False)
     resume(s, ev)
 
 
-def pay_one(s, f: int, ev: list) -> None:
-    s.flowers[s.cur][f] -= 1
-    s.pay_left -= 1
-    if s.pay_left:
+def pay_one(s, top: PayFlower, f: int, ev: list) -> None:
+    p = top.seat
+    s.flowers[p][f] -= 1
+    if top.left > 1:
+        s.pending.append(frame(PayFlower, p, top.slot, top.left - 1))
         return
-    do_hatch(s, s.cur, s.cur * NSLOT + s.cur_slot, ev, free=False)
+    do_hatch(s, p, p * NSLOT + top.slot, ev, free=False)
     resume(s, ev)
 
 

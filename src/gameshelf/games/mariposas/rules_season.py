@@ -1,51 +1,20 @@
-"""Setup, turn order, end of season, free hatch, extra turns and final scoring (setup 1-15, R1-R5, R55, R76-R86)."""
+"""Setup exchanges, turn order, end of season, free hatch, extra turns, final scoring (setup 15, R1-R5, R55, R76-R86)."""
 
 from __future__ import annotations
 
-from gameshelf.core.chance import Chance
 from gameshelf.core.game import Event
 from gameshelf.games.mariposas.actions import NONE
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.rules_land import A_EXTRA_TURN, NLIFE, do_hatch, has_ability, new_marker
+from gameshelf.games.mariposas.decisions import ChooseExchange, ChooseFreeHatch, frame
+from gameshelf.games.mariposas.rules_land import A_EXTRA_TURN, do_hatch, has_ability, new_marker
 from gameshelf.games.mariposas.rules_turn import can_be_asked, refill, start_turn
-from gameshelf.games.mariposas.scoring import goal_points, michoacan_count, michoacan_points, score
-from gameshelf.games.mariposas.state import (
-    C_ABIL, C_GOAL, C_LIFE, C_MICH, NSLOT, P_EXCHANGE, P_FREE, P_OVER, REMOVED, SUPPLY, State, blank,
-    card_loc,
-)
+from gameshelf.games.mariposas.scoring import end_points, goal_points, score
+from gameshelf.games.mariposas.state import C_ABIL, C_GOAL, C_LIFE, C_MICH, NSLOT, REMOVED, SUPPLY, card_loc
 
 SLOT_GEN = CAT.slot_gen
 
 
-def setup(n: int, seed: int) -> tuple[State, list]:
-    """Setup steps 1-15: goals, deck, hands, butterflies, first player, waystations, ability rows."""
-    ch = Chance(seed)
-    s = blank(n, ch)
-    ev: list = []
-    s.goals = [ch.choice(CAT.goals_by_season[k]) for k in range(len(CAT.seasons))]
-    s.goal_up = [k == 0 for k in range(len(CAT.seasons))]
-    s.deck = [c for c, k in enumerate(CAT.action_copies) for _ in range(k)]
-    ch.shuffle(s.deck)
-    for p in range(n):
-        s.hands[p] = [s.deck.pop() for _ in range(CAT.hand_size)]
-        base = p * NSLOT
-        s.loc[base + CAT.gen_slots[1][0]] = CAT.michoacan
-        for season, (gen, count) in enumerate(CAT.card_setup):
-            for slot in CAT.gen_slots[gen][:count] if count else ():
-                s.loc[base + slot] = card_loc(season)
-    s.first = ch.below(n)
-    s.cur = s.first
-    s.way = list(range(len(CAT.marker_ids)))
-    ch.shuffle(s.way)
-    s.rows = ch.sample(range(len(CAT.ability_ids)), CAT.abilities_in_play)
-    ev.append(Event("first_player", {"player": s.first, "season": CAT.seasons[0]}))
-    s.queue = _order(s)  # every seat, so the view does not tell whose hands are redundant
-    s.setup_phase = True
-    next_setup_exchange(s, ev)
-    return s, ev
-
-
-def _order(s) -> list[int]:
+def order(s) -> list[int]:
     return [(s.first + i) % s.n for i in range(s.n)]
 
 
@@ -53,17 +22,15 @@ def next_setup_exchange(s, ev: list) -> None:
     """Setup step 15 (A6): every seat in turn order is asked (keep, or exchange a redundant hand once)."""
     while s.queue:
         if can_be_asked(s, s.queue[0]):
-            s.actor = s.queue[0]
-            s.pending = P_EXCHANGE
+            s.pending.append(frame(ChooseExchange, s.queue[0], True))
             return
         s.queue.pop(0)
-    s.setup_phase = False
     s.cur = s.first
     start_turn(s, ev)
 
 
-def after_exchange(s, ev: list) -> None:
-    if s.setup_phase:
+def after_exchange(s, setup: bool, ev: list) -> None:
+    if setup:
         s.queue.pop(0)
         next_setup_exchange(s, ev)
     else:
@@ -92,7 +59,7 @@ def end_season(s, ev: list) -> None:
     season = s.season
     ev.append(Event("season_end", {"season": CAT.seasons[season]}))
     if season == len(CAT.seasons) - 1:
-        s.extra = [q for q in _order(s) if has_ability(s, q, A_EXTRA_TURN)]
+        s.extra = [q for q in order(s) if has_ability(s, q, A_EXTRA_TURN)]
         if s.extra:
             s.in_extra = True
             _extra_turn(s, ev)
@@ -105,7 +72,7 @@ def end_season(s, ev: list) -> None:
     score_goal(s, season, ev)
     s.first = next_first_player(s)
     ev.append(Event("first_player", {"player": s.first, "season": CAT.seasons[season + 1]}))
-    s.queue = _order(s)
+    s.queue = order(s)
     next_free_hatch(s, ev)
 
 
@@ -129,7 +96,7 @@ def score_goal(s, season: int, ev: list) -> None:
 def next_first_player(s) -> int:
     """R79: fewest points; ties clockwise from the previous first player (included)."""
     low = min(score(s, p) for p in range(s.n))
-    return next(q for q in _order(s) if score(s, q) == low)
+    return next(q for q in order(s) if score(s, q) == low)
 
 
 def free_hatch_options(s, p: int) -> list[int]:
@@ -144,15 +111,14 @@ def free_hatch_options(s, p: int) -> list[int]:
 def next_free_hatch(s, ev: list) -> None:
     while s.queue:
         if free_hatch_options(s, s.queue[0]):
-            s.actor = s.queue[0]
-            s.pending = P_FREE
+            s.pending.append(frame(ChooseFreeHatch, s.queue[0]))
             return
         s.queue.pop(0)
     finish_season_change(s, ev)
 
 
-def free_hatch(s, space: int, ev: list) -> None:
-    p = s.actor
+def free_hatch(s, top: ChooseFreeHatch, space: int, ev: list) -> None:
+    p = top.seat
     if space != NONE:
         base = p * NSLOT
         parent = next(base + slot for slot in CAT.gen_slots[s.season + 1] if s.loc[base + slot] == space)
@@ -185,19 +151,13 @@ def finish_season_change(s, ev: list) -> None:
 
 def final_scoring(s, ev: list) -> None:
     """R83: fall goal, Michoacan, life cycle cards, end-game ability points."""
-    from gameshelf.games.mariposas.scoring import outcome
     s.in_extra = False
     score_goal(s, s.season, ev)
     for p in range(s.n):
-        m = michoacan_points(michoacan_count(s, p))
-        life = bin(s.life[p] & ((1 << NLIFE) - 1)).count("1") * CAT.lifecycle_points
-        abil = sum(CAT.ability_end_points[a] for a in range(len(CAT.ability_ids)) if s.abil[p] >> a & 1)
+        m, life, abil = end_points(s, p)
         s.pts[p][C_MICH] += m
         s.pts[p][C_LIFE] += life
         s.pts[p][C_ABIL] += abil
         ev.append(Event("final_points", {"player": p, "michoacan": m, "lifecycle": life, "ability": abil}))
     s.over = True
-    s.pending = P_OVER
-    s.actor = -1
-    s.final = outcome(s)
     ev.append(Event("game_over", {}))

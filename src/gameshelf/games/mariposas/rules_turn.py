@@ -5,10 +5,12 @@ from __future__ import annotations
 from gameshelf.core.game import Event
 from gameshelf.games.mariposas.actions import BOTH, NONE
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.rules_land import land
-from gameshelf.games.mariposas.state import (
-    L_DONE, NSLOT, P_BONUS32, P_EXCHANGE, P_FLY, P_PLAY, P_SEGMENT, P_STEP, P_TARGET,
+from gameshelf.games.mariposas.decisions import (
+    BUTTERFLY_FRAMES, EXCHANGE_FRAMES, PLAY_FRAMES, SEGMENT_FRAMES, STEP_FRAMES, ChooseBonus32, ChooseButterfly,
+    ChooseExchange, ChooseReuse, ChooseStep, frame,
 )
+from gameshelf.games.mariposas.rules_land import land
+from gameshelf.games.mariposas.state import NSLOT
 
 SEGMENTS = CAT.action_segments
 ADJ_FLOWER = CAT.adjacent_flower
@@ -49,14 +51,11 @@ def start_turn(s, ev: list) -> None:
     p = s.cur
     s.start = s.loc[p * NSLOT:(p + 1) * NSLOT]
     s.collected = 0
-    s.actor = p
     s.group = 0
     s.seg_left = []
     s.plus2 = False
-    s.cur_slot = -1
-    s.land_stage = L_DONE
     if s.hands[p]:
-        s.pending = P_PLAY
+        s.pending.append(PLAY_FRAMES[p])
     else:
         end_turn(s, ev)
 
@@ -83,7 +82,7 @@ def play_card(s, card: int, add1: bool, add2: bool, ev: list) -> None:
     if targets is None:
         _begin_segments(s, card, ev)
     elif targets:
-        s.pending = P_TARGET
+        s.pending.append(frame(ChooseReuse, p))
     else:
         ev.append(Event("reuse_none", {"player": p}))
         after_segment(s, ev)
@@ -113,11 +112,10 @@ def choose_segment(s, length: int, plus2: bool, ev: list) -> None:
         if x >> 1 == length:
             del s.seg_left[i]
             break
-    s.cur_adj = bool(x & 1)
-    s.steps = length + (2 if plus2 else 0)
+    steps = length + (2 if plus2 else 0)
     if plus2:
         s.plus2 = False
-    s.pending = P_FLY
+    s.pending.append(BUTTERFLY_FRAMES[s.cur][steps][x & 1])
 
 
 def stop_segments(s, ev: list) -> None:
@@ -128,33 +126,31 @@ def stop_segments(s, ev: list) -> None:
     after_segment(s, ev)
 
 
-def choose_fly(s, slot: int, ev: list) -> None:
-    s.cur_slot = slot
-    s.pending = P_STEP
+def choose_fly(s, top: ChooseButterfly, slot: int, ev: list) -> None:
+    s.pending.append(STEP_FRAMES[top.seat][slot][top.steps][top.adjacent])
 
 
-def step(s, space: int, ev: list) -> None:
+def step(s, top: ChooseStep, space: int, ev: list) -> None:
     """R12: one step to an adjacent space; only the last one is a landing (R14)."""
-    s.loc[s.cur * NSLOT + s.cur_slot] = space
-    s.steps -= 1
-    if s.steps == 0:
-        land(s, ev)
+    s.loc[top.seat * NSLOT + top.slot] = space
+    if top.steps > 1:
+        s.pending.append(STEP_FRAMES[top.seat][top.slot][top.steps - 1][top.adjacent])
+    else:
+        land(s, top.seat, top.slot, top.adjacent, ev)
 
 
 def after_segment(s, ev: list) -> None:
     """Next segment, else bonus_move_3_2 (R67), else the end of the turn."""
-    s.cur_slot = -1
-    s.land_stage = L_DONE
     p = s.cur
     if s.seg_left and has_flyer(s, p):
-        s.pending = P_SEGMENT
+        s.pending.append(SEGMENT_FRAMES[p])
         return
     s.seg_left = []
     s.plus2 = False
     if s.group == 0:
         s.group = 1
         if s.bonus[p] & ~s.bused[p] & 1:
-            s.pending = P_BONUS32
+            s.pending.append(frame(ChooseBonus32, p))
             return
     end_turn(s, ev)
 
@@ -200,12 +196,10 @@ def can_be_asked(s, p: int) -> bool:
 def end_turn(s, ev: list) -> None:
     """R70 then R71: every full hand is asked (keep, or exchange if redundant), so asking reveals nothing."""
     p = s.cur
-    s.cur_slot = -1
     s.seg_left = []
     refill(s, p, ev)
     if can_be_asked(s, p):
-        s.actor = p
-        s.pending = P_EXCHANGE
+        s.pending.append(EXCHANGE_FRAMES[p][False])
         return
     from gameshelf.games.mariposas.rules_season import advance
     advance(s, ev)
@@ -219,10 +213,10 @@ def exchange_options(s, p: int) -> list[int]:
     return [NONE] + sorted(set(hand)) + [BOTH]
 
 
-def exchange(s, which: int, ev: list) -> None:
+def exchange(s, top: ChooseExchange, which: int, ev: list) -> None:
     """R71: discard one or both cards and draw as many; the new hand is kept."""
     from gameshelf.games.mariposas.rules_season import after_exchange
-    p = s.actor
+    p = top.seat
     if which != NONE:
         hand = s.hands[p]
         out = list(hand) if which == BOTH else [which]
@@ -232,4 +226,4 @@ def exchange(s, which: int, ev: list) -> None:
         ev.append(Event("exchange", {"player": p, "cards": [CAT.action_ids[c] for c in out]}))
         for _ in out:
             draw(s, p, ev)
-    after_exchange(s, ev)
+    after_exchange(s, top.setup, ev)

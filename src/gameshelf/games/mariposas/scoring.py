@@ -1,4 +1,9 @@
-"""Scoring: season goals (R74-R75), Michoacan table (R84-R85), final scoring and tie-breakers (R83-R88)."""
+"""Scoring: season goals (R74-R75), Michoacan table (R84-R85), final scoring and tie-breakers (R83-R88).
+
+``outcome`` is None until the game is over; ``score_now`` scores a running game as if it ended now:
+the points so far plus the current season goal (unless already scored) and the end-game points
+(R83), so it equals the outcome at the end.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from collections.abc import Sequence
 
 from gameshelf.core.game import Outcome, rank_players
 from gameshelf.games.mariposas.catalog import CAT, Goal
-from gameshelf.games.mariposas.state import CATEGORIES, NSLOT
+from gameshelf.games.mariposas.state import C_ABIL, C_GOAL, C_LIFE, C_MICH, CATEGORIES, NSLOT
 
 MICH = CAT.michoacan
 SLOT_GEN = CAT.slot_gen
@@ -87,9 +92,48 @@ def balance(s) -> dict[str, list[int]]:
     return {f"season_goal:{CAT.goals[g].id}": s.gpts[k * n:(k + 1) * n] for k, g in enumerate(s.goals)}
 
 
-def outcome(s) -> Outcome:
-    scores = tuple(score(s, p) for p in range(s.n))
+NLIFE = len(CAT.lifecycle_ids)
+
+
+def end_points(s, p: int) -> tuple[int, int, int]:
+    """R83: (Michoacan, life cycle cards, end-game ability points) of seat p now."""
+    m = michoacan_points(michoacan_count(s, p))
+    life = bin(s.life[p] & ((1 << NLIFE) - 1)).count("1") * CAT.lifecycle_points
+    abil = sum(CAT.ability_end_points[a] for a in range(len(CAT.ability_ids)) if s.abil[p] >> a & 1)
+    return m, life, abil
+
+
+def _scored(s, pts: list[list[int]]) -> Outcome:
+    scores = tuple(sum(pts[p]) for p in range(s.n))
     keys = [(scores[p],) + tiebreak_keys(s, p) for p in range(s.n)]
-    breakdown = tuple({c: s.pts[p][i] for i, c in enumerate(CATEGORIES)} for p in range(s.n))
+    breakdown = tuple({c: pts[p][i] for i, c in enumerate(CATEGORIES)} for p in range(s.n))
     details = {"tiebreak": [list(k[1:]) for k in keys], "balance": balance(s)}
     return Outcome(scores, rank_players(keys), breakdown, details)
+
+
+def points_so_far(s) -> Outcome:
+    """The points scored so far (no end-game scoring), ranked like an outcome (for studies and tests)."""
+    return _scored(s, s.pts)
+
+
+def outcome(s) -> Outcome | None:
+    """The final scores, ranks after tie-breakers (R88) and breakdown; None until the game is over."""
+    return _scored(s, s.pts) if s.over else None
+
+
+def score_now(s) -> Outcome:
+    """The outcome if the game ended now (R83 applied to the running game)."""
+    if s.over:
+        return _scored(s, s.pts)
+    from gameshelf.games.mariposas.decisions import ChooseFreeHatch
+    season_scored = isinstance(s.pending[-1], ChooseFreeHatch)   # between seasons: R76 step 2 done
+    goal = CAT.goals[s.goals[s.season]]
+    pts = [row[:] for row in s.pts]
+    for p in range(s.n):
+        if not season_scored:
+            pts[p][C_GOAL[s.season]] += goal_points(s, p, goal)
+        m, life, abil = end_points(s, p)
+        pts[p][C_MICH] += m
+        pts[p][C_LIFE] += life
+        pts[p][C_ABIL] += abil
+    return _scored(s, pts)

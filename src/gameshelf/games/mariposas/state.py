@@ -1,7 +1,13 @@
-"""Mariposas state: flat lists of small ints, with an explicit cheap copy.
+"""Mariposas state: flat lists of small ints, declared once in ``FIELDS``.
 
-Butterfly markers are addressed globally as ``seat * NSLOT + slot`` (NSLOT = 10); a slot's generation is
-``CAT.slot_gen[slot]``. Locations: a space index (>= 0) or one of the off-map codes below.
+``FIELDS`` is the declaration: ``__slots__``, the copy (compiled from it, as fast as a hand-written
+one), the blank shell and ``view.encode`` all follow from it, so a new field is one line here.
+
+Butterfly markers are addressed globally as ``seat * NSLOT + marker`` (NSLOT = 10 markers per
+seat, numbered 0-9; ``CAT.slot_gen[marker]`` is a marker's generation). Locations: a space index
+(>= 0) or one of the off-map codes below. ``pending`` is the stack of decision frames
+(decisions.py); the turn's running context (segments left, add cards, start spaces) is kept in
+plain fields because it outlives the decisions of each segment.
 """
 
 from __future__ import annotations
@@ -21,127 +27,100 @@ def card_loc(season: int) -> int:
     return -10 - season
 
 
-# Pending sub-decisions.
-P_PLAY, P_TARGET, P_SEGMENT, P_FLY, P_STEP, P_PICK, P_TAKE, P_ADJ, P_HATCH, P_PAY = range(10)
-P_BONUS32, P_EXCHANGE, P_FREE, P_OVER = 10, 11, 12, 13
-PENDING_NAMES = ("play", "reuse_target", "segment", "butterfly", "step", "pick_flower", "take_card",
-                 "adjacent_flowers", "hatch", "pay", "bonus_move_3_2", "exchange", "free_hatch", "over")
-
-# Landing stages (R17): reward, marker/flowers, adjacent collection, hatch, done.
-L_REWARD, L_MARKER, L_ADJ, L_HATCH, L_DONE = range(5)
-
 # Score categories (the breakdown).
 CATEGORIES = ("spring_goal", "summer_goal", "fall_goal", "breeding_goal", "hatch_point",
               "michoacan", "lifecycle_cards", "ability_end")
 C_GOAL = (0, 1, 2)
 C_BREED, C_HATCHPT, C_MICH, C_LIFE, C_ABIL = 3, 4, 5, 6, 7
 
+# How a copy copies a field: VALUE (immutable), LIST (flat list), NESTED (list of lists), COPY (.copy()).
+VALUE, LIST, NESTED, COPY = "value", "list", "nested", "copy"
+
+FIELDS: dict[str, str] = {
+    "n": VALUE,             # players
+    "season": VALUE,        # 0 spring, 1 summer, 2 fall
+    "turn_no": VALUE,       # turns taken this season
+    "first": VALUE,         # first player of the season
+    "cur": VALUE,           # seat whose turn it is
+    "extra": LIST,          # seats still to take an extra fall turn (R55)
+    "in_extra": VALUE,      # extra fall turns are being played
+    "hands": NESTED,        # action cards per seat
+    "deck": LIST,           # draw pile, top = last
+    "discard": LIST,
+    "played": NESTED,       # action cards played this season, per seat
+    "flowers": NESTED,      # flower tokens per seat and type
+    "life": LIST,           # life cycle cards per seat (bitmask over CAT.lifecycle_ids)
+    "bonus": LIST,          # bonus move cards owned per seat (bitmask over CAT.bonus_ids)
+    "bused": LIST,          # bonus move cards used per seat (bitmask)
+    "abil": LIST,           # abilities per seat (bitmask over CAT.ability_ids)
+    "pts": NESTED,          # points per seat and category (CATEGORIES)
+    "loc": LIST,            # location of every marker: seat * NSLOT + marker
+    "dbl": LIST,            # 1 when a generation-4 marker shows its double side
+    "start": LIST,          # the current seat's marker locations when its turn began (R19)
+    "collected": VALUE,     # spaces collected this turn (bitmask, R20)
+    "way": LIST,            # waystation marker per city (CAT.cities order)
+    "way_up": VALUE,        # face-up waystation markers (bitmask over cities)
+    "goals": LIST,          # season goal card per season
+    "goal_up": LIST,        # goal card face up, per season
+    "gpts": LIST,           # points each season goal gave each seat: season * n + seat
+    "rows": LIST,           # ability per life cycle colour row
+    "pending": LIST,        # the decision stack (frozen frames, top = last)
+    "seg_left": LIST,       # segments left this turn: length * 2 + (1 if adjacent collection)
+    "group": VALUE,         # 0 while the action card's segments run, 1 after (R67)
+    "plus2": VALUE,         # bonus_add_2 still to enlarge a segment (R66)
+    "extra1": VALUE,        # bonus_add_1 adds a segment to the card about to start (R65)
+    "queue": LIST,          # seats still to be asked (setup exchange, free hatch)
+    "over": VALUE,
+    "chance": COPY,
+    "ply": VALUE,
+}
+
+
+def _compile_copy():
+    lines = ["def copy(self):", "    s = _new(State)"]
+    for name, how in FIELDS.items():
+        source = {VALUE: f"self.{name}", LIST: f"self.{name}[:]",
+                  NESTED: f"[x[:] for x in self.{name}]", COPY: f"self.{name}.copy()"}[how]
+        lines.append(f"    s.{name} = {source}")
+    lines.append("    return s")
+    namespace: dict = {"_new": object.__new__}
+    exec("\n".join(lines), namespace)   # the source is generated from FIELDS above, no outside input
+    return namespace
+
 
 class State:
-    __slots__ = (
-        "n", "season", "turn_no", "first", "cur", "extra", "in_extra", "hands", "deck", "discard",
-        "played", "flowers", "life", "bonus", "bused", "abil", "pts", "loc", "dbl", "start",
-        "collected", "way", "way_up", "goals", "goal_up", "gpts", "rows", "pending", "actor", "seg_left",
-        "group", "plus2", "extra1", "cur_adj", "cur_slot", "steps", "land_stage", "pay_left", "takes",
-        "queue", "setup_phase", "over", "chance", "ply", "final",
-    )
+    """A game in progress; see FIELDS."""
 
-    def copy(self) -> State:
-        s = State.__new__(State)
-        s.n = self.n
-        s.season = self.season
-        s.turn_no = self.turn_no
-        s.first = self.first
-        s.cur = self.cur
-        s.extra = self.extra[:]
-        s.in_extra = self.in_extra
-        s.hands = [h[:] for h in self.hands]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.played = [p[:] for p in self.played]
-        s.flowers = [f[:] for f in self.flowers]
-        s.life = self.life[:]
-        s.bonus = self.bonus[:]
-        s.bused = self.bused[:]
-        s.abil = self.abil[:]
-        s.pts = [p[:] for p in self.pts]
-        s.loc = self.loc[:]
-        s.dbl = self.dbl[:]
-        s.start = self.start[:]
-        s.collected = self.collected
-        s.way = self.way[:]
-        s.way_up = self.way_up
-        s.goals = self.goals[:]
-        s.goal_up = self.goal_up[:]
-        s.gpts = self.gpts[:]
-        s.rows = self.rows[:]
-        s.pending = self.pending
-        s.actor = self.actor
-        s.seg_left = self.seg_left[:]
-        s.group = self.group
-        s.plus2 = self.plus2
-        s.extra1 = self.extra1
-        s.cur_adj = self.cur_adj
-        s.cur_slot = self.cur_slot
-        s.steps = self.steps
-        s.land_stage = self.land_stage
-        s.pay_left = self.pay_left
-        s.takes = self.takes
-        s.queue = self.queue[:]
-        s.setup_phase = self.setup_phase
-        s.over = self.over
-        s.chance = self.chance.copy()
-        s.ply = self.ply
-        s.final = self.final
-        return s
+    __slots__ = tuple(FIELDS)
+    SHARED: frozenset[str] = frozenset()   # no field holds fixed game data shared by copies
+
+    def copy(self) -> State:  # replaced below by the version compiled from FIELDS
+        raise NotImplementedError
+
+
+_namespace = _compile_copy()
+_namespace["State"] = State
+State.copy = _namespace["copy"]
 
 
 def blank(n: int, chance: Chance) -> State:
-    """An empty state shell for n players (setup and decode fill it in)."""
+    """An empty state shell for n players (setup and positions fill it in)."""
     s = State.__new__(State)
     s.n = n
-    s.season = 0
-    s.turn_no = 0
-    s.first = 0
-    s.cur = 0
-    s.extra = []
-    s.in_extra = False
+    s.season = s.turn_no = s.first = s.cur = s.collected = s.way_up = s.group = s.ply = 0
+    s.in_extra = s.plus2 = s.extra1 = s.over = False
+    s.extra, s.deck, s.discard, s.way, s.pending, s.seg_left, s.queue = [], [], [], [], [], [], []
+    s.rows = [0] * CAT.abilities_in_play
     s.hands = [[] for _ in range(n)]
-    s.deck = []
-    s.discard = []
     s.played = [[] for _ in range(n)]
-    s.flowers = [[0] * 5 for _ in range(n)]
-    s.life = [0] * n
-    s.bonus = [0] * n
-    s.bused = [0] * n
-    s.abil = [0] * n
+    s.flowers = [[0] * len(CAT.flower_types) for _ in range(n)]
+    s.life, s.bonus, s.bused, s.abil = [0] * n, [0] * n, [0] * n, [0] * n
     s.pts = [[0] * len(CATEGORIES) for _ in range(n)]
     s.loc = [SUPPLY] * (NSLOT * n)
     s.dbl = [0] * (NSLOT * n)
     s.start = [SUPPLY] * NSLOT
-    s.collected = 0
-    s.way = []
-    s.way_up = 0
-    s.goals = [0, 0, 0]
-    s.goal_up = [True, False, False]
-    s.gpts = [0] * (3 * n)  # points each season goal gave each seat: index season * n + seat
-    s.rows = [0, 0, 0]
-    s.pending = P_PLAY
-    s.actor = 0
-    s.seg_left = []
-    s.group = 0
-    s.plus2 = False
-    s.extra1 = False
-    s.cur_adj = False
-    s.cur_slot = -1
-    s.steps = 0
-    s.land_stage = L_DONE
-    s.pay_left = 0
-    s.takes = 0
-    s.queue = []
-    s.setup_phase = False
-    s.over = False
+    s.goals = [0] * len(CAT.seasons)
+    s.goal_up = [k == 0 for k in range(len(CAT.seasons))]
+    s.gpts = [0] * (len(CAT.seasons) * n)
     s.chance = chance
-    s.ply = 0
-    s.final = None
     return s

@@ -1,23 +1,111 @@
 """Views, encoding and determinization (R51, A36): hands, the draw pile order, face-down waystation
-markers and face-down season goal cards are hidden; everything else is public."""
+markers and face-down season goal cards are hidden; everything else is public.
+
+The view is typed (:class:`MariposasView`). Element ids a client may highlight (decisions.py):
+``card:<action card id>`` (your hand), ``butterfly:<seat>.<marker>`` (``players[seat].butterflies``),
+``space:<space id>`` (the map; a butterfly's ``at``), ``flower:<type>`` (``players[seat].flowers``),
+``lifecycle:<id>`` / ``bonus:<id>`` (``card_supply``) and ``hand:<seat>``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
+
+try:        # pydantic reads TypedDicts from typing_extensions on Python < 3.12 (the typed-view test)
+    from typing_extensions import TypedDict
+except ImportError:     # pragma: no cover - the standard one is enough for type checkers
+    from typing import TypedDict
 
 from gameshelf.core.chance import Chance
-from gameshelf.games.mariposas.actions import CARD_KINDS
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.state import (
-    CATEGORIES, NSLOT, PENDING_NAMES, REMOVED, SUPPLY, State, blank, card_loc,
-)
+from gameshelf.games.mariposas.decisions import frame_to_json
+from gameshelf.games.mariposas.state import CATEGORIES, FIELDS, NSLOT, REMOVED, SUPPLY, State
 
 ACT = CAT.action_ids
 SP = CAT.space_ids
-NLIFE = len(CAT.lifecycle_ids)
 
 
-def _loc_name(x: int) -> str:
+class ButterflyView(TypedDict):
+    """One butterfly marker: ``marker`` 0-9 (its id with the seat: ``butterfly:<seat>.<marker>``),
+    its generation, where it is (a space id, ``supply``, ``removed``, or ``<season>_card`` while on a
+    face-down goal card) and whether a generation-4 marker shows its double side."""
+    marker: int
+    gen: int
+    at: str
+    double: bool
+
+
+class PlayerView(TypedDict):
+    """One seat's public side: points (total, per category, per season goal), hand size, cards
+    played this season, flower tokens, owned life cycle / bonus move cards, abilities, butterflies."""
+    score: int
+    points: dict[str, int]
+    goal_points: dict[str, int]
+    hand_count: int
+    played: list[str]
+    flowers: dict[str, int]
+    lifecycle_cards: list[str]
+    bonus_cards: list[str]
+    used_bonus_cards: list[str]
+    abilities: list[str]
+    butterflies: list[ButterflyView]
+
+
+class FrameView(TypedDict, total=False):
+    """One frame of the decision stack (decisions.py): its kind name, the deciding seat, and the
+    context fields of that kind (slot = the flying marker, steps, takes, left, setup, stage, adjacent)."""
+    kind: str
+    seat: int
+    slot: int
+    steps: int
+    adjacent: bool
+    takes: int
+    left: int
+    setup: bool
+    stage: str
+
+
+class TurnView(TypedDict):
+    """The running turn: start spaces of the seat's markers (R19), spaces collected (R20), segments
+    left (lengths and their internal codes), whether the card's segments are done (group 1), add cards
+    waiting (plus2 = bonus_add_2, extra1 = bonus_add_1), seats still to be asked, the decision stack."""
+    start: list[str]
+    collected: list[str]
+    segments_left: list[int]
+    segment_codes: list[int]
+    group: int
+    plus2: bool
+    extra1: bool
+    queue: list[int]
+    stack: list[FrameView]
+
+
+class MariposasView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) sees; ``hand`` is None for a spectator."""
+    game: str
+    players: list[PlayerView]
+    season: str
+    turn_no: int
+    first: int
+    cur: int
+    extra: list[int]
+    in_extra: bool
+    deck_count: int
+    discard: list[str]
+    waystations: dict[str, Optional[str]]
+    goals: dict[str, Optional[str]]
+    ability_rows: dict[str, str]
+    card_supply: dict[str, int]
+    pending: str
+    actor: int
+    turn: TurnView
+    over: bool
+    ply: int
+    seat: Optional[int]
+    hand: Optional[list[str]]
+
+
+def loc_name(x: int) -> str:
     if x >= 0:
         return SP[x]
     if x == SUPPLY:
@@ -27,48 +115,41 @@ def _loc_name(x: int) -> str:
     return f"{CAT.seasons[-10 - x]}_card"          # 2.2: "summer_card" / "fall_card"
 
 
-def _loc_code(text: str) -> int:
-    if text == "supply":
-        return SUPPLY
-    if text == "removed":
-        return REMOVED
-    if text.endswith("_card"):
-        return card_loc(CAT.seasons.index(text[:-5]))
-    return CAT.space_index[text]
-
-
-def _bits(mask: int, names) -> list[str]:
+def bits(mask: int, names) -> list[str]:
     return [names[i] for i in range(len(names)) if mask >> i & 1]
 
 
-def _mask(items, names) -> int:
-    m = 0
-    for x in items:
-        m |= 1 << names.index(x)
-    return m
+def player_public(s: State, p: int) -> dict[str, Any]:
+    base = p * NSLOT
+    return {
+        "score": sum(s.pts[p]),
+        "points": {c: s.pts[p][i] for i, c in enumerate(CATEGORIES)},
+        "goal_points": {k: s.gpts[i * s.n + p] for i, k in enumerate(CAT.seasons)},
+        "hand_count": len(s.hands[p]),
+        "played": [ACT[c] for c in s.played[p]],
+        "flowers": dict(zip(CAT.flower_types, s.flowers[p])),
+        "lifecycle_cards": bits(s.life[p], CAT.lifecycle_ids),      # setup: the reference's state names
+        "bonus_cards": bits(s.bonus[p] & ~s.bused[p], CAT.bonus_ids),
+        "used_bonus_cards": bits(s.bused[p], CAT.bonus_ids),
+        "abilities": bits(s.abil[p], CAT.ability_ids),
+        "butterflies": [{"marker": i, "gen": CAT.slot_gen[i], "at": loc_name(s.loc[base + i]),
+                         "double": bool(s.dbl[base + i])} for i in range(NSLOT)],
+    }
+
+
+def turn_public(s: State) -> dict[str, Any]:
+    return {"start": [loc_name(x) for x in s.start], "collected": bits(s.collected, SP),
+            "segments_left": [x >> 1 for x in s.seg_left], "segment_codes": s.seg_left[:],
+            "group": s.group, "plus2": s.plus2, "extra1": s.extra1, "queue": s.queue[:],
+            "stack": [frame_to_json(f) for f in s.pending]}
 
 
 def public(s: State) -> dict[str, Any]:
     """Everything every seat may see."""
-    players = []
-    for p in range(s.n):
-        base = p * NSLOT
-        players.append({
-            "score": sum(s.pts[p]),
-            "points": {c: s.pts[p][i] for i, c in enumerate(CATEGORIES)},
-            "goal_points": {k: s.gpts[i * s.n + p] for i, k in enumerate(CAT.seasons)},
-            "hand_count": len(s.hands[p]),
-            "played": [ACT[c] for c in s.played[p]],
-            "flowers": dict(zip(CAT.flower_types, s.flowers[p])),
-            "lifecycle_cards": _bits(s.life[p], CAT.lifecycle_ids),      # setup: the reference's state names
-            "bonus_cards": _bits(s.bonus[p] & ~s.bused[p], CAT.bonus_ids),
-            "used_bonus_cards": _bits(s.bused[p], CAT.bonus_ids),
-            "abilities": _bits(s.abil[p], CAT.ability_ids),
-            "butterflies": [{"slot": i, "gen": CAT.slot_gen[i], "at": _loc_name(s.loc[base + i]),
-                             "double": bool(s.dbl[base + i])} for i in range(NSLOT)],
-        })
+    top = s.pending[-1] if s.pending else None
     return {
-        "game": "mariposas", "players": players, "season": CAT.seasons[s.season], "turn_no": s.turn_no,
+        "game": "mariposas", "players": [player_public(s, p) for p in range(s.n)],
+        "season": CAT.seasons[s.season], "turn_no": s.turn_no,
         "first": s.first, "cur": s.cur, "extra": s.extra[:], "in_extra": s.in_extra,
         "deck_count": len(s.deck), "discard": [ACT[c] for c in s.discard],
         "waystations": {SP[c]: (CAT.marker_ids[s.way[i]] if s.way_up >> i & 1 else None)
@@ -76,13 +157,8 @@ def public(s: State) -> dict[str, Any]:
         "goals": {CAT.seasons[k]: (CAT.goals[s.goals[k]].id if s.goal_up[k] else None) for k in range(3)},
         "ability_rows": dict(zip(CAT.lifecycle_colors, (CAT.ability_ids[a] for a in s.rows))),
         "card_supply": _card_supply(s),
-        "pending": PENDING_NAMES[s.pending], "actor": s.actor,
-        "turn": {"start": [_loc_name(x) for x in s.start], "collected": _bits(s.collected, SP),
-                 "segments_left": [x >> 1 for x in s.seg_left], "segment_codes": s.seg_left[:],
-                 "group": s.group, "plus2": s.plus2, "extra1": s.extra1, "adjacent": s.cur_adj,
-                 "slot": s.cur_slot, "steps_left": s.steps, "land_stage": s.land_stage,
-                 "pay_left": s.pay_left, "takes": s.takes, "queue": s.queue[:],
-                 "setup_phase": s.setup_phase},
+        "pending": top.NAME if top else "over", "actor": top.seat if top else -1,
+        "turn": turn_public(s),
         "over": s.over, "ply": s.ply,
     }
 
@@ -95,6 +171,7 @@ def _card_supply(s: State) -> dict[str, int]:
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees (a valid seat or None; GAME.view checks it)."""
     v = public(s)
     v["seat"] = seat
     v["hand"] = [ACT[c] for c in s.hands[seat]] if seat is not None else None
@@ -102,52 +179,23 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
 
 
 def encode(s: State) -> dict[str, Any]:
-    v = public(s)
-    v["hands"] = [[ACT[c] for c in h] for h in s.hands]
-    v["deck"] = [ACT[c] for c in s.deck]
-    v["way_all"] = [CAT.marker_ids[m] for m in s.way]
-    v["goals_all"] = [CAT.goals[g].id for g in s.goals]
-    v["chance"] = s.chance.position
-    return v
+    """The full state, one key per field of state.FIELDS (hidden parts included), as JSON data."""
+    out: dict[str, Any] = {}
+    for name, how in FIELDS.items():
+        value = getattr(s, name)
+        if name == "pending":
+            value = [frame_to_json(f) for f in value]
+        elif name == "chance":
+            value = value.position
+        elif how == "nested":
+            value = [x[:] for x in value]
+        elif how == "list":
+            value = value[:]
+        out[name] = value
+    return out
 
 
-def decode_public(v: dict[str, Any], chance: Chance) -> State:
-    """A state with every public field restored; hidden fields are left for the caller."""
-    players = v["players"]
-    s = blank(len(players), chance)
-    for p, d in enumerate(players):
-        s.pts[p] = [d["points"][c] for c in CATEGORIES]
-        for i, k in enumerate(CAT.seasons):
-            s.gpts[i * s.n + p] = d["goal_points"][k]
-        s.played[p] = [ACT.index(c) for c in d["played"]]
-        s.flowers[p] = [d["flowers"][f] for f in CAT.flower_types]
-        s.life[p] = _mask(d["lifecycle_cards"], CAT.lifecycle_ids)
-        s.bused[p] = _mask(d["used_bonus_cards"], CAT.bonus_ids)
-        s.bonus[p] = _mask(d["bonus_cards"], CAT.bonus_ids) | s.bused[p]
-        s.abil[p] = _mask(d["abilities"], CAT.ability_ids)
-        for b in d["butterflies"]:
-            s.loc[p * NSLOT + b["slot"]] = _loc_code(b["at"])
-            s.dbl[p * NSLOT + b["slot"]] = 1 if b["double"] else 0
-    s.season = CAT.seasons.index(v["season"])
-    s.turn_no, s.first, s.cur = v["turn_no"], v["first"], v["cur"]
-    s.extra, s.in_extra = list(v["extra"]), v["in_extra"]
-    s.discard = [ACT.index(c) for c in v["discard"]]
-    s.way_up = sum(1 << i for i, c in enumerate(CAT.cities) if v["waystations"][SP[c]] is not None)
-    s.goal_up = [v["goals"][k] is not None for k in CAT.seasons]
-    s.rows = [CAT.ability_ids.index(v["ability_rows"][c]) for c in CAT.lifecycle_colors]
-    s.pending, s.actor = PENDING_NAMES.index(v["pending"]), v["actor"]
-    t = v["turn"]
-    s.start = [_loc_code(x) for x in t["start"]]
-    s.collected = _mask(t["collected"], SP)
-    s.seg_left = list(t["segment_codes"])
-    s.group, s.plus2, s.extra1, s.cur_adj = t["group"], t["plus2"], t["extra1"], t["adjacent"]
-    s.cur_slot, s.steps, s.land_stage = t["slot"], t["steps_left"], t["land_stage"]
-    s.pay_left, s.takes, s.queue, s.setup_phase = t["pay_left"], t["takes"], list(t["queue"]), t["setup_phase"]
-    s.over, s.ply = v["over"], v["ply"]
-    return s
-
-
-def _known(v: dict[str, Any], seat: int | None) -> list[int]:
+def _unseen_cards(v: dict[str, Any], seat: int | None) -> list[int]:
     """Action cards not in any visible zone: other hands plus the draw pile."""
     pool = [c for c, k in enumerate(CAT.action_copies) for _ in range(k)]
     seen = [c for d in v["players"] for c in d["played"]] + list(v["discard"])
@@ -160,41 +208,37 @@ def _known(v: dict[str, Any], seat: int | None) -> list[int]:
 
 def determinize(v: dict[str, Any], chance: Chance) -> State:
     """A full state consistent with the view; hidden parts dealt from ``chance``; stream reseeded."""
+    from gameshelf.games.mariposas.position import build
     seat = v.get("seat")
-    s = decode_public(v, Chance(chance.next64()))
-    pool = _known(v, seat)
+    stream = chance.next64()
+    pool = _unseen_cards(v, seat)
     chance.shuffle(pool)
-    for p, d in enumerate(v["players"]):
-        if p == seat:
-            s.hands[p] = [ACT.index(c) for c in v["hand"]]
-        else:
-            s.hands[p] = [pool.pop() for _ in range(d["hand_count"])]
-    s.deck = pool
+    hands = [list(v["hand"]) if p == seat else [ACT[pool.pop()] for _ in range(d["hand_count"])]
+             for p, d in enumerate(v["players"])]
     revealed = {m for m in v["waystations"].values() if m is not None}
-    hidden = [i for i, m in enumerate(CAT.marker_ids) if m not in revealed]
+    hidden = [m for m in CAT.marker_ids if m not in revealed]
     chance.shuffle(hidden)
-    s.way = [CAT.marker_ids.index(v["waystations"][SP[c]]) if v["waystations"][SP[c]] else hidden.pop()
-             for c in CAT.cities]
-    s.goals = [CAT.goal_index[v["goals"][k]] if v["goals"][k] else chance.choice(CAT.goals_by_season[i])
-               for i, k in enumerate(CAT.seasons)]
-    if s.over:
-        from gameshelf.games.mariposas.scoring import outcome
-        s.final = outcome(s)
-    return s
+    waystations = {city: {"marker": m if m else hidden.pop(), "face_up": m is not None}
+                   for city, m in v["waystations"].items()}
+    goals = {k: {"card": g if g else CAT.goals[chance.choice(CAT.goals_by_season[i])].id, "face_up": g is not None}
+             for i, (k, g) in enumerate(v["goals"].items())}
+    return build(public_position(v, hands, [ACT[c] for c in pool], waystations, goals, stream))
 
 
-def decode(e: dict[str, Any]) -> State:
-    """The inverse of encode (for tests and saved positions)."""
-    s = decode_public(e, Chance(0))
-    s.chance._state = e["chance"]
-    s.hands = [[ACT.index(c) for c in h] for h in e["hands"]]
-    s.deck = [ACT.index(c) for c in e["deck"]]
-    s.way = [CAT.marker_ids.index(m) for m in e["way_all"]]
-    s.goals = [CAT.goal_index[g] for g in e["goals_all"]]
-    if s.over:
-        from gameshelf.games.mariposas.scoring import outcome
-        s.final = outcome(s)
-    return s
-
-
-__all__ = ["view", "encode", "determinize", "decode", "CARD_KINDS"]
+def public_position(v: dict[str, Any], hands, deck, waystations, goals, chance: int) -> dict[str, Any]:
+    """A position (position.py's format) from a view's public parts and the hidden parts given."""
+    players = []
+    for p, d in enumerate(v["players"]):
+        players.append({k: d[k] for k in ("points", "goal_points", "played", "flowers", "lifecycle_cards",
+                                          "bonus_cards", "used_bonus_cards", "abilities")})
+        players[-1]["hand"] = hands[p]
+        players[-1]["butterflies"] = [{k: b[k] for k in ("gen", "at", "double")} for b in d["butterflies"]]
+    turn = {k: v["turn"][k] for k in ("start", "collected", "group", "plus2", "extra1", "queue")}
+    turn["segments"] = [{"length": x >> 1, "adjacent": bool(x & 1)} for x in v["turn"]["segment_codes"]]
+    return {
+        "game": "mariposas", "season": v["season"], "turn_no": v["turn_no"], "first": v["first"],
+        "cur": v["cur"], "extra": v["extra"], "in_extra": v["in_extra"], "players": players,
+        "deck": deck, "discard": v["discard"], "waystations": waystations, "goals": goals,
+        "ability_rows": v["ability_rows"], "turn": turn, "pending": v["turn"]["stack"],
+        "over": v["over"], "ply": v["ply"], "chance": chance,
+    }
