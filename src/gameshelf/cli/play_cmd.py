@@ -63,7 +63,6 @@ def run(args: argparse.Namespace) -> int:
     _check_name(args.name)
     if not 0 <= args.seat < args.players:
         raise BadOption(f"--seat must be between 0 and {args.players - 1}")
-    save = output_file(args.save, "--save") if args.save else None
     seed = seed_from(args)
     bot_list = split_agent_list(args.bots)
     specs = iter(agents_by_seat(bot_list, args.players - 1, "bots") if args.players > 1 else ())
@@ -77,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         bots[seat] = make_agent(spec, derive_seed(seed, "bot", seat) if args.seed is not None else fresh_seed())
         names.append(f"{spec}#{seat}")
     match = InteractiveMatch(game, args.players, seed=seed, options=options_from(args), seat_names=names)
+    save = output_file(args.save, "--save") if args.save else None  # checked before the first move
     console = Console()
     console.print(f"[bold]{game.info.titles[args.lang]}[/]")
     shown = 0
