@@ -112,3 +112,11 @@ def test_play_prints_each_log_line_once_and_the_full_log_on_request(toy, capsys,
     tail = full[full.index("seed 5"):]
     assert sum(" plays " in line for line in tail.splitlines()) == 12
     assert any("random#1 draws" in line and "a card" not in line for line in tail.splitlines())
+
+
+def test_a_refused_resume_is_still_one_line(toy, capsys, tmp_path):
+    out = str(tmp_path / "t")
+    assert run_cli(capsys, "tournament", toy, "--agents", "random", "--games", "2", "--seed", "1", "--jobs", "1",
+                   "--out", out)[0] == 0
+    assert "agents" in assert_refused(capsys, "tournament", toy, "--agents", "greedy", "--games", "2", "--seed", "1",
+                                      "--jobs", "1", "--out", out, "--resume")

@@ -78,10 +78,10 @@ def run(args: argparse.Namespace) -> int:
         game.setup(args.players, options, 0)  # validates the player count and options up front
     jobs = make_jobs(args.game, agents, args.games, seed, args.players, sets)
     out = output_dir(args.out or Path(DEFAULT_OUT) / f"{game.id}-{seed}", "--out")
-    Console(stderr=True).print(f"results go to {escape(str(out))}", highlight=False)
     config = {"game": game.id, "game_ref": args.game, "agents": agents, "games": args.games, "seed": seed,
               "players": args.players, "option_sets": sets, "backend": args.backend}
     with ResultStore(out, config, resume=args.resume) as store, _progress(args.json) as progress:
+        Console(stderr=True).print(f"results go to {escape(str(out))}", highlight=False)
         rows = list(store.rows)
         done = {row.index for row in rows}
         task = progress.add_task(f"{game.id} {', '.join(agents)}", total=len(jobs), completed=len(done))
