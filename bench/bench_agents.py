@@ -1,6 +1,7 @@
 """Bot speed (ISMCTS simulations/s per game) and, with --strength, bot strength by tournaments.
 
 Speed:    python bench/bench_agents.py [--sims 200] [--positions 5] [--game ID ...] [--agent SPEC ...]
+          [--clock wall|cpu]
 Each position is a state some random actions into a game; the bot decides from the view of the
 seat to act (a fresh bot each time, so no subtree is kept from an earlier decision).
 
@@ -55,16 +56,16 @@ def positions(game, players: int, count: int, seed: int = 3) -> list:
     return found
 
 
-def measure(game, spec: str, states: list) -> tuple[float, float]:
+def measure(game, spec: str, states: list, clock=time.perf_counter) -> tuple[float, float]:
     """(simulations per second, seconds per decision) of agent ``spec`` over ``states``."""
     sims, elapsed = 0, 0.0
     for i, state in enumerate(states):
         agent = make_agent(spec, i)
         seat = game.to_act(state)
         view, legal = game.view(state, seat), game.legal_actions(state)
-        start = time.perf_counter()
+        start = clock()
         agent.choose(game, view, legal)
-        elapsed += time.perf_counter() - start
+        elapsed += clock() - start
         sims += getattr(agent, "last_iterations", 1)
     return sims / elapsed, elapsed / len(states)
 
@@ -130,6 +131,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--players", type=int, action="append", help="only these player counts")
     parser.add_argument("--agent", action="append", help="agent specs to time (default: ISMCTS rollouts)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time by the wall clock, or by this process's CPU time (steadier on a busy machine)")
     parser.add_argument("--strength", action="store_true", help="run the strength tournaments instead")
     parser.add_argument("--games", type=int, default=200, help="games per strength matchup")
     parser.add_argument("--ismcts", default="normal", help="the ISMCTS agent of the strength matchups")
@@ -152,7 +155,8 @@ def main() -> None:
                 continue
             states = positions(game, players, args.positions)
             for spec in specs:
-                rate, per_decision = measure(game, spec, states)
+                rate, per_decision = measure(game, spec, states,
+                                             time.process_time if args.clock == "cpu" else time.perf_counter)
                 table.add_row(game_id, str(players), spec, f"{rate:,.0f}" if "ismcts" in spec else "-",
                               f"{per_decision:.3f}")
     Console().print(table)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from gameshelf.core.errors import GameError, IllegalAction
+from gameshelf.core.errors import BadSeat, GameError, IllegalAction, brief
 from gameshelf.core.game import Action, Event, Game, Outcome, View
-from gameshelf.core.record import Record
+from gameshelf.core.record import FORMAT, Record
 
 
 class Agent(Protocol):
@@ -90,7 +90,8 @@ class InteractiveMatch:
     """A match held by a server or terminal: seats submit actions against a state id.
 
     The state id counts the actions applied, so a client acting on a stale view is refused.
-    Each event is kept with its audience, and each seat reads only what it may see.
+    Each event is kept with its audience, and each seat reads only what it may see; the record
+    (with the seed) is internal until the end: hand out :meth:`record_for` instead.
     """
 
     def __init__(self, game: Game, players: int, *, seed: int,
@@ -109,19 +110,30 @@ class InteractiveMatch:
     def state_id(self) -> int:
         return len(self.record.actions)
 
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
     def to_act(self) -> int | None:
         return self.game.to_act(self.state)
 
     def submit(self, seat: int, action: Action | str, state_id: int | None = None) -> list[Event]:
-        """Apply ``seat``'s action; on any error nothing changes."""
-        if state_id is not None and state_id != self.state_id:
-            raise IllegalAction(f"stale state id {state_id}; the game is at {self.state_id}")
-        events = self.game.checked_apply(self.state, action, seat=seat)
+        """Apply ``seat``'s action; on any error nothing changes.
+
+        ``seat`` must be a seat of this game (an ``int``, not a bool, in range): a spectator
+        (``None``) or anything else is refused with BadSeat.
+        """
+        if seat is None:
+            raise BadSeat("a spectator cannot submit an action; name the seat that acts")
+        self.game.check_seat(self.state, seat)
+        if state_id is not None and (type(state_id) is not int or state_id != self.state_id):
+            raise IllegalAction(f"stale state id {brief(state_id)}; the game is at {self.state_id}")
         if isinstance(action, str):
             action = self.game.parse_action(action)
+        events = self.game.checked_apply(self.state, action, seat=seat)
         self.record.actions.append(str(action))
         self.log.extend(events)
-        if self.game.is_over(self.state):
+        if self.is_over:
             self.record.final_hash = self.game.state_hash(self.state)
         return events
 
@@ -129,10 +141,28 @@ class InteractiveMatch:
         return self.game.view(self.state, seat)
 
     def legal_for(self, seat: int | None) -> list[Action]:
+        seat = self.game.check_seat(self.state, seat)
         return self.game.legal_actions(self.state) if seat is not None and seat == self.to_act() else []
 
-    def log_for(self, seat: int | None, lang: str = "en") -> list[str]:
-        """The log as sentences ``seat`` may read (everything once the game is over)."""
-        over = self.game.is_over(self.state)
+    def log_for(self, seat: int | None, lang: str = "en", start: int = 0) -> list[str]:
+        """The log from event ``start`` on, as sentences ``seat`` may read (all of it once the game
+        is over). ``len(self.log)`` is where the next call should start to read only new events."""
+        seat = self.game.check_seat(self.state, seat)
+        over = self.is_over
         return [self.game.describe(e, self.record.seats, lang)
-                for e in self.log if over or e.visible_to(seat)]
+                for e in self.log[start:] if over or e.visible_to(seat)]
+
+    def record_for(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may see of the record, as JSON data.
+
+        During play: the game, rules version, options, players, seats and state id, never the seed
+        (it rebuilds every hand and the deck order) nor the actions (a bot's or a player's choice
+        may reveal what it holds). After the end, the full record, the seed included.
+        """
+        self.game.check_seat(self.state, seat)
+        if self.is_over:
+            return {**self.record.to_json(), "state_id": self.state_id}
+        record = self.record
+        return {"format": FORMAT, "game": record.game, "rules_version": record.rules_version,
+                "players": record.players, "options": dict(record.options), "seats": list(record.seats),
+                "state_id": self.state_id}

@@ -73,9 +73,9 @@ class NimGame(Game[NimState]):
         return self.view(state, None)
 
     def parse_action(self, text):
-        word, _, n = text.partition(" ")
+        word, _, n = str(text).partition(" ")
         if word != "take" or n not in ("1", "2", "3"):
-            raise BadNotation(text)
+            raise BadNotation(f"expected 'take 1' to 'take 3', not {text!r}"[:80])
         return Take(int(n))
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameshelf.core import BadNotation, Chance, Event, Game, IllegalAction, Outcome, rank_players
+from gameshelf.core.errors import brief
 from gameshelf.core.game import GameInfo
+from gameshelf.core.notation import parse_int, words
 from gameshelf.core.options import Option, OptionSchema
 
 
@@ -122,10 +124,10 @@ class ToyGame(Game[ToyState]):
                 "scores": state.scores, "last": state.last, "turn": state.turn}
 
     def parse_action(self, text):
-        word, _, number = text.strip().partition(" ")
-        if word != "play" or not number.isdigit():
-            raise BadNotation(f"expected 'play N', got {text!r}")
-        return Play(int(number))
+        parts = words(text)
+        if len(parts) != 2 or parts[0] != "play":
+            raise BadNotation(f"expected 'play N', got {brief(text)}")
+        return Play(parse_int(parts[1], what="a card"))
 
 
 GAME = ToyGame()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 import sys
 
 import pytest
@@ -38,5 +39,14 @@ def test_ray_backend_matches_local_processes(local_ray, tmp_path, capsys):
     on_local = json.loads(capsys.readouterr().out)
     on_ray.pop("out"), on_local.pop("out")
     assert on_ray == on_local and on_ray["games"] == 6
-    rows = [[{k: v for k, v in r.items() if k != "seconds"} for r in load(tmp_path / d)[1]] for d in ("ray", "local")]
+    rows = [[replace(r, seconds=0.0) for r in load(tmp_path / d)[1]] for d in ("ray", "local")]
     assert rows[0] == rows[1] and len(rows[0]) == 6
+
+
+@pytest.mark.ray
+def test_simulate_on_ray_matches_local_processes(local_ray, capsys):
+    args = ["simulate", TOY, "--agents", "greedy,random", "--games", "4", "--seed", "2", "--json"]
+    assert main([*args, "--backend", "ray"]) == 0
+    on_ray = capsys.readouterr().out
+    assert main([*args, "--jobs", "1"]) == 0
+    assert on_ray == capsys.readouterr().out and len(on_ray.splitlines()) == 4

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from gameshelf.cli.main import main
 from gameshelf.core import BadOption
 from gameshelf.core.chance import derive_seed
+from gameshelf.sim.batch import ResultRow
 from gameshelf.sim.stats import summarize, wilson
 from gameshelf.sim.store import ResultStore, load
 from gameshelf.sim.study import component_points, components_in_play, first_player_advantage, option_effects
@@ -19,11 +21,11 @@ TOY = "tests.agents.testgames:SCORED_TOY"
 
 
 def _rows(jobs, **kwargs):
-    return sorted(run_tournament(jobs, **kwargs), key=lambda r: r["index"])
+    return sorted(run_tournament(jobs, **kwargs), key=lambda r: r.index)
 
 
 def _without_time(rows):
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    return [replace(row, seconds=0.0) for row in rows]
 
 
 # ---- seating and seeds ---------------------------------------------------------------------------
@@ -74,7 +76,7 @@ def test_same_seed_same_rows_for_any_number_of_workers():
     two = _without_time(_rows(jobs, workers=2))
     assert one == two
     other = _without_time(_rows(make_jobs(TOY, ["ismcts:sims=15", "greedy"], 6, 6, 2, [{}]), workers=1))
-    assert [r["final_hash"] for r in other] != [r["final_hash"] for r in one]
+    assert [r.final_hash for r in other] != [r.final_hash for r in one]
 
 
 # ---- statistics ----------------------------------------------------------------------------------
@@ -87,10 +89,10 @@ def test_wilson_interval_matches_known_values():
 
 def _row(index, seats, scores, ranks, **extra):
     winners = [s for s, r in enumerate(ranks) if r == 1]
-    return {"index": index, "seed": index, "game": "x", "players": len(seats), "options": extra.pop("options", {}),
-            "seats": seats, "scores": scores, "ranks": ranks, "winners": winners,
-            "breakdown": [{"a": s} for s in scores], "details": extra.pop("details", {}), "actions": 10 + index,
-            "final_hash": "h", "seconds": 0.0}
+    return ResultRow(index=index, seed=index, game="x", players=len(seats), options=extra.pop("options", {}),
+                     seats=seats, scores=scores, ranks=ranks, winners=winners,
+                     breakdown=[{"a": s} for s in scores], details=extra.pop("details", {}), actions=10 + index,
+                     final_hash="h", seconds=0.0)
 
 
 def test_summary_shares_ties_and_reports_every_field():
@@ -158,7 +160,7 @@ def test_tournament_command_prints_the_summary_and_stores_rows(tmp_path, capsys)
         assert agent["n"] == 6
     assert len(summary["seats"]) == 2 and summary["mean_length"] == 12
     config, rows = load(out)
-    assert [r["index"] for r in rows] == list(range(6)) and config["agents"] == ["ismcts:sims=10", "random"]
+    assert [r.index for r in rows] == list(range(6)) and config["agents"] == ["ismcts:sims=10", "random"]
     assert sum(a["win_rate"] for a in summary["agents"].values()) == pytest.approx(1.0)
 
 
@@ -199,8 +201,7 @@ def test_a_resumed_tournament_plays_only_the_missing_games_and_matches_a_whole_r
     whole = run(tmp_path / "whole", 8)
     run(tmp_path / "parts", 3)
     resumed = run(tmp_path / "parts", 8, "--resume")
-    strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in rows]  # noqa: E731
-    assert strip(load(tmp_path / "parts")[1]) == strip(load(tmp_path / "whole")[1])
+    assert _without_time(load(tmp_path / "parts")[1]) == _without_time(load(tmp_path / "whole")[1])
     assert resumed["agents"] == whole["agents"] and resumed["games"] == 8
 
 

@@ -31,13 +31,24 @@ most visited action cannot be caught in the iterations left, which never changes
 follows the bot's own last one with nothing revealed in between (the next step of a multi-step
 turn), the search keeps the subtree of the chosen action and a ``sims`` budget counts its visits
 (``reuse=False`` starts afresh).
+
+Analysis: :meth:`ISMCTSAgent.action_stats` runs a fresh search and returns the root statistics
+(visits and mean reward of the deciding seat per action, in the order ``choose`` prefers), and can
+give one ``focus`` action (a move a player made) a minimum number of visits, so its value is
+estimated as well as the best one's; it never changes what ``choose`` returns.
+
+Speed: a rollout step keeps the state its greedy policy already built for the chosen action
+instead of applying that action again, and scores its last candidate on the state itself instead
+of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
+random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Collection, Sequence
 
 from gameshelf.agents.rewards import Normaliser, outcome_rewards
 from gameshelf.core.chance import Chance
@@ -59,6 +70,16 @@ class Node:
         self.total = 0.0
         self.avail = 0
         self.prior = 0.0
+
+
+@dataclass(frozen=True)
+class ActionStat:
+    """One root action after a search: its visits and the mean reward (in [0, 1]) of the seat
+    deciding, i.e. the seat's expected result after taking it (0.0 when never visited)."""
+
+    action: Action
+    visits: int
+    value: float
 
 
 class ISMCTSAgent:
@@ -99,16 +120,42 @@ class ISMCTSAgent:
             best = legal[0]
         else:
             root = self.search(game, view, kept)
-            best, best_key = legal[0], None
-            for action in legal:
-                child = root.children.get(action)
-                key = (child.visits, child.total / child.visits) if child and child.visits else (0, 0.0)
-                if best_key is None or key > best_key:
-                    best, best_key = action, key
+            best = self.root_stats(root, legal)[0].action
             kept = root
         if self.reuse and kept is not None and best in kept.children:
             self._carry = (view, best, kept.children[best])
         return best
+
+    def root_stats(self, root: Node, legal: Sequence[Action]) -> list[ActionStat]:
+        """Every legal action's statistics at ``root``, in the order ``choose`` prefers them:
+        most visits first, then the higher mean reward, then the order of ``legal``."""
+        stats = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is not None and child.visits:
+                stats.append(ActionStat(action, child.visits, child.total / child.visits))
+            else:
+                stats.append(ActionStat(action, 0, 0.0))
+        return sorted(stats, key=lambda stat: (-stat.visits, -stat.value))
+
+    def action_stats(self, game: Game, view: View, legal: Sequence[Action], *, focus: Action | None = None,
+                     focus_visits: int = 0) -> list[ActionStat]:
+        """Root statistics of a fresh search from ``view`` (no kept subtree; the budget in full).
+
+        With ``focus`` (a legal action), the search then continues through that action alone until
+        it has ``focus_visits`` visits, with the same reward scale, so its value is comparable. The
+        order stays the one the first search gave (the extra visits never promote the focus).
+        """
+        normaliser = Normaliser()
+        root = self.search(game, view, normaliser=normaliser)
+        stats = self.root_stats(root, legal)
+        child = root.children.get(focus) if focus is not None else None
+        missing = focus_visits - (child.visits if child else 0)
+        if focus is None or focus not in legal or missing <= 0:
+            return stats
+        self.search(game, view, root, only=(focus,), iterations=missing, normaliser=normaliser)
+        refreshed = {stat.action: stat for stat in self.root_stats(root, legal)}
+        return [refreshed[stat.action] for stat in stats]
 
     def _kept_subtree(self, game: Game, view: View) -> Node | None:
         """The subtree of the last decision's chosen action, if this decision comes right after it.
@@ -129,18 +176,27 @@ class ISMCTSAgent:
                 return None
         return node
 
-    def search(self, game: Game, view: View, root: Node | None = None) -> Node:
+    def search(self, game: Game, view: View, root: Node | None = None, *, only: Collection[Action] | None = None,
+               iterations: int | None = None, normaliser: Normaliser | None = None) -> Node:
         """Run the budget of iterations from ``view`` (growing ``root``, a kept subtree, if given);
-        returns the root (children = actions). A sims budget counts the kept visits too."""
+        returns the root (children = actions). A sims budget counts the kept visits too.
+
+        ``only`` restricts the root's actions (for analysis), ``iterations`` replaces the budget by
+        that many iterations, and ``normaliser`` carries the heuristic's reward scale across calls.
+        """
         root = root or Node(-1)
         self.last_kept = root.visits
-        normaliser = Normaliser()
-        limit = (self.sims if self.sims is not None else self.max_sims) - root.visits
+        normaliser = normaliser if normaliser is not None else Normaliser()
+        if iterations is not None:
+            limit = iterations
+        else:
+            limit = (self.sims if self.sims is not None else self.max_sims) - root.visits
+        early = self.early and only is None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         start = time.perf_counter()
         done = 0
         while done < limit:
-            self.iterate(game, view, root, normaliser)
+            self.iterate(game, view, root, normaliser, only)
             done += 1
             remaining = limit - done
             if deadline is not None:
@@ -148,23 +204,31 @@ class ISMCTSAgent:
                 if now >= deadline:
                     break
                 remaining = min(remaining, int(done * (deadline - now) / (now - start)) + 1)
-            if self.early and _decided(root, remaining):
+            if early and _decided(root, remaining):
                 break
         self.last_iterations = done
         self.last_root = root
         return root
 
-    def iterate(self, game: Game, view: View, root: Node, normaliser: Normaliser) -> None:
-        """One iteration: determinize, select, expand, roll out, back up."""
+    def iterate(self, game: Game, view: View, root: Node, normaliser: Normaliser,
+                only: Collection[Action] | None = None) -> None:
+        """One iteration: determinize, select, expand, roll out, back up (``only``: the root's
+        actions are restricted to these)."""
         state = game.determinize(view, self.chance)
-        me = game.to_act(state)
+        is_over, legal_actions, to_act = game.is_over, game.legal_actions, game.to_act
+        me = to_act(state)
+        own_tree = self.own_tree
         path = [root]
         node = root
-        while not game.is_over(state):
-            legal = game.legal_actions(state)
-            mover = game.to_act(state)
-            if self.own_tree and mover != me:
-                game.apply(state, self._policy_step(game, state, legal))
+        while not is_over(state):
+            legal = legal_actions(state)
+            if only is not None:  # the first decision is the root's
+                legal, only = [a for a in legal if a in only], None
+                if not legal:
+                    return
+            mover = to_act(state)
+            if own_tree and mover != me:
+                state = self._policy_state(game, state, legal)
                 continue
             action, child, expanded = self._select(node, legal, mover)
             game.apply(state, action)
@@ -182,10 +246,13 @@ class ISMCTSAgent:
 
     def _select(self, node: Node, legal: Sequence[Action], mover: int) -> tuple[Action, Node, bool]:
         children = node.children
-        untried = [a for a in legal if a not in children]
+        untried = []
         for action in legal:
-            if action in children:
-                children[action].avail += 1
+            known = children.get(action)
+            if known is None:
+                untried.append(action)
+            else:
+                known.avail += 1
         if untried:
             child = Node(mover)
             child.avail = 1
@@ -204,38 +271,49 @@ class ISMCTSAgent:
 
     # ---- rollouts ----------------------------------------------------------------------------
     def _playout(self, game: Game, state, normaliser: Normaliser, seats: set[int]) -> dict[int, float]:
-        steps = 0
+        is_over, legal_actions, apply, choice = game.is_over, game.legal_actions, game.apply, self.chance.choice
         if self.rollout != "none":
-            while not game.is_over(state) and (self.depth < 0 or steps < self.depth):
-                legal = game.legal_actions(state)
-                game.apply(state, self._policy_step(game, state, legal))
+            greedy, depth, steps = self.rollout != "random", self.depth, 0
+            while not is_over(state) and (depth < 0 or steps < depth):
+                legal = legal_actions(state)
+                if greedy and len(legal) > 1:  # _policy_state, inlined
+                    state = self._greedy_state(game, state, legal)
+                else:
+                    apply(state, choice(legal))
                 steps += 1
         if self.rollout == "mixed":
-            while not game.is_over(state):
-                game.apply(state, self.chance.choice(game.legal_actions(state)))
-        if game.is_over(state):
+            while not is_over(state):
+                apply(state, choice(legal_actions(state)))
+        if is_over(state):
             rewards = outcome_rewards(game.outcome(state), self.score_weight)
             return dict(enumerate(rewards))
         return {seat: normaliser.reward(float(game.heuristic(state, seat))) for seat in sorted(seats)}
 
-    def _policy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
-        """The rollout policy's action: uniform for ``random``, otherwise the greedy step."""
+    def _policy_state(self, game: Game, state, legal: Sequence[Action]):
+        """The state after the rollout policy's action (``state`` itself, or a copy the greedy step
+        made): uniform for ``random`` or a single choice, otherwise the greedy step."""
         if self.rollout != "random" and len(legal) > 1:
-            return self._greedy_step(game, state, legal)
-        return self.chance.choice(legal)
+            return self._greedy_state(game, state, legal)
+        game.apply(state, self.chance.choice(legal))
+        return state
 
-    def _greedy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
+    def _greedy_state(self, game: Game, state, legal: Sequence[Action]):
+        """The best of up to ``width`` sampled actions by the acting seat's heuristic (ties at
+        random), returned as the state it was scored on, so it is never applied twice. The last
+        candidate is applied to ``state`` itself (no copy): nothing needs ``state`` after it."""
         seat = game.to_act(state)
+        copy, apply, heuristic = game.copy, game.apply, game.heuristic
         candidates = legal if len(legal) <= self.width else self.chance.sample(legal, self.width)
+        last = len(candidates) - 1
         best, best_value = [], -math.inf
-        for action in candidates:
-            after = game.copy(state)
-            game.apply(after, action)
-            value = float(game.heuristic(after, seat))
+        for index, action in enumerate(candidates):
+            after = state if index == last else copy(state)
+            apply(after, action)
+            value = float(heuristic(after, seat))
             if value > best_value:
-                best, best_value = [action], value
+                best, best_value = [after], value
             elif value == best_value:
-                best.append(action)
+                best.append(after)
         return best[0] if len(best) == 1 else self.chance.choice(best)
 
 

@@ -11,13 +11,16 @@ instead. A level takes the same parameters as the agent it is built on.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from gameshelf.agents.greedy import GreedyAgent
 from gameshelf.agents.ismcts import ROLLOUTS, TREES, ISMCTSAgent
 from gameshelf.agents.random_agent import RandomAgent
-from gameshelf.core.errors import BadOption
+from gameshelf.core.errors import BadNotation, BadOption, brief
+from gameshelf.core.notation import parse_int
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ def _random(seed: int, params: dict[str, str]) -> Any:
 def _no_params(name: str, params: dict[str, str], allowed: set[str]) -> None:
     unknown = set(params) - allowed
     if unknown:
-        raise BadOption(f"agent {name!r} has no parameter(s) {sorted(unknown)}")
+        raise BadOption(f"agent {name!r} has no parameter(s) {', '.join(brief(k) for k in sorted(unknown))}")
 
 
 def _typed(name: str, params: dict[str, str], types: dict[str, Callable[[str], Any]]) -> dict[str, Any]:
@@ -45,34 +48,56 @@ def _typed(name: str, params: dict[str, str], types: dict[str, Callable[[str], A
     for key, text in params.items():
         try:
             values[key] = types[key](text)
-        except ValueError:
-            raise BadOption(f"agent {name!r}: bad value {text!r} for {key!r}") from None
+        except (ValueError, BadNotation) as exc:
+            expected = exc.message if isinstance(exc, BadNotation) else f"expected {exc}"
+            raise BadOption(f"agent {name!r}: bad value {brief(text)} for {key!r}: {expected}") from None
     return values
+
+
+def _whole(lo: int, hi: int) -> Callable[[str], int]:
+    """A whole number in ASCII digits from ``lo`` to ``hi``."""
+    return lambda text: parse_int(text, what="the value", lo=lo, hi=hi)
+
+
+def _real(lo: float, hi: float, *, open_low: bool = False) -> Callable[[str], float]:
+    """A finite decimal number (ASCII) from ``lo`` to ``hi`` (above ``lo`` when ``open_low``)."""
+    def convert(text: str) -> float:
+        if len(text) > 24 or not _REAL.fullmatch(text):
+            raise ValueError("a decimal number such as 0.5")
+        value = float(text)
+        if not (lo < value if open_low else lo <= value) or value > hi or not math.isfinite(value):
+            raise ValueError(f"above {lo} and at most {hi}" if open_low else f"between {lo} and {hi}")
+        return value
+
+    return convert
+
+
+_REAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", re.ASCII)
 
 
 def _flag(text: str) -> bool:
     if text.lower() not in ("0", "1", "true", "false", "on", "off", "yes", "no"):
-        raise ValueError(text)
+        raise ValueError("on or off")
     return text.lower() in ("1", "true", "on", "yes")
 
 
 def _tree(text: str) -> str:
     if text not in TREES:
-        raise ValueError(text)
+        raise ValueError(f"one of {', '.join(TREES)}")
     return text
 
 
 def _rollout(text: str) -> str:
     if text not in ROLLOUTS:
-        raise ValueError(text)
+        raise ValueError(f"one of {', '.join(ROLLOUTS)}")
     return text
 
 
-GREEDY_PARAMS = {"samples": int, "noise": float, "epsilon": float, "chain": int}
-ISMCTS_PARAMS = {"sims": int, "seconds": float, "c": float, "rollout": _rollout, "depth": int,
-                 "width": int, "sw": float, "early": _flag,
-                 "reuse": _flag, "bias": float,
-                 "tree": _tree}
+GREEDY_PARAMS = {"samples": _whole(1, 10_000), "noise": _real(0, 100), "epsilon": _real(0, 1),
+                 "chain": _whole(0, 100)}
+ISMCTS_PARAMS = {"sims": _whole(1, 100_000_000), "seconds": _real(0, 86_400, open_low=True), "c": _real(0, 100),
+                 "rollout": _rollout, "depth": _whole(-1, 10_000), "width": _whole(1, 10_000),
+                 "sw": _real(0, 100), "early": _flag, "reuse": _flag, "bias": _real(0, 1_000), "tree": _tree}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
     "normal": ("ismcts", {"sims": "500"}),
@@ -88,9 +113,6 @@ def _ismcts(seed: int, params: dict[str, str], name: str = "ismcts") -> Any:
     values = _typed(name, params, ISMCTS_PARAMS)
     if "sw" in values:
         values["score_weight"] = values.pop("sw")
-    for key in ("sims", "seconds"):
-        if key in values and values[key] <= 0:
-            raise BadOption(f"agent {name!r}: {key} must be positive")
     return ISMCTSAgent(seed, **values)
 
 
@@ -127,12 +149,12 @@ def parse_agent_spec(text: str) -> AgentSpec:
     """``"ismcts:sims=200,c=1.4"`` -> AgentSpec('ismcts', {'sims': '200', 'c': '1.4'})."""
     name, _, rest = text.strip().partition(":")
     if name not in FACTORIES:
-        raise BadOption(f"unknown agent {name!r}; known agents: {', '.join(FACTORIES)}")
+        raise BadOption(f"unknown agent {brief(name)}; known agents: {', '.join(FACTORIES)}")
     params: dict[str, str] = {}
     for pair in filter(None, rest.split(",")):
         key, sep, value = pair.partition("=")
         if not sep:
-            raise BadOption(f"agent parameter {pair!r} in {text!r} is not key=value")
+            raise BadOption(f"agent parameter {brief(pair)} in {brief(text)} is not key=value")
         params[key.strip()] = value.strip()
     return AgentSpec(name, params, text.strip())
 
@@ -146,7 +168,8 @@ def make_agent(spec: str | AgentSpec, seed: int) -> Any:
 def split_agent_list(text: str) -> list[str]:
     """``"ismcts:sims=200,c=1.4,random"`` -> ``["ismcts:sims=200,c=1.4", "random"]``.
 
-    A comma-separated piece that is a bare ``key=value`` belongs to the agent before it.
+    A comma-separated piece that is a bare ``key=value`` belongs to the agent before it. Every
+    spec is checked (name and parameter values); a list naming no agent is refused.
     """
     specs: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
@@ -156,6 +179,18 @@ def split_agent_list(text: str) -> list[str]:
             specs[-1] += "," + piece
         else:
             specs.append(piece)
+    if not specs:
+        raise BadOption(f"no agent named in {brief(text)}; known agents: {', '.join(FACTORIES)}")
     for spec in specs:
-        parse_agent_spec(spec)
+        make_agent(spec, 0)
     return specs
+
+
+def agents_by_seat(specs: Sequence[str], seats: int, what: str = "agents") -> tuple[str, ...]:
+    """Agents for ``seats`` seats: the list as given, the last one repeated for the remaining
+    seats; more agents than seats is refused."""
+    if not specs:
+        raise BadOption(f"no {what} given")
+    if len(specs) > seats:
+        raise BadOption(f"{len(specs)} {what} cannot fill {seats} seat(s)")
+    return tuple(specs[min(i, len(specs) - 1)] for i in range(seats))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from rich.console import Console
+from rich.markup import escape
 
+from gameshelf.cli.common import output_dir
 from gameshelf.sim.report import write_report
 from gameshelf.sim.store import load
 
@@ -24,10 +27,11 @@ def run(args: argparse.Namespace) -> int:
     for directory in args.dirs:
         config, found = load(directory)
         offset = len(rows)
-        rows += [{**row, "index": offset + row["index"]} for row in found]
+        rows += [replace(row, index=offset + row.index) for row in found]
         agents += [a for a in config.get("agents", []) if a not in agents]
         games.append(config.get("game", "?"))
     title = f"{', '.join(dict.fromkeys(games))}: tournament report"
-    path = write_report(rows, args.out or args.dirs[0], agents=agents, title=title, study=args.study)
-    Console().print(f"report written to {path}")
+    out = output_dir(args.out or args.dirs[0], "--out")
+    path = write_report(rows, out, agents=agents, title=title, study=args.study)
+    Console().print(f"report written to {escape(str(path))}", highlight=False)
     return 0

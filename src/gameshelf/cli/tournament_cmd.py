@@ -9,32 +9,46 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from gameshelf.agents import make_agent, split_agent_list
-from gameshelf.cli.common import add_game_arguments, options_from, seed_from
-from gameshelf.core.errors import BadOption
+from gameshelf.agents import split_agent_list
+from gameshelf.agents.registry import agents_by_seat
+from gameshelf.cli.common import (
+    MAX_GAMES,
+    add_game_arguments,
+    add_jobs_argument,
+    options_from,
+    output_dir,
+    seed_from,
+    whole,
+)
+from gameshelf.core.errors import BadOption, brief
 from gameshelf.sim.parallel import BACKENDS, default_jobs
 from gameshelf.sim.stats import summarize
 from gameshelf.sim.store import ResultStore
 from gameshelf.sim.tournament import make_jobs, option_sets, resolve_game, run_tournament
 
 
+DEFAULT_OUT = "tournaments"
+
+
 def add_parser(sub) -> argparse.ArgumentParser:
     parser = sub.add_parser("tournament", help="a tournament between bots, seats rotated, with stored results")
     add_game_arguments(parser)
     parser.add_argument("--agents", required=True, help="agents, e.g. ismcts:sims=200,greedy,random")
-    parser.add_argument("--games", "-n", type=int, default=100, help="number of games")
+    parser.add_argument("--games", "-n", type=whole(1, MAX_GAMES), default=100, help="number of games")
     parser.add_argument("--vary", action="append", default=[], metavar="NAME[=V1|V2...]",
                         help="an option to study: games cycle through its values (all values if none given)")
-    parser.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: all cores)")
+    add_jobs_argument(parser)
     parser.add_argument("--backend", choices=BACKENDS, default="local", help="where games run")
     parser.add_argument("--ray-address", default=None, help="address of an existing Ray cluster")
     parser.add_argument("--out", default=None, metavar="DIR",
-                        help="directory for the results (default: tournament-GAME-SEED)")
+                        help=f"directory for the results (default: {DEFAULT_OUT}/GAME-SEED; printed either way)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument("--resume", action="store_true",
                         help="keep the games already stored in DIR and play only the missing ones "
@@ -49,29 +63,27 @@ def parse_vary(game, items: list[str]) -> dict[str, list[str]]:
     for item in items:
         name, sep, values = item.partition("=")
         if name not in known:
-            raise BadOption(f"{game.id} has no option {name!r} to vary")
+            raise BadOption(f"{game.id} has no option {brief(name)} to vary")
         vary[name] = values.split("|") if sep else list(known[name].choices)
     return vary
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games <= 0:
-        raise BadOption("--games must be positive")
     game = resolve_game(args.game)
-    agents = split_agent_list(args.agents)
-    for spec in agents:
-        make_agent(spec, 0)  # validates parameters before any game starts
+    agents = split_agent_list(args.agents)  # validates every agent's parameters before any game starts
+    agents_by_seat(agents, args.players)
     seed = seed_from(args)
     sets = option_sets(game, options_from(args), parse_vary(game, args.vary))
     for options in sets:
         game.setup(args.players, options, 0)  # validates the player count and options up front
     jobs = make_jobs(args.game, agents, args.games, seed, args.players, sets)
-    out = args.out or f"tournament-{game.id}-{seed}"
+    out = output_dir(args.out or Path(DEFAULT_OUT) / f"{game.id}-{seed}", "--out")
     config = {"game": game.id, "game_ref": args.game, "agents": agents, "games": args.games, "seed": seed,
               "players": args.players, "option_sets": sets, "backend": args.backend}
     with ResultStore(out, config, resume=args.resume) as store, _progress(args.json) as progress:
+        Console(stderr=True).print(f"results go to {escape(str(out))}", highlight=False)
         rows = list(store.rows)
-        done = {row["index"] for row in rows}
+        done = {row.index for row in rows}
         task = progress.add_task(f"{game.id} {', '.join(agents)}", total=len(jobs), completed=len(done))
         missing = [job for job in jobs if job.index not in done]
         for row in run_tournament(missing, backend=args.backend, workers=args.jobs or default_jobs(),
@@ -79,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             store.add(row)
             rows.append(row)
             progress.advance(task)
-    rows.sort(key=lambda r: r["index"])
+    rows.sort(key=lambda r: r.index)
     summary = {**summarize(rows, agents), "seed": seed, "option_sets": sets, "out": str(out)}
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -109,7 +121,7 @@ def print_summary(summary: dict) -> None:
     console.print(seats)
     length = summary["length"]
     console.print(f"actions per game: mean {_num(length['mean'])}, min {length['min']}, max {length['max']}")
-    console.print(f"results: {summary['out']}")
+    console.print(f"results: {escape(summary['out'])}", highlight=False)
 
 
 def _num(value, digits: int = 1) -> str:

@@ -6,7 +6,8 @@ Every game package has the same files with the same roles (see docs/adding-a-gam
 module             provides
 =================  ==========================================================================
 ``options``        ``SCHEMA`` (an OptionSchema), ``Config.from_options(resolved) -> Config``
-                   (one frozen config object) and ``CONFORMANCE`` ((players, options) pairs)
+                   (one frozen config object) and ``CONFORMANCE`` ((players, options) pairs);
+                   optionally ``setup_options(players, options)`` (Game.setup_options)
 ``state``          ``State`` (``__slots__`` declared once, ``SHARED`` fixed fields, ``copy()``)
 ``rules``          ``new_state(players, config, seed)``, ``to_act``, ``legal_actions``, ``apply``,
                    ``is_over``, ``why_illegal``, ``num_players`` (+ ``rules_<phase>.py``)
@@ -62,6 +63,8 @@ class AssembledGame(Game):
         self.action_label = self._modules["labels"].action_label
         self._config = self._modules["options"].Config.from_options
         self._new_state = self._modules["rules"].new_state
+        if hasattr(self._modules["options"], "setup_options"):
+            self.setup_options = self._modules["options"].setup_options
 
     # The abstract methods, for the type checker and for readers: instances use the bound functions.
     def new_state(self, players, options, seed):

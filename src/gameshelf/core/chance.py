@@ -7,12 +7,20 @@ one integer and the sequence is identical on every platform and Python version.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+MAX_SEED = (1 << 63) - 1
+"""Seeds are whole numbers 0..MAX_SEED (63 bits: they fit a signed 64-bit column of any store)."""
+
+
+def fresh_seed() -> int:
+    """An unpredictable seed from the operating system (``secrets``), for unseeded games and bots."""
+    return secrets.randbits(63)
 
 
 def derive_seed(*parts: object) -> int:

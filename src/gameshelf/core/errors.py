@@ -6,6 +6,21 @@ breaks, never a card they cannot see.
 
 from __future__ import annotations
 
+from typing import Any
+
+BRIEF = 40
+
+
+def brief(value: Any, limit: int = BRIEF) -> str:
+    """User input quoted in a one-line message: ``repr`` of text or a number cut to ``limit``
+    characters; other values by their type only (their repr may be huge or nested)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a {len(format(value, 'x'))}-hex-digit number"
+    if value is None or isinstance(value, (str, int, float)):
+        text = repr(value)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    return f"a {type(value).__name__}"
+
 
 class GameError(Exception):
     """Base of every error a player or client can cause."""

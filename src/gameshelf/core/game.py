@@ -13,9 +13,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
 
-from gameshelf.core.chance import Chance
+from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.decision import Decision, Prompt
-from gameshelf.core.errors import BadOption, BadSeat, IllegalAction, NotYourTurn
+from gameshelf.core.errors import BadOption, BadSeat, IllegalAction, NotYourTurn, brief
 from gameshelf.core.options import OptionSchema
 
 S = TypeVar("S")
@@ -75,6 +75,22 @@ class Outcome:
             "breakdown": [dict(b) for b in self.breakdown],
             "details": dict(self.details),
         }
+
+
+def check_setup_arguments(players: object, options: object, seed: object) -> None:
+    """BadOption unless players is an int, options a mapping or None, seed an int in 0..MAX_SEED."""
+    if not _is_whole(players):
+        raise BadOption(f"the number of players must be a whole number, not {brief(players)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise BadOption(f"options must be a mapping of names to values, not {type(options).__name__}")
+    if not _is_whole(seed):
+        raise BadOption(f"the seed must be a whole number, not {brief(seed)}")
+    if not 0 <= seed <= MAX_SEED:
+        raise BadOption(f"the seed must be between 0 and {MAX_SEED}, not {brief(seed)}")
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def rank_players(keys: Sequence[Sequence[int]]) -> tuple[int, ...]:
@@ -226,7 +242,7 @@ class Game(ABC, Generic[S]):
         if seat is None:
             return None
         if type(seat) is not int or not 0 <= seat < self.num_players(state):
-            raise BadSeat(f"{seat!r} is not a seat of this {self.id} game "
+            raise BadSeat(f"{brief(seat)} is not a seat of this {self.id} game "
                           f"(seats are 0 to {self.num_players(state) - 1}, or none for a spectator)")
         return seat
 
@@ -239,17 +255,30 @@ class Game(ABC, Generic[S]):
         return self.describe(Event(decision.prompt.key, decision.prompt.args), names, lang)
 
     def setup(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> S:
-        """Validate the player count and options, then set up from the seed."""
+        """Check the arguments' types, the player count and the options, then set up from the seed.
+
+        ``players`` is an ``int`` (not a bool), ``options`` a mapping (or ``None``) and ``seed`` an
+        ``int`` in 0..MAX_SEED; anything else is a BadOption naming the argument.
+        """
+        check_setup_arguments(players, options, seed)
         if players not in self.info.player_counts:
             counts = ", ".join(map(str, self.info.player_counts))
             raise BadOption(f"{self.id} is for {counts} players, not {players}")
+        options = self.setup_options(players, options or {})
         return self.new_state(players, self.info.options.resolve(options), seed)
+
+    def setup_options(self, players: int, options: Mapping[str, object]) -> Mapping[str, object]:
+        """The options as given, before they are resolved: a game may check or drop one that
+        depends on the player count (its arguments' types are already checked)."""
+        return options
 
     def checked_apply(self, state: S, action: Action | str, seat: int | None = None) -> list[Event]:
         """Parse if needed, check legality (and the seat, if given), then apply.
 
         On any error the state is unchanged.
         """
+        if seat is not None:
+            self.check_seat(state, seat)
         if isinstance(action, str):
             action = self.parse_action(action)
         actor = self.to_act(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from gameshelf.core.errors import BadNotation
+from gameshelf.core.errors import BadNotation, brief
 
 MAX_LENGTH = 120
 MAX_DIGITS = 6
@@ -38,10 +38,16 @@ def words(text: object) -> list[str]:
 
 
 def parse_int(token: str, *, what: str = "number", lo: int = 0, hi: int = 10**MAX_DIGITS - 1) -> int:
-    """A whole number written in ASCII digits (an optional leading ``-`` when ``lo`` < 0), in [lo, hi]."""
+    """A whole number written in ASCII digits (an optional leading ``-`` when ``lo`` < 0), in [lo, hi].
+
+    At most :data:`MAX_DIGITS` digits, or as many as ``lo`` and ``hi`` need (a 64-bit seed).
+    """
+    if not isinstance(token, str):
+        raise BadNotation(f"{what} must be a whole number, not {type(token).__name__}")
     body = token[1:] if lo < 0 and token.startswith("-") else token
-    if not body or len(body) > MAX_DIGITS or not set(body) <= _DIGITS:
-        raise BadNotation(f"{what} must be a whole number, not {token!r}")
+    limit = max(MAX_DIGITS, len(str(abs(lo))), len(str(abs(hi))))
+    if not body or len(body) > limit or not set(body) <= _DIGITS:
+        raise BadNotation(f"{what} must be a whole number, not {brief(token)}")
     value = int(token)
     if not lo <= value <= hi:
         raise BadNotation(f"{what} must be between {lo} and {hi}, not {value}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from gameshelf.core.errors import BadOption
+from gameshelf.core.errors import BadNotation, BadOption, brief
+from gameshelf.core.notation import parse_int
 
 
 _ON, _OFF = {"on", "true", "yes", "1"}, {"off", "false", "no", "0"}
@@ -35,7 +36,7 @@ class Option:
 
     def normalize(self, raw: object) -> str:
         """The canonical value for ``raw``; raises BadOption if it is not allowed."""
-        text = _as_text(raw).strip()
+        text = _as_text(self.name, raw).strip()
         if text in self.choices:
             return text
         lowered = text.lower()
@@ -44,12 +45,15 @@ class Option:
                 return yes if lowered in _ON else no
         if "none" in self.choices and (raw is None or lowered in _NONE):
             return "none"
-        if self.integers and text.isdigit() and self.integers[0] <= int(text) <= self.integers[1]:
-            return str(int(text))
+        if self.integers:
+            try:
+                return str(parse_int(text, what=self.name, lo=self.integers[0], hi=self.integers[1]))
+            except BadNotation:
+                pass
         allowed = ", ".join(self.choices)
         if self.integers:
             allowed += f", or a whole number {self.integers[0]}..{self.integers[1]}"
-        raise BadOption(f"option {self.name!r} cannot be {text!r}; choose one of {allowed}", rule=self.rule)
+        raise BadOption(f"option {self.name!r} cannot be {brief(text)}; choose one of {allowed}", rule=self.rule)
 
 
 @dataclass(frozen=True)
@@ -73,15 +77,21 @@ class OptionSchema:
             option = by_name.get(name)
             if option is None:
                 known = ", ".join(sorted(by_name)) or "none"
-                raise BadOption(f"unknown option {name!r}; this game's options: {known}")
+                raise BadOption(f"unknown option {brief(name)}; this game's options: {known}")
             resolved[name] = option.normalize(raw)
         return resolved
 
 
-def _as_text(raw: object) -> str:
+def _as_text(name: str, raw: object) -> str:
     if isinstance(raw, bool):
         return "on" if raw else "off"
-    return "none" if raw is None else str(raw)
+    if raw is None:
+        return "none"
+    if isinstance(raw, int):
+        return str(raw) if raw.bit_length() <= 64 else "a number too large"
+    if not isinstance(raw, str):
+        raise BadOption(f"option {name!r} takes text or a whole number, not {type(raw).__name__}")
+    return raw
 
 
 def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:
@@ -90,6 +100,6 @@ def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise BadOption(f"expected NAME=VALUE, got {pair!r}")
+            raise BadOption(f"expected NAME=VALUE, got {brief(pair)}")
         result[name.strip()] = value.strip()
     return result

@@ -11,7 +11,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gameshelf.core.errors import BadRecord, GameError
+from gameshelf.core.chance import MAX_SEED
+from gameshelf.core.errors import BadRecord, GameError, brief
 from gameshelf.core.game import Game
 
 FORMAT = "gameshelf-record/1"
@@ -37,34 +38,105 @@ class Record:
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
 
+    @property
+    def verifiable(self) -> bool:
+        """Whether the record carries a final state hash to verify a replay against."""
+        return bool(self.final_hash)
+
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        """A record from its JSON data, every field checked strictly; BadRecord names the first bad one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise BadRecord(f"not a gameshelf record (expected format {FORMAT!r})")
-        try:
-            record = cls(
-                game=str(data["game"]),
-                rules_version=str(data["rules_version"]),
-                players=int(data["players"]),
-                options={str(k): str(v) for k, v in dict(data["options"]).items()},
-                seed=int(data["seed"]),
-                seats=[str(s) for s in data.get("seats", [])],
-                actions=[str(a) for a in data["actions"]],
-                final_hash=data.get("final_hash"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadRecord(f"malformed record field: {exc}") from None
-        return record
+        missing = [name for name in ("game", "rules_version", "players", "options", "seed", "seats", "actions")
+                   if name not in data]
+        if missing:
+            raise BadRecord(f"the record has no {', '.join(missing)}")
+        players = _whole(data["players"], "players", 1, MAX_PLAYERS)
+        return cls(
+            game=_text(data["game"], "game"),
+            rules_version=_text(data["rules_version"], "rules_version"),
+            players=players,
+            options=_options(data["options"]),
+            seed=_whole(data["seed"], "seed", 0, MAX_SEED),
+            seats=_seats(data["seats"], players),
+            actions=_texts(data["actions"], "actions", MAX_ACTIONS),
+            final_hash=_final_hash(data.get("final_hash")),
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read and check a record file; BadRecord (one line) for anything that is not a record."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            raw = Path(path).read_bytes()
         except OSError as exc:
-            raise BadRecord(f"cannot read {path}: {exc.strerror}") from None
+            raise BadRecord(f"cannot read {brief(str(path), 200)}: {exc.strerror or type(exc).__name__}") from None
+        path = brief(str(path), 200)
+        if len(raw) > MAX_BYTES:
+            raise BadRecord(f"{path} is larger than a record can be ({MAX_BYTES // 1_000_000} MB)")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadRecord(f"{path} is not UTF-8 text (byte {exc.start})") from None
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             raise BadRecord(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        except (ValueError, RecursionError) as exc:
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).splitlines()[0]
+            raise BadRecord(f"{path} is not valid JSON: {reason}") from None
         return cls.from_json(data)
+
+
+MAX_BYTES = 50_000_000
+MAX_PLAYERS = 100
+MAX_ACTIONS = 1_000_000
+_HEX = frozenset("0123456789abcdef")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record may hold")
+
+
+def _text(value: Any, name: str, limit: int = 200) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise BadRecord(f"record field {name!r} must be non-empty text of at most {limit} characters, "
+                        f"not {brief(value)}")
+    return value
+
+
+def _whole(value: Any, name: str, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise BadRecord(f"record field {name!r} must be a whole number from {lo} to {hi}, not {brief(value)}")
+    return value
+
+
+def _texts(value: Any, name: str, limit: int) -> list[str]:
+    if not isinstance(value, list) or len(value) > limit or not all(isinstance(v, str) for v in value):
+        raise BadRecord(f"record field {name!r} must be a list of text")
+    return list(value)
+
+
+def _seats(value: Any, players: int) -> list[str]:
+    seats = _texts(value, "seats", MAX_PLAYERS)
+    if len(seats) != players:
+        raise BadRecord(f"record field 'seats' must name {players} players, one per seat, not {len(seats)}")
+    return seats
+
+
+def _options(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise BadRecord("record field 'options' must map option names to text values")
+    return dict(value)
+
+
+def _final_hash(value: Any) -> str | None:
+    """A SHA-256 hex digest, or ``None`` when the record has none (missing, null, empty or false)."""
+    if value is None or value is False or value == "":
+        return None
+    if not isinstance(value, str) or len(value) != 64 or not set(value) <= _HEX:
+        raise BadRecord(f"record field 'final_hash' must be a SHA-256 hex digest, not {brief(value)}")
+    return value
 
 
 def replay(game: Game, record: Record, *, verify: bool = True):
@@ -84,6 +156,6 @@ def replay(game: Game, record: Record, *, verify: bool = True):
             game.checked_apply(state, text)
         except GameError as exc:
             raise BadRecord(f"action {ply + 1} ({text!r}) does not replay: {exc}") from None
-    if verify and record.final_hash and game.state_hash(state) != record.final_hash:
+    if verify and record.verifiable and game.state_hash(state) != record.final_hash:
         raise BadRecord("the replayed final state does not match the recorded hash")
     return state

@@ -1,6 +1,6 @@
 """Map a function over jobs on local processes or on Ray.
 
-``map_local`` keeps the order of the jobs (``simulate`` uses it). ``map_indexed`` yields
+``map_local`` keeps the order of the jobs. ``map_indexed`` yields
 ``(index, result)`` pairs as jobs finish, on the ``local`` backend (a process pool; in-process for
 one worker) or the ``ray`` backend (a Ray instance: the one already initialised in this process,
 the cluster at ``address``, or a fresh local one with ``workers`` CPUs). Results never depend on

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from gameshelf.sim.stats import summarize
 from gameshelf.sim.study import study as balance_study
+
+if TYPE_CHECKING:
+    from gameshelf.sim.batch import ResultRow
 
 
 def _pyplot():
@@ -25,7 +28,7 @@ def _pyplot():
     return plt
 
 
-def write_report(rows: Sequence[Mapping[str, Any]], out: str | Path, *, agents: Sequence[str] | None = None,
+def write_report(rows: Sequence[ResultRow], out: str | Path, *, agents: Sequence[str] | None = None,
                  title: str = "Tournament report", study: bool = False) -> Path:
     """Write ``out/report.html`` and its PNGs; returns the HTML path."""
     out = Path(out)
@@ -50,7 +53,7 @@ def write_report(rows: Sequence[Mapping[str, Any]], out: str | Path, *, agents: 
 def _agents_section(summary: Mapping[str, Any], rows, out: Path) -> list[str]:
     plt = _pyplot()
     names = list(summary["agents"])
-    data = [[row["scores"][s] for row in rows for s, spec in enumerate(row["seats"]) if spec == name] for name in names]
+    data = [[row.scores[s] for row in rows for s, spec in enumerate(row.seats) if spec == name] for name in names]
     fig, ax = plt.subplots(figsize=(7, 0.6 * len(names) + 1.8))
     ax.boxplot(data, orientation="horizontal", tick_labels=names)
     ax.set_xlabel("final score")
@@ -100,7 +103,7 @@ def _categories_section(summary: Mapping[str, Any], out: Path) -> list[str]:
 def _length_section(rows, out: Path) -> list[str]:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6, 3))
-    ax.hist([row["actions"] for row in rows], bins=20)
+    ax.hist([row.actions for row in rows], bins=20)
     ax.set_xlabel("actions per game")
     ax.set_ylabel("games")
     ax.set_title("Game length")

@@ -13,7 +13,10 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from gameshelf.sim.batch import ResultRow
 
 Z95 = 1.959963984540054
 
@@ -28,8 +31,8 @@ def wilson(rate: float, n: int, z: float = Z95) -> list[float]:
     return [max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))]
 
 
-def win_share(row: Mapping[str, Any], seat: int) -> float:
-    winners = row["winners"]
+def win_share(row: ResultRow, seat: int) -> float:
+    winners = row.winners
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
@@ -43,17 +46,17 @@ def _mean(values: Iterable[float]) -> float | None:
     return statistics.fmean(values) if values else None
 
 
-def agent_names(rows: Sequence[Mapping[str, Any]], given: Sequence[str] | None = None) -> list[str]:
+def agent_names(rows: Sequence[ResultRow], given: Sequence[str] | None = None) -> list[str]:
     """The agents as given, then any other agent found in the rows."""
     names = list(dict.fromkeys(given or []))
     for row in rows:
-        for spec in row["seats"]:
+        for spec in row.seats:
             if spec not in names:
                 names.append(spec)
     return names
 
 
-def ratings(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[str, dict[str, float]]:
+def ratings(rows: Sequence[ResultRow], names: Sequence[str]) -> dict[str, dict[str, float]]:
     """OpenSkill mu/sigma per agent after every game, in game order."""
     try:
         from openskill.models import PlackettLuce
@@ -62,12 +65,12 @@ def ratings(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[str
     model = PlackettLuce()
     current = {name: model.rating(name=name) for name in names}
     for row in rows:
-        if len(row["seats"]) < 2:
+        if len(row.seats) < 2:
             continue
-        teams = [[model.rating(mu=current[s].mu, sigma=current[s].sigma)] for s in row["seats"]]
-        new = model.rate(teams, ranks=list(row["ranks"]))
+        teams = [[model.rating(mu=current[s].mu, sigma=current[s].sigma)] for s in row.seats]
+        new = model.rate(teams, ranks=list(row.ranks))
         grouped: dict[str, list] = defaultdict(list)
-        for spec, team in zip(row["seats"], new):
+        for spec, team in zip(row.seats, new):
             grouped[spec].append(team[0])
         for spec, rated in grouped.items():
             current[spec] = model.rating(mu=statistics.fmean(r.mu for r in rated),
@@ -75,39 +78,51 @@ def ratings(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[str
     return {name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for name, r in current.items()}
 
 
-def summarize(rows: Sequence[Mapping[str, Any]], given: Sequence[str] | None = None) -> dict[str, Any]:
-    """The tournament summary that ``tournament --json`` prints."""
+def summarize(rows: Sequence[ResultRow], given: Sequence[str] | None = None) -> dict[str, Any]:
+    """The summary of a batch (``tournament --json`` prints it; ``simulate`` draws its tables from it)."""
     names = agent_names(rows, given)
     rated = ratings(rows, names)
     agents = {}
     for name in names:
-        taken = [(row, seat) for row in rows for seat, spec in enumerate(row["seats"]) if spec == name]
+        taken = [(row, seat) for row in rows for seat, spec in enumerate(row.seats) if spec == name]
         agents[name] = _agent_summary(taken, rated.get(name))
-    players = max((row["players"] for row in rows), default=0)
-    lengths = [row["actions"] for row in rows]
+    players = max((row.players for row in rows), default=0)
+    lengths = [row.actions for row in rows]
     return {
         "games": len(rows),
-        "game": rows[0]["game"] if rows else None,
-        "players": sorted({row["players"] for row in rows}),
+        "game": rows[0].game if rows else None,
+        "players": sorted({row.players for row in rows}),
         "agents": agents,
         "seats": [_seat_summary(rows, seat, names) for seat in range(players)],
         "mean_length": _mean(lengths),
         "length": {"mean": _mean(lengths), "min": min(lengths, default=None), "max": max(lengths, default=None)},
+        "categories": category_summary(rows),
     }
 
 
-def _agent_summary(taken: list[tuple[Mapping[str, Any], int]], rating: Mapping[str, float] | None) -> dict[str, Any]:
+def category_summary(rows: Sequence[ResultRow]) -> dict[str, dict[str, float]]:
+    """Per scoring category, over every player of every game: mean, min and max points."""
+    points: dict[str, list[int]] = defaultdict(list)
+    for row in rows:
+        for breakdown in row.breakdown:
+            for name, value in breakdown.items():
+                points[name].append(value)
+    return {name: {"mean": statistics.fmean(values), "min": min(values), "max": max(values)}
+            for name, values in points.items()}
+
+
+def _agent_summary(taken: list[tuple[ResultRow, int]], rating: Mapping[str, float] | None) -> dict[str, Any]:
     shares = [win_share(row, seat) for row, seat in taken]
-    scores = [row["scores"][seat] for row, seat in taken]
+    scores = [row.scores[seat] for row, seat in taken]
     categories: dict[str, list[float]] = defaultdict(list)
     for row, seat in taken:
-        for name, points in row["breakdown"][seat].items():
+        for name, points in row.breakdown[seat].items():
             categories[name].append(points)
     return {
         **rate_summary(shares),
         "mean_score": _mean(scores),
         "score_sd": statistics.pstdev(scores) if scores else None,
-        "mean_rank": _mean(row["ranks"][seat] for row, seat in taken),
+        "mean_rank": _mean(row.ranks[seat] for row, seat in taken),
         "rating": rating["mu"] if rating else None,
         "rating_sigma": rating["sigma"] if rating else None,
         "rating_ordinal": rating["ordinal"] if rating else None,
@@ -115,16 +130,16 @@ def _agent_summary(taken: list[tuple[Mapping[str, Any], int]], rating: Mapping[s
     }
 
 
-def _seat_summary(rows: Sequence[Mapping[str, Any]], seat: int, names: Sequence[str]) -> dict[str, Any]:
-    present = [row for row in rows if seat < row["players"]]
+def _seat_summary(rows: Sequence[ResultRow], seat: int, names: Sequence[str]) -> dict[str, Any]:
+    present = [row for row in rows if seat < row.players]
     by_agent = {}
     for name in names:
-        shares = [win_share(row, seat) for row in present if row["seats"][seat] == name]
+        shares = [win_share(row, seat) for row in present if row.seats[seat] == name]
         if shares:
             by_agent[name] = statistics.fmean(shares)
     return {
         "seat": seat,
         **rate_summary([win_share(row, seat) for row in present]),
-        "mean_score": _mean(row["scores"][seat] for row in present),
+        "mean_score": _mean(row.scores[seat] for row in present),
         "by_agent": by_agent,
     }

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from gameshelf.core.errors import BadOption
+from gameshelf.sim.batch import ResultRow
 
 FILENAME = "results.sqlite"
 JSON_COLUMNS = ("options", "seats", "scores", "ranks", "winners", "breakdown", "details")
@@ -47,12 +48,12 @@ class ResultStore:
     def __init__(self, directory: str | Path, config: Mapping[str, Any], resume: bool = False) -> None:
         self.path = Path(directory) / FILENAME
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.rows: list[dict[str, Any]] = []
+        self.rows: list[ResultRow] = []
         if resume and self.path.exists():
             stored, self.rows = load(directory)
             _check_same_tournament(stored, config, directory)
-            if self.rows and self.rows[-1]["index"] >= config.get("games", len(self.rows)):
-                raise BadOption(f"{directory} already holds games up to number {self.rows[-1]['index'] + 1}; "
+            if self.rows and self.rows[-1].index >= config.get("games", len(self.rows)):
+                raise BadOption(f"{directory} already holds games up to number {self.rows[-1].index + 1}; "
                                 f"a resumed tournament cannot have fewer games")
         elif self.path.exists():
             self.path.unlink()
@@ -61,8 +62,8 @@ class ResultStore:
         self.db.execute("INSERT OR REPLACE INTO meta VALUES ('config', ?)", (json.dumps(dict(config)),))
         self.commit()
 
-    def add(self, row: Mapping[str, Any]) -> None:
-        values = [row["index"] if c == "idx" else row[c] for c in COLUMNS]
+    def add(self, row: ResultRow) -> None:
+        values = [getattr(row, "index" if c == "idx" else c) for c in COLUMNS]
         values = [json.dumps(v) if c in JSON_COLUMNS else v for c, v in zip(COLUMNS, values)]
         self.db.execute(f"INSERT INTO games VALUES ({','.join('?' * len(COLUMNS))})", values)
         self.pending += 1
@@ -85,25 +86,27 @@ class ResultStore:
         self.close()
 
 
-def load(directory: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def load(directory: str | Path) -> tuple[dict[str, Any], list[ResultRow]]:
     """(configuration, rows in game order) of a tournament directory."""
     path = Path(directory) / FILENAME
-    if not path.exists():
+    if not path.is_file():
         raise BadOption(f"no tournament results in {directory} (expected {FILENAME})")
     db = sqlite3.connect(path)
     try:
         config = json.loads(db.execute("SELECT value FROM meta WHERE key='config'").fetchone()[0])
         rows = [_row(r) for r in db.execute(f"SELECT {','.join(COLUMNS)} FROM games ORDER BY idx")]
+    except (sqlite3.Error, TypeError, ValueError) as exc:
+        raise BadOption(f"{path} does not hold tournament results ({' '.join(str(exc).split())})") from None
     finally:
         db.close()
     return config, rows
 
 
-def _row(values: Iterable[Any]) -> dict[str, Any]:
+def _row(values: Iterable[Any]) -> ResultRow:
     row = {}
     for column, value in zip(COLUMNS, values):
         row["index" if column == "idx" else column] = json.loads(value) if column in JSON_COLUMNS else value
-    return row
+    return ResultRow.from_json(row)
 
 
 def _check_same_tournament(stored: Mapping[str, Any], config: Mapping[str, Any], directory) -> None:

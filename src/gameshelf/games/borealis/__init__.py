@@ -2,17 +2,15 @@
 
 The package follows the module convention of gameshelf.core.assembly: options, state, rules
 (+ rules_observe, rules_draw, rules_regroup, rules_end), decisions, scoring, view, position,
-actions, labels, heuristics, invariants, catalog and data/.
+actions, labels, heuristics, invariants, catalog and data/. Section 2.10 lists ``player_count``
+among the options: ``options.setup_options`` accepts it when it agrees with the player count (R1).
 """
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import GameInfo, Traits
-from gameshelf.games.borealis.options import MAX_ROUNDS_LIMIT, SCHEMA, without_player_count
-from gameshelf.games.borealis.state import State
+from gameshelf.games.borealis.options import MAX_ROUNDS_LIMIT, SCHEMA
 
 # The longest game: every round at most 7 actions per player (regroup, 4 discards as a hand holds
 # at most 4 cards (R29), done, a location; an observe turn is at most play, refresh, take), for at
@@ -22,16 +20,7 @@ MAX_ACTIONS_PER_TURN = 7
 MAX_GAME_LENGTH = 4 * (5 + MAX_ACTIONS_PER_TURN * MAX_ROUNDS_LIMIT)
 
 
-class BorealisGame(AssembledGame):
-    """Borealis needs one thing beyond the convention: section 2.10 lists ``player_count`` among
-    the options, while the protocol passes the player count on its own; ``setup`` accepts the
-    option when it agrees with the player count (R1) and drops it."""
-
-    def setup(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> State:
-        return super().setup(players, without_player_count(players, options), seed)
-
-
-GAME = BorealisGame(__name__, GameInfo(
+GAME = AssembledGame(__name__, GameInfo(
     id="borealis",
     titles={"en": "Borealis: Arctic Expeditions", "ja": "ボレアリス：北極探検"},
     player_counts=(2, 3, 4),

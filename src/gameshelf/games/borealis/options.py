@@ -24,6 +24,9 @@ def without_player_count(players: int, options: Mapping[str, object] | None) -> 
     return rest
 
 
+setup_options = without_player_count  # the hook of Game.setup_options (core.assembly)
+
+
 SCHEMA = OptionSchema((
     Option("board_side", ("I", "II"), "I", "board side: I symmetric, II one pattern per board", "R40"),
     Option("first_player", ("random", "chosen"), "random",

@@ -1,0 +1,194 @@
+"""Reviewing a finished record decision by decision, from each analysed seat's own view."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from gameshelf.analysis.search import analysis_agent
+from gameshelf.core.chance import derive_seed
+from gameshelf.core.errors import BadRecord, BadSeat
+from gameshelf.core.game import Action, Game, View
+from gameshelf.core.record import Record, replay
+from gameshelf.games import GAME_MODULES, get_game
+
+THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+
+
+def flag_for(loss: float) -> str | None:
+    """The flag of a decision that lost ``loss`` of expected result (None below an inaccuracy)."""
+    for name, threshold in THRESHOLDS:
+        if loss >= threshold - 1e-12:
+            return name
+    return None
+
+
+def accuracy_of(loss: float) -> float:
+    """A decision's accuracy in [0, 100] from its loss (Lichess's curve on win chance in percent)."""
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * loss * 100.0) - 3.1669))
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """One analysed decision: ``ply`` is its 1-based place in the record's actions."""
+
+    ply: int
+    seat: int
+    action: str
+    best: str
+    value: float
+    best_value: float
+    loss: float
+    flag: str | None
+    choices: int
+    top: tuple[tuple[str, float, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["top"] = [{"action": a, "value": v, "visits": n} for a, v, n in self.top]
+        return data
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    seat: int
+    name: str
+    decisions: tuple[DecisionReview, ...]
+
+    @property
+    def accuracy(self) -> float:
+        if not self.decisions:
+            return 100.0
+        return round(sum(accuracy_of(d.loss) for d in self.decisions) / len(self.decisions), 1)
+
+    @property
+    def average_loss(self) -> float:
+        return round(sum(d.loss for d in self.decisions) / len(self.decisions), 4) if self.decisions else 0.0
+
+    @property
+    def costliest(self) -> tuple[DecisionReview, ...]:
+        """The three decisions that lost the most (only those that lost anything), costliest first."""
+        ranked = sorted((d for d in self.decisions if d.loss > 0), key=lambda d: (-d.loss, d.ply))
+        return tuple(ranked[:3])
+
+    def counts(self) -> dict[str, int]:
+        return {name: sum(d.flag == name for d in self.decisions) for name, _ in reversed(THRESHOLDS)}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "accuracy": self.accuracy, "average_loss": self.average_loss,
+                "counts": self.counts(), "costliest": [d.to_json() for d in self.costliest],
+                "decisions": [d.to_json() for d in self.decisions]}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    game: str
+    players: int
+    level: str
+    sims: int
+    seed: int
+    seats: dict[int, SeatReview] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "level": self.level, "sims": self.sims,
+                "seed": self.seed, "thresholds": {name: value for name, value in reversed(THRESHOLDS)},
+                "seats": {str(seat): review.to_json() for seat, review in self.seats.items()}}
+
+
+@dataclass(frozen=True)
+class DecisionJob:
+    """One decision to search: everything a worker process needs, the seat's view but no state.
+
+    ``game`` is a registered game's id (a worker looks it up: an assembled game holds modules,
+    which do not pickle) or, for a game that is not registered, the game object itself.
+    """
+
+    game: Game | str
+    ply: int
+    seat: int
+    view: View
+    legal: tuple[Action, ...]
+    played: Action
+    level: str
+    sims: int | None
+    seed: int
+
+
+def analyse_record(game: Game, record: Record, seats: Iterable[int] | None = None, *, level: str = "normal",
+                   seed: int = 0, sims: int | None = None, jobs: int = 1,
+                   progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Review every decision of ``seats`` (default: all) in the finished ``record``.
+
+    Each decision is searched from the seat's view at that moment with a seed derived from
+    ``seed`` and the ply, so the result does not depend on ``jobs`` (worker processes).
+    ``progress(done, total)`` is called after each decision.
+    """
+    agent = analysis_agent(level, 0, sims)  # validates the level and the budget
+    work = list(_jobs(game, record, _seats(record, seats), level, seed, sims))
+    reviews: dict[int, list[DecisionReview]] = {seat: [] for seat in _seats(record, seats)}
+    for done, review in enumerate(_run(work, jobs), 1):
+        reviews[review.seat].append(review)
+        if progress:
+            progress(done, len(work))
+    names = record.seats or [f"seat{i}" for i in range(record.players)]
+    return Analysis(game.id, record.players, level, agent.sims, seed,
+                    {seat: SeatReview(seat, names[seat] if seat < len(names) else f"seat{seat}", tuple(items))
+                     for seat, items in reviews.items()})
+
+
+def _seats(record: Record, seats: Iterable[int] | None) -> list[int]:
+    if seats is None:
+        return list(range(record.players))
+    chosen = sorted(set(seats))
+    for seat in chosen:
+        if type(seat) is not int or not 0 <= seat < record.players:
+            raise BadSeat(f"{seat!r} is not a seat of this {record.players}-player game "
+                          f"(seats are 0 to {record.players - 1})")
+    return chosen
+
+
+def _jobs(game: Game, record: Record, seats: Sequence[int], level: str, seed: int,
+          sims: int | None) -> Iterator[DecisionJob]:
+    """Replay the record (verified, and finished) and yield the chosen seats' real decisions."""
+    replay(game, record)  # raises BadRecord naming any action that does not replay
+    state = game.setup(record.players, record.options, record.seed)
+    ref = game.id if game.id in GAME_MODULES and get_game(game.id) is game else game
+    pending = []
+    for index, text in enumerate(record.actions):
+        seat, legal = game.to_act(state), game.legal_actions(state)
+        action = game.parse_action(text)
+        if seat in seats and len(legal) > 1:
+            pending.append(DecisionJob(ref, index + 1, seat, game.view(state, seat), tuple(legal), action, level, sims,
+                                derive_seed(seed, "analysis", index + 1)))
+        game.apply(state, action)
+    if not game.is_over(state):
+        raise BadRecord(f"the record ends after {len(record.actions)} actions, before the game is over; "
+                        "only a finished game can be analysed")
+    yield from pending
+
+
+def _run(work: list[DecisionJob], jobs: int) -> Iterator[DecisionReview]:
+    if jobs <= 1 or len(work) <= 1:
+        yield from map(review_decision, work)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+        yield from pool.map(review_decision, work, chunksize=1)
+
+
+def review_decision(job: DecisionJob) -> DecisionReview:
+    """Search one decision from the seat's view; the action taken gets a fifth of the budget at
+    least, so its value is as well estimated as the best one's."""
+    agent = analysis_agent(job.level, job.seed, job.sims)
+    game = get_game(job.game) if isinstance(job.game, str) else job.game
+    stats = agent.action_stats(game, job.view, job.legal, focus=job.played, focus_visits=max(10, agent.sims // 5))
+    best = stats[0]
+    played = next(stat for stat in stats if stat.action == job.played)
+    if played.value >= best.value or not played.visits:  # the search never reached it: no verdict
+        best = played
+    value, best_value = round(played.value, 4), round(best.value, 4)  # the loss is what the numbers show
+    loss = round(max(0.0, best_value - value), 4)
+    top = tuple((str(s.action), round(s.value, 4), s.visits) for s in stats[:3])
+    return DecisionReview(job.ply, job.seat, str(job.played), str(best.action), value, best_value, loss,
+                          flag_for(loss), len(job.legal), top)

@@ -1,0 +1,50 @@
+"""The analysis search: a level's ISMCTS with rollouts to the end, and hints from a seat's view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from gameshelf.agents import make_agent
+from gameshelf.agents.ismcts import ISMCTSAgent
+from gameshelf.core.errors import BadOption
+from gameshelf.core.game import Action, Game, View
+
+LEVELS = ("normal", "hard")
+ROLLOUT = "mixed"  # greedy for the level's depth, then uniform to the end: every value is a result
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One action a seat could take, with the search's estimate of the seat's expected result."""
+
+    action: Action
+    value: float
+    visits: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": str(self.action), "value": round(self.value, 4), "visits": self.visits}
+
+
+def analysis_agent(level: str = "normal", seed: int = 0, sims: int | None = None) -> ISMCTSAgent:
+    """The level's ISMCTS (its budget, or ``sims``) set up for analysis: the whole budget is run
+    (no early stop), nothing is kept between decisions, and rollouts play to the end."""
+    if level not in LEVELS:
+        raise BadOption(f"unknown analysis level {level!r}; choose one of {', '.join(LEVELS)}")
+    if sims is not None and sims <= 0:
+        raise BadOption("the analysis needs a positive number of simulations")
+    spec = f"{level}:early=0,reuse=0,rollout={ROLLOUT}" + (f",sims={sims}" if sims else "")
+    return make_agent(spec, seed)
+
+
+def hints(game: Game, view: View, legal: Sequence[Action], k: int = 3, level: str = "normal", seed: int = 0,
+          sims: int | None = None) -> list[Hint]:
+    """The ``k`` best of ``legal`` for the seat whose ``view`` this is, best first, with values.
+
+    The search sees only ``view`` (hidden parts are dealt at random from ``seed``), so a hint
+    never leaks what the seat cannot see. Deterministic for a given seed.
+    """
+    if not legal:
+        return []
+    stats = analysis_agent(level, seed, sims).action_stats(game, view, legal)
+    return [Hint(stat.action, stat.value, stat.visits) for stat in stats[:k]]

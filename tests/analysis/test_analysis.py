@@ -1,0 +1,168 @@
+"""Post-game analysis and hints: from the seat's own view, flags by the thresholds, deterministic."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.agents import make_agent
+from gameshelf.analysis import (THRESHOLDS, Analysis, DecisionReview, SeatReview, accuracy_of, analyse_record,
+                                flag_for, hints)
+from gameshelf.analysis.review import DecisionJob, review_decision
+from gameshelf.core import BadOption, BadRecord, BadSeat
+from gameshelf.core.record import Record
+from gameshelf.match import run_match
+from tests.agents.testgames import SCORED_TOY
+from tests.analysis.secretgame import GAME as SECRET
+from tests.core.toygame import Play
+
+SIMS = 24
+
+
+def _record(game, seed, players=2):
+    agents = [make_agent("greedy", seat + 1) for seat in range(players)]
+    return run_match(game, agents, seed=seed).record
+
+
+def _with_seed(game, record, seed):
+    """The same actions under another seed (for the secret game: other hidden bonuses)."""
+    twin = Record(record.game, record.rules_version, record.players, dict(record.options), seed,
+                  list(record.seats), list(record.actions))
+    from gameshelf.core.record import replay
+    twin.final_hash = game.state_hash(replay(game, twin))
+    return twin
+
+
+# ---- from the seat's own view --------------------------------------------------------------------
+def test_a_seat_is_analysed_from_its_own_view_never_the_hidden_information():
+    """Two records differ only in seat 1's secret bonus (which decides who wins): seat 0 never saw
+    it, so seat 0's analysis is the same; seat 1 saw it, so its analysis differs."""
+    first = _record(SECRET, seed=1)
+    second = _with_seed(SECRET, first, seed=3)
+    assert SECRET.outcome(_final(first)).scores != SECRET.outcome(_final(second)).scores
+    one = analyse_record(SECRET, first, sims=SIMS, seed=4).to_json()["seats"]
+    two = analyse_record(SECRET, second, sims=SIMS, seed=4).to_json()["seats"]
+    assert one["0"] == two["0"] and one["0"]["decisions"]
+    assert one["1"]["decisions"] != two["1"]["decisions"]
+
+
+def _final(record):
+    from gameshelf.core.record import replay
+    return replay(SECRET, record)
+
+
+def test_hints_depend_on_the_view_alone():
+    first, second = SECRET.setup(2, {}, 1), SECRET.setup(2, {}, 3)
+    assert SECRET.view(first, 0) == SECRET.view(second, 0) and SECRET.encode(first) != SECRET.encode(second)
+    legal = SECRET.legal_actions(first)
+    assert hints(SECRET, SECRET.view(first, 0), legal, sims=SIMS, seed=2) == hints(
+        SECRET, SECRET.view(second, 0), legal, sims=SIMS, seed=2)
+
+
+def test_hints_rank_the_k_best_actions_with_values():
+    state = _endgame()
+    found = hints(SCORED_TOY, SCORED_TOY.view(state, 0), SCORED_TOY.legal_actions(state), k=3, sims=SIMS, seed=1)
+    assert [h.action for h in found] == [Play(9), Play(3)]  # only two legal actions
+    assert found[0].value > 0.8 > 0.2 > found[1].value
+    assert found[0].to_json()["action"] == "play 9"
+    assert hints(SCORED_TOY, SCORED_TOY.view(state, 0), [], sims=SIMS) == []
+
+
+# ---- values, losses, flags ----------------------------------------------------------------------
+def _endgame():
+    """Seat 0 holds 3 and 9 after a 5; seat 1 must hold 1 and 2 (every other card is out); seat 1
+    leads 10-0. Playing 9 first scores 9 + 3 and wins; playing 3 first scores only 9 and loses."""
+    state = SCORED_TOY.setup(2, {}, 0)
+    state.hands, state.deck = [[3, 9], [1, 2]], []
+    state.played, state.last = [4, 6, 7, 8, 10, 11, 12, 5], 5
+    state.scores, state.turn = [0, 10], 8
+    return state
+
+
+def _review(played, seed=1):
+    state = _endgame()
+    job = DecisionJob(SCORED_TOY, 9, 0, SCORED_TOY.view(state, 0), tuple(SCORED_TOY.legal_actions(state)),
+                      played, "normal", SIMS, seed)
+    return review_decision(job)
+
+
+def test_a_losing_move_is_a_blunder_and_the_winning_one_is_best():
+    bad, good = _review(Play(3)), _review(Play(9))
+    assert (bad.best, bad.flag, good.best, good.flag, good.loss) == ("play 9", "blunder", "play 9", None, 0.0)
+    assert bad.loss == pytest.approx(bad.best_value - bad.value) and bad.loss > 0.8
+    assert bad.value < 0.1 < 0.9 < bad.best_value
+
+
+def test_flags_follow_the_documented_thresholds():
+    assert dict(THRESHOLDS) == {"blunder": 0.20, "mistake": 0.10, "inaccuracy": 0.05}
+    cases = {0.0: None, 0.049: None, 0.05: "inaccuracy", 0.099: "inaccuracy", 0.10: "mistake",
+             0.199: "mistake", 0.20: "blunder", 1.0: "blunder"}
+    for loss, flag in cases.items():
+        assert flag_for(loss) == flag, loss
+
+
+def test_accuracy_falls_with_the_loss_and_stays_in_range():
+    assert accuracy_of(0.0) == pytest.approx(100.0, abs=0.01)
+    assert 100 > accuracy_of(0.05) > accuracy_of(0.2) > accuracy_of(0.9) >= 0.0
+    assert accuracy_of(1.0) == 0.0
+
+
+def test_a_seat_summary_names_its_three_costliest_decisions():
+    def decision(ply, loss):
+        return DecisionReview(ply, 0, "a", "b", 0.5 - loss, 0.5, loss, flag_for(loss), 2)
+    review = SeatReview(0, "ann", tuple(decision(p, l) for p, l in [(1, 0.0), (3, 0.3), (5, 0.06), (7, 0.3),
+                                                                        (9, 0.12)]))
+    assert [d.ply for d in review.costliest] == [3, 7, 9]
+    assert review.counts() == {"inaccuracy": 1, "mistake": 1, "blunder": 2}
+    assert review.accuracy == pytest.approx(sum(accuracy_of(d.loss) for d in review.decisions) / 5, abs=0.05)
+    assert SeatReview(1, "bob", ()).accuracy == 100.0
+
+
+# ---- the whole record ------------------------------------------------------------------------------
+def test_every_real_decision_of_the_chosen_seat_is_reviewed_in_order():
+    record = _record(SCORED_TOY, seed=5, players=3)
+    analysis = analyse_record(SCORED_TOY, record, [1], sims=SIMS, seed=2)
+    assert list(analysis.seats) == [1]
+    plies = [d.ply for d in analysis.seats[1].decisions]
+    assert plies == sorted(plies) and plies and all(d.seat == 1 and d.choices > 1 for d in analysis.seats[1].decisions)
+    assert all(record.actions[d.ply - 1] == d.action for d in analysis.seats[1].decisions)
+
+
+def test_the_analysis_is_the_same_for_any_number_of_processes():
+    record = _record(SCORED_TOY, seed=6)
+    one = analyse_record(SCORED_TOY, record, sims=SIMS, seed=3, jobs=1)
+    two = analyse_record(SCORED_TOY, record, sims=SIMS, seed=3, jobs=2)
+    assert isinstance(one, Analysis) and one.to_json() == two.to_json()
+    assert analyse_record(SCORED_TOY, record, sims=SIMS, seed=4).to_json() != one.to_json()
+
+
+def test_json_shape():
+    data = analyse_record(SCORED_TOY, _record(SCORED_TOY, seed=7), [0], sims=SIMS).to_json()
+    assert set(data["seats"]) == {"0"}
+    seat = data["seats"]["0"]
+    assert {"accuracy", "decisions", "costliest", "counts", "average_loss"} <= set(seat)
+    for decision in seat["decisions"]:
+        assert {"ply", "action", "best", "loss", "flag", "value", "best_value"} <= set(decision)
+    assert data["thresholds"] == {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
+
+
+def test_bad_input_is_refused_with_a_named_error():
+    record = _record(SCORED_TOY, seed=8)
+    with pytest.raises(BadSeat):
+        analyse_record(SCORED_TOY, record, [2], sims=SIMS)
+    with pytest.raises(BadOption):
+        analyse_record(SCORED_TOY, record, level="easy", sims=SIMS)
+    unfinished = Record(record.game, record.rules_version, 2, dict(record.options), record.seed,
+                        list(record.seats), record.actions[:5])
+    with pytest.raises(BadRecord, match="before the game is over"):
+        analyse_record(SCORED_TOY, unfinished, sims=SIMS)
+
+
+def test_an_assembled_game_is_analysed_in_worker_processes_too(monkeypatch):
+    """An assembled game holds its modules and does not pickle: workers look it up by its id."""
+    from examples.highcard import GAME as HIGHCARD
+    from gameshelf.games import GAME_MODULES
+    monkeypatch.setitem(GAME_MODULES, "highcard", "examples.highcard")
+    record = run_match(HIGHCARD, [make_agent("random", 1), make_agent("random", 2)], seed=2).record
+    one = analyse_record(HIGHCARD, record, sims=SIMS, seed=1, jobs=1)
+    assert one.to_json() == analyse_record(HIGHCARD, record, sims=SIMS, seed=1, jobs=2).to_json()
+    assert any(review.decisions for review in one.seats.values())
