@@ -72,3 +72,15 @@ def test_cli_prints_the_enumeration_size(capsys):
     from gameshelf.cli.main import main
     assert main(["games", "borealis", "--actions"]) == 0
     assert f"{action_space('borealis', 2).size} action ids" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game_id", sorted({g for g, _ in configs()}))
+def test_every_conformance_configuration_is_covered(game_id):
+    """Every (players, options) the conformance suite plays: ids cover the legal actions, the
+    encoder reads every view."""
+    game = get_game(game_id)
+    for players, options in game.conformance_configs():
+        space, enc = action_space(game_id, players, options), encoder(game_id, players, options)
+        for _, state, legal in random_states(game_id, players, games=1, seed=11, options=options):
+            space.ids(legal)
+            assert enc.encode(game.view(state, game.to_act(state))).shape == enc.shape

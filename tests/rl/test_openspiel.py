@@ -47,7 +47,9 @@ def test_openspiel_ismcts_plays_a_whole_game(game_id):
     from gameshelf.agents import make_agent
     bots = {0: gos.ismcts_bot(game, sims=4, seed=1), 1: make_agent("random", 2)}
     state = gos.play_game(game, bots, seed=3)
-    assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    returns = state.returns()
+    assert state.is_terminal() and all(-1.0 <= r <= 1.0 for r in returns)
+    assert sum(returns) <= 0.0      # zero-sum unless Iwari's 2-player third tribe places above a seat
 
 
 def test_openspiel_mcts_plays_a_whole_game():

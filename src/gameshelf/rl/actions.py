@@ -126,11 +126,34 @@ def _midnight_zoo(players: int, options: Mapping[str, str]) -> list[str]:
     ]
 
 
+def _iwari(players: int, options: Mapping[str, str]) -> list[str]:
+    """From the game's own per-map table of action values (iwari.actions.action_table)."""
+    from gameshelf.games.iwari.actions import DONE, FEATS, action_table
+    t = action_table(options["map"])
+    on_territory = {f.id for f in FEATS if f.goes_on == "territory"}
+    actions = [*t.target, *t.tent_single, *(a for row in t.tent_pair for a in row), *t.totem_single,
+               *t.totem_pair, *t.exchange, *t.draw_take, t.draw_deck,
+               *(a for f, row in t.feat_terr.items() if f in on_territory for a in row),
+               *(a for f, row in t.feat_line.items() if f not in on_territory for a in row),
+               *t.decline.values()]
+    return list(dict.fromkeys(str(a) for a in (*actions, DONE)))
+
+
 DOMAINS: dict[str, Callable[[int, Mapping[str, str]], list[str]]] = {
     "borealis": _borealis,
     "mariposas": _mariposas,
     "midnight_zoo": _midnight_zoo,
 }
+
+
+def _has_iwari_table() -> bool:
+    """Iwari joins once its "one shape" refactor (the grammar and per-map action table) is in."""
+    from gameshelf.games.iwari import actions
+    return hasattr(actions, "action_table") and hasattr(actions, "GRAMMAR")
+
+
+if _has_iwari_table():
+    DOMAINS["iwari"] = _iwari
 
 
 def _key(options: Mapping[str, object] | None) -> tuple[tuple[str, str], ...]:

@@ -1,0 +1,146 @@
+"""Iwari observation (from a seat's view; ``Encoder.describe`` prints offsets). The layout depends
+on the map (option ``map``): its tent spaces, territories and alliance lines.
+
+Tribes are relative to the viewer (tribe 0 = viewer, then turn order); with 2 players the third
+tribe is the last. Per tent space the owner (tribe one-hot); per territory the totems per tribe
+/4; per tribe the supply (tents /20, totems /8), score, interim and expedition points (/100); per
+seat the hand size /10; the viewer's hand per biome /5; display per biome /4; discard per biome
+/10; deck size /60; exhaustions /3; blocked lines (flags); feat tokens per territory and per line
+/4; per feat the tribes that earned it (flags) and the interim bonus per tribe /10; expeditions in
+play (flags over the catalogue) and per expedition slot the tribes that scored it; start and
+current seat (relative one-hot); ply /300; the decision stack (kinds present, depth /5; the top
+frame's kind, tribe, territory, filled territory and feat one-hot, pieces /3, cards /3, left /5,
+unexplored); over.
+"""
+
+from __future__ import annotations
+
+from gameshelf.games.iwari.actions import FEATS
+from gameshelf.games.iwari.catalog import BIOMES, EXPEDITIONS, MAPS
+from gameshelf.rl.encode import Encoder
+
+BIOME = {b.id: i for i, b in enumerate(BIOMES)}
+NB = len(BIOME)
+FEAT = {f.id: i for i, f in enumerate(FEATS)}
+EXPED = {e.id: i for i, e in enumerate(EXPEDITIONS)}
+KINDS = {k: i for i, k in enumerate(("choose_action", "place_pieces", "third_tribe_target", "place_feat", "draw",
+                                     "draft_pick", "other"))}
+
+
+class IwariEncoder(Encoder):
+    def __init__(self, players, options):
+        super().__init__(players, options)
+        m = MAPS[options["map"]]
+        self.tribes = T = players + (1 if players == 2 else 0)
+        self.space = {sid: i for i, sid in enumerate(m.space_ids)}
+        self.terr = {t.id: i for i, t in enumerate(m.territories)}
+        self.line = {str(ln.n): i for i, ln in enumerate(m.lines)}
+        L = self.layout
+        self.tents = L.add("tents", len(self.space) * T, "per space: owner tribe one-hot")
+        self.totems = L.add("totems", len(self.terr) * T, "per territory: totems per tribe /4")
+        self.tribe = L.add("tribes", T * 5, "per tribe: tents/20, totems/8, score, interim, expedition points /100")
+        self.hand_sizes = L.add("hand_sizes", players, "/10")
+        self.hand = L.add("hand", NB, "viewer's cards per biome /5")
+        self.display = L.add("display", NB, "/4")
+        self.discard = L.add("discard", NB, "/10")
+        self.blocked = L.add("mountains", len(self.line), "blocked line flags")
+        self.terr_feats = L.add("territory_feats", len(self.terr), "/4")
+        self.line_feats = L.add("line_feats", len(self.line), "/4")
+        self.earned = L.add("feats_earned", len(FEAT) * T, "per feat: tribes flags")
+        self.feat_interim = L.add("feat_interim", len(FEAT) * T, "/10")
+        self.exped = L.add("expeditions", len(EXPED), "flags")
+        self.exped_scored = L.add("expeditions_scored", 3 * T, "per slot: tribes flags")
+        self.start = L.add("start", players, "relative one-hot")
+        self.current = L.add("current", players, "relative one-hot")
+        self.kinds = L.add("pending.kinds", len(KINDS), "flags")
+        self.top = L.add("pending.top", len(KINDS) + T + 2 * len(self.terr) + len(FEAT), "kind, tribe, territory, "
+                                                                                     "filled, feat one-hot")
+        self.misc = L.add("misc", 9, "deck/60, exhaustions/3, ply/300, depth/5, pieces/3, cards/3, left/5, "
+                                     "unexplored, over")
+
+    def tribe_of(self, v, t):
+        """A tribe relative to the viewer; the third tribe (2 players) stays last."""
+        return t if t >= self.players else (t - v["seat"]) % self.players
+
+    def fill(self, v, ones, idx, val):
+        T, rel = self.tribes, self.tribe_of
+        ones += [self.tents + self.space[sp] * T + rel(v, o) for sp, o in v["tents"].items()]
+        for terr, counts in v["totems"].items():
+            o = self.totems + self.terr[terr] * T
+            for t, n in enumerate(counts):
+                if n:
+                    idx.append(o + rel(v, t))
+                    val.append(n / 4)
+        for t in range(T):
+            o = self.tribe + rel(v, t) * 5
+            sup = v["supply"][t]
+            idx += range(o, o + 5)
+            val += (sup["tents"] / 20, sup["totems"] / 8, v["scores"][t] / 100, v["interim"][t] / 100,
+                    v["expedition_points"][t] / 100)
+        for p, n in enumerate(v["hand_sizes"]):
+            idx.append(self.hand_sizes + rel(v, p))
+            val.append(n / 10)
+        self._counts(self.hand, v["hand"] or (), 5, idx, val)
+        self._counts(self.display, v["display"], 4, idx, val)
+        for b, n in v["discard"].items():
+            idx.append(self.discard + BIOME[b])
+            val.append(n / 10)
+        ones += [self.blocked + self.line[str(n)] for n in v["mountains"]]
+        for terr, n in v["territory_feats"].items():
+            idx.append(self.terr_feats + self.terr[terr])
+            val.append(n / 4)
+        for line, n in v["line_feats"].items():
+            idx.append(self.line_feats + self.line[str(line)])
+            val.append(n / 4)
+        for f, tribes in v["feats_earned"].items():
+            ones += [self.earned + FEAT[f] * T + rel(v, t) for t in tribes]
+        for f, bonus in v["feat_interim"].items():
+            for t, n in enumerate(bonus):
+                if n:
+                    idx.append(self.feat_interim + FEAT[f] * T + rel(v, t))
+                    val.append(n / 10)
+        ones += [self.exped + EXPED[e] for e in v["expeditions"]]
+        for i, tribes in enumerate(v["expeditions_scored"][:3]):
+            ones += [self.exped_scored + i * T + rel(v, t) for t in tribes]
+        ones += (self.start + rel(v, v["start"]), self.current + rel(v, v["current"]))
+        self._pending(v, ones, idx, val)
+
+    def _pending(self, v, ones, idx, val):
+        pending = v["pending"]
+        misc = [v["deck_size"] / 60, v["exhaustions"] / 3, v["ply"] / 300, len(pending) / 5, 0.0, 0.0, 0.0, 0.0,
+                float(v["decision"] is None)]
+        if pending:
+            ones += list({self.kinds + KINDS.get(f["kind"], KINDS["other"]) for f in pending})
+            top, o = pending[-1], self.top
+            ones.append(o + KINDS.get(top["kind"], KINDS["other"]))
+            o += len(KINDS)
+            if "tribe" in top:
+                ones.append(o + self.tribe_of(v, top["tribe"]))
+            o += self.tribes
+            if top.get("territory") in self.terr:
+                ones.append(o + self.terr[top["territory"]])
+            o += len(self.terr)
+            if top.get("filled") in self.terr:
+                ones.append(o + self.terr[top["filled"]])
+            o += len(self.terr)
+            if top.get("feat") in FEAT:
+                ones.append(o + FEAT[top["feat"]])
+            misc[4:8] = [top.get("pieces", 0) / 3, top.get("cards", 0) / 3, top.get("left", 0) / 5,
+                         float(bool(top.get("unexplored")))]
+        for i, x in enumerate(misc):
+            if x:
+                idx.append(self.misc + i)
+                val.append(x)
+
+    @staticmethod
+    def _counts(offset, items, scale, idx, val):
+        counts = [0] * NB
+        for b in items:
+            counts[BIOME[b]] += 1
+        for i, n in enumerate(counts):
+            if n:
+                idx.append(offset + i)
+                val.append(n / scale)
+
+
+ENCODER = IwariEncoder
