@@ -53,3 +53,11 @@ def test_midnight_zoo_solo_trains_and_is_compared_on_the_same_deals(tmp_path):
     assert meta["players"] == 1
     report = evaluate_solo(out, "random", games=2)
     assert report["games"] == 2 and report["score"]["mean"] >= 0 and sum(report["solo_ranks"].values()) == 2
+
+
+def test_the_policy_plays_a_tournament_from_the_command_line(trained, tmp_path):
+    from gameshelf.cli.main import main
+    out, _ = trained
+    spec = f"policy:path={out.with_suffix('.zip')}"
+    assert main(["tournament", "borealis", "--agents", f"{spec},random", "--games", "2", "--seed", "1",
+                 "--jobs", "1", "--out", str(tmp_path / "tour")]) == 0
