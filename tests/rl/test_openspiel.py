@@ -59,3 +59,12 @@ def test_openspiel_mcts_plays_a_whole_game():
     bot = mcts.MCTSBot(game, 2.0, 3, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = gos.play_game(game, {0: bot, 1: bot}, seed=4)
     assert state.is_terminal()
+
+
+def test_players_and_options_are_game_parameters():
+    game = pyspiel.load_game("gameshelf_borealis(players=3,board_side=II,max_rounds=0)")
+    assert game.num_players() == 3
+    assert game.options["board_side"] == "II" and game.options["max_rounds"] == "none"
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert state.state is not None and game.gs.view(state.state, 0)["options"]["board_side"] == "II"
