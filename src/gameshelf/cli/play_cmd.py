@@ -278,7 +278,7 @@ class Session:
         self.shown = len(match.log)
         menu = [(self.game.action_label(a, lang), str(a)) for a in legal]
         screen = Screen(self.game, match.view(self.seat), match.record.seats, lang, prompt, menu, log,
-                        notes=self.notes)
+                        targets=dict(decision.targets) if decision else {}, notes=self.notes)
         self.notes = []
         return screen
 

@@ -73,6 +73,7 @@ class Screen:
     lang: str
     decision: str
     menu: list[tuple[str, str]]            # (label, notation) per legal action, in menu order
+    targets: dict = field(default_factory=dict)   # notation -> the view ids it targets (Decision)
     log: list[str] = field(default_factory=list)
     page: int = 0
     show_all: bool = False
@@ -93,7 +94,11 @@ class Screen:
         ui = UI.get(self.lang, UI["en"])
         board = render_view(self.game, self.view, list(self.names), self.lang)
         used = height_of(console, board, width) + FIXED_LINES + len(self.notes)
-        entries = [menu_line(i, label, notation) for i, (label, notation) in enumerate(self.menu, 1)]
+        module = renderer(self.game)
+        annotate = getattr(module, "annotate", None)
+        entries = [menu_line(i, label + (annotate(self.view, tuple(self.targets.get(notation, ())), self.lang)
+                                         if annotate else ""), notation)
+                   for i, (label, notation) in enumerate(self.menu, 1)]
         per_page = self._per_page(console, entries, width, max(MIN_MENU, height - used - min(len(self.log), 2)))
         pages = self.pages(per_page)
         self.page %= pages
