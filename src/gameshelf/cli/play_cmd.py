@@ -109,8 +109,7 @@ def run(args: argparse.Namespace) -> int:
     console = session.console
     console.print(f"[bold]{session.match.game.info.titles[args.lang]}[/]")
     if args.load:
-        console.print(UI[args.lang]["resumed"].format(path=escape(args.load), n=session.match.state_id),
-                      highlight=False)
+        session.notes.append(UI[args.lang]["resumed"].format(path=args.load, n=session.match.state_id))
     with _terminate_as_exit():
         try:
             session.play()
@@ -277,7 +276,7 @@ class Session:
         log = match.log_for(self.seat, lang, start=self.shown)
         self.shown = len(match.log)
         menu = [(self.game.action_label(a, lang), str(a)) for a in legal]
-        screen = Screen(self.game, match.view(self.seat), match.record.seats, lang, prompt, menu, log,
+        screen = Screen(self.game, match.view(self.seat), match.record.seats, lang, prompt, menu, log=log,
                         targets=dict(decision.targets) if decision else {}, notes=self.notes)
         self.notes = []
         return screen
