@@ -95,8 +95,8 @@ def explanations(game: Game, lang: str) -> dict[str, tuple[str, str]]:
 
 def _fold(text: str) -> str:
     """Case, accents and separators folded, so "common destination" finds COMMON_DESTINATION."""
-    text = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in text if c.isalnum())
+    text = unicodedata.normalize("NFKD", text.casefold()).replace("×", "x")
+    return "".join(c for c in text if not c.isspace() and c not in "_-·.:'\"()（）" and not unicodedata.combining(c))
 
 
 def explain(game: Game, name: str, lang: str) -> list[str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rich import box
 from rich.cells import cell_len
-from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gameshelf.cli.render import Packed
 from gameshelf.core.data import load_yaml
 from gameshelf.games.borealis.catalog import (
     BOARD_IDS, BY_ID, CARD_BY_TERM, DATA, LABELS, TERMS, TRACK_MASKS, TRACK_STARS, VEHICLES,
@@ -168,19 +168,22 @@ def _table_cards(view: dict, names: list[str], lang: str) -> Table:
         who = ", ".join(names[s] for s, p in enumerate(view["players"])
                         if o["id"] in p["objectives_achieved"] and s < len(names))
         objectives.add_row(_t(o["id"], lang), f"{o['tokens']}×5★", ui["status_" + o["status"]], who or "—")
-    scoring = Table(title=ui["scoring"], show_header=False, box=None, padding=(0, 1))
-    for card in view["scoring_cards"]:
-        scoring.add_row(_t(card, lang))
     grid = Table.grid(padding=(0, 3))
-    grid.add_row(pool, objectives, scoring)
+    grid.add_row(pool, objectives)
     return grid
+
+
+def _scoring(view: dict, lang: str) -> Text:
+    text = Text(_ui(lang)["scoring"] + ": ", style="bold")
+    text.append("   ".join(_t(card, lang) for card in view["scoring_cards"]))
+    return text
 
 
 def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
     lang = lang if lang in LANGS else "en"
     ui = _ui(lang)
     me = view.get("seat")
-    parts: list[RenderableType] = [_header(view, names, lang), _table_cards(view, names, lang)]
+    parts: list[RenderableType] = [_header(view, names, lang), _scoring(view, lang), _table_cards(view, names, lang)]
     if len(view["players"]) > (1 if me is not None else 0):
         parts.append(others_table(view, names, lang))
     seats = [me] if me is not None else range(len(view["players"]))
@@ -189,7 +192,7 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
         parts.append(own_board(view["players"][seat], name, seat == view["to_act"], lang))
     if me is not None and view["players"][me]["hand"] is not None:
         cards = [card_text(card, lang) for card in view["players"][me]["hand"]]
-        parts.append(Columns([Text(f"{ui['hand']}:", style="bold"), *cards], padding=(0, 3)))
+        parts.append(Packed(cards, head=Text(f"{ui['hand']}:", style="bold")))
     return Group(*parts)
 
 
