@@ -112,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         session.notes.append(UI[args.lang]["resumed"].format(path=args.load, n=session.match.state_id))
     with _terminate_as_exit():
         try:
+            session.save()
             session.play()
         finally:
             session.save(final=True)
@@ -212,7 +213,9 @@ class Session:
         """One decision of the player: False when they quit."""
         legal = self.match.legal_for(self.seat)
         if self.auto_forced and len(legal) == 1:
-            self.notes.append(self.ui["forced"].format(label=self.game.action_label(legal[0], self.lang)))
+            note = self.ui["forced"].format(label=self.game.action_label(legal[0], self.lang))
+            self.notes.append(note)
+            self.console.print(note, style="yellow", markup=False, highlight=False)
             self.submit(legal[0])
             return True
         screen = self.screen(legal)
