@@ -73,7 +73,6 @@ SAVE_HELP = ("save the game to FILE after every move and on any exit (quit, Ctrl
 
 def add_parser(sub) -> argparse.ArgumentParser:
     parser = sub.add_parser("play", help="play a game in the terminal against bots",
-                            formatter_class=argparse.ArgumentDefaultsHelpFormatter,
                             description="Play against bots. During the game type ? for help: the "
                                         "notation, the board's symbols, hint, undo, explain NAME, log, q.")
     add_game_arguments(parser, game_optional=True)
