@@ -14,10 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-try:    # the same TypedDict, which pydantic can also read on Python < 3.12 (view tests validate with it)
-    from typing_extensions import NotRequired, TypedDict
-except ImportError:  # pragma: no cover
-    from typing import NotRequired, TypedDict
+from typing_extensions import NotRequired, TypedDict  # pydantic reads TypedDicts from here on Python < 3.12
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.borealis.catalog import BOARD_IDS, CARD_BY_TERM, CARD_IDS, CARD_TERM

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-try:        # pydantic reads TypedDicts from typing_extensions on Python < 3.12 (the typed-view test)
-    from typing_extensions import TypedDict
-except ImportError:     # pragma: no cover - the standard one is enough for type checkers
-    from typing import TypedDict
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on Python < 3.12
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas.catalog import CAT
@@ -170,7 +167,7 @@ def _card_supply(s: State) -> dict[str, int]:
     return out
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
+def view(s: State, seat: int | None) -> MariposasView:
     """What ``seat`` sees (a valid seat or None; GAME.view checks it)."""
     v = public(s)
     v["seat"] = seat
