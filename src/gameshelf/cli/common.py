@@ -7,13 +7,16 @@ Every number typed on the command line goes through :func:`gameshelf.core.notati
 from __future__ import annotations
 
 import argparse
+import difflib
 from pathlib import Path
 from typing import Callable
 
 from gameshelf.core.chance import MAX_SEED, fresh_seed
 from gameshelf.core.errors import BadNotation, BadOption, brief
 from gameshelf.core.notation import parse_int
+from gameshelf.core.game import Game
 from gameshelf.core.options import parse_assignments
+from gameshelf.games import game_ids, get_game
 
 MAX_PLAYERS = 99
 MAX_GAMES = 10**6
@@ -32,8 +35,20 @@ def whole(lo: int, hi: int) -> Callable[[str], int]:
     return convert
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, *, players_default: int | None = 2) -> None:
-    parser.add_argument("game", help="game id (see `gameshelf games`)")
+def find_game(name: str) -> Game:
+    """The game with id ``name`` in any case (``Borealis``, ``midnight-zoo``), or BadOption with
+    the nearest id as a suggestion."""
+    wanted = name.strip().lower().replace("-", "_").replace(" ", "_")
+    if wanted in game_ids():
+        return get_game(wanted)
+    near = difflib.get_close_matches(wanted, game_ids(), n=1, cutoff=0.5)
+    hint = f"; did you mean {near[0]}?" if near else ""
+    raise BadOption(f"unknown game {brief(name, 60)}{hint} (known games: {', '.join(game_ids())})")
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, *, players_default: int | None = 2,
+                       game_optional: bool = False) -> None:
+    parser.add_argument("game", nargs="?" if game_optional else None, help="game id (see `gameshelf games`)")
     parser.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), default=players_default,
                         help="number of players")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",

@@ -7,7 +7,8 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from gameshelf.games import all_games, get_game
+from gameshelf.cli.common import find_game
+from gameshelf.games import all_games
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -27,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
             table.add_row(info.id, info.titles["en"], info.titles.get("ja", ""), _counts(info.player_counts))
         console.print(table)
         return 0
-    info = get_game(args.game).info
+    info = find_game(args.game).info
     if args.actions:
         from gameshelf.rl.actions import action_space
         for players in info.player_counts:
@@ -35,7 +36,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     console.print(f"[bold]{info.titles['en']}[/] / {info.titles.get('ja', '')}  ({info.id}, rules {info.rules_version})")
     console.print(f"players: {_counts(info.player_counts)}")
+    if not list(info.options):
+        console.print("no options")
+        return 0
     table = Table("option", "values", "default", "help")
+    table.columns[0].no_wrap = True      # an option name is typed: never cut it, wrap the help instead
+    table.columns[2].no_wrap = True
+    table.columns[3].overflow = "fold"  # a long word in the help is folded, never cut
     for option in info.options:
         table.add_row(option.name, " | ".join(option.choices), option.default, option.help)
     console.print(table)

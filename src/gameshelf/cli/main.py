@@ -27,6 +27,18 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"error (cli.usage): {self.prog}: {one_line} (see {self.prog} --help)\n")
 
 
+class DefaultsFormatter(argparse.HelpFormatter):
+    """``--help`` shows each option's default, unless it is empty or the help already says it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        empty = action.default is None or action.default is False or action.default == [] \
+            or action.default == argparse.SUPPRESS
+        if "default" in text or empty or not action.option_strings:
+            return text
+        return text + " (default: %(default)s)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="gameshelf",
@@ -35,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         module = import_module(f"gameshelf.cli.{name}_cmd")
-        module.add_parser(sub).set_defaults(handler=module.run)
+        command = module.add_parser(sub)
+        command.formatter_class = DefaultsFormatter
+        command.set_defaults(handler=module.run)
     return parser
 
 

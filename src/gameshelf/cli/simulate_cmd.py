@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 
 from rich.console import Console
 from rich.table import Table
@@ -47,23 +48,49 @@ def run(args: argparse.Namespace) -> int:
         for row in rows:
             print(json.dumps(row.summary(), ensure_ascii=False), flush=True)
         return 0
-    print_summary(summarize(list(rows), seats), seats)
+    rows = list(rows)
+    print_summary(summarize(rows, seats), seats, game, rows)
     return 0
 
 
-def print_summary(summary: dict, seats: tuple[str, ...]) -> None:
-    """Tables from a batch summary (:func:`gameshelf.sim.stats.summarize`): by seat, by category."""
+def _term(game, key: str) -> str:
+    """A scoring category or rank as the game names it for people ("Popular Vehicle", not POPULAR_VEHICLE)."""
+    return game.term(key, "en") if game is not None else key
+
+
+def _solo_rank(row) -> str | None:
+    details = getattr(row, "details", None) or {}
+    if isinstance(details, list):
+        details = details[0] if details else {}
+    return next((v for k, v in details.items() if "rank" in k and isinstance(v, str)), None)
+
+
+def print_summary(summary: dict, seats: tuple[str, ...], game=None, rows=()) -> None:
+    """Tables from a batch summary (:func:`gameshelf.sim.stats.summarize`): by seat, by category.
+
+    A solo game has no win rate: its table gives the score and how often each solo rank came.
+    """
     console = Console()
     if not summary["games"]:
         console.print("no games played")
         return
-    table = Table("seat", "agent", "win rate", "mean score", title=f"{summary['game']}: {summary['games']} games")
-    for seat in summary["seats"]:
-        table.add_row(str(seat["seat"]), seats[seat["seat"]], f"{seat['win_rate']:.1%}", f"{seat['mean_score']:.1f}")
+    title = f"{summary['game']}: {summary['games']} games"
+    if len(seats) == 1:
+        scores = [row.scores[0] for row in rows]
+        table = Table("agent", "mean score", "min", "max", "solo ranks", title=title)
+        ranks = Counter(_solo_rank(row) for row in rows if _solo_rank(row))
+        text = ", ".join(f"{_term(game, r)} ×{n}" for r, n in ranks.most_common()) or "—"
+        table.add_row(seats[0], f"{summary['seats'][0]['mean_score']:.1f}", str(min(scores, default=0)),
+                      str(max(scores, default=0)), text)
+    else:
+        table = Table("seat", "agent", "win rate", "mean score", title=title)
+        for seat in summary["seats"]:
+            table.add_row(str(seat["seat"]), seats[seat["seat"]], f"{seat['win_rate']:.1%}",
+                          f"{seat['mean_score']:.1f}")
     console.print(table)
     cats = Table("category", "mean", "min", "max", title="points per player by category")
     for name, values in summary["categories"].items():
-        cats.add_row(name, f"{values['mean']:.2f}", str(values["min"]), str(values["max"]))
+        cats.add_row(_term(game, name), f"{values['mean']:.2f}", str(values["min"]), str(values["max"]))
     console.print(cats)
     length = summary["length"]
     console.print(f"actions per game: mean {length['mean']:.0f}, min {length['min']}, max {length['max']}")

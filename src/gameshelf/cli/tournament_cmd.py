@@ -28,6 +28,8 @@ from gameshelf.cli.common import (
     whole,
 )
 from gameshelf.core.errors import BadOption, brief
+from gameshelf.sim.store import FILENAME
+from gameshelf.sim.store import load as load_results
 from gameshelf.sim.parallel import BACKENDS, default_jobs
 from gameshelf.sim.stats import summarize
 from gameshelf.sim.store import ResultStore
@@ -53,6 +55,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true",
                         help="keep the games already stored in DIR and play only the missing ones "
                              "(also extends a tournament to a larger --games)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the results of a different tournament stored in DIR")
     return parser
 
 
@@ -80,17 +84,27 @@ def run(args: argparse.Namespace) -> int:
     out = output_dir(args.out or Path(DEFAULT_OUT) / f"{game.id}-{seed}", "--out")
     config = {"game": game.id, "game_ref": args.game, "agents": agents, "games": args.games, "seed": seed,
               "players": args.players, "option_sets": sets, "backend": args.backend}
+    if not args.resume and not args.force:
+        _refuse_other_results(out, config)
     with ResultStore(out, config, resume=args.resume) as store, _progress(args.json) as progress:
-        Console(stderr=True).print(f"results go to {escape(str(out))}", highlight=False)
+        err = Console(stderr=True)
+        err.print(f"results go to {escape(str(out))}", highlight=False)
         rows = list(store.rows)
+        if args.resume:
+            err.print(f"kept {len(rows)} stored game(s); {len(jobs) - len(rows)} to play", highlight=False)
         done = {row.index for row in rows}
         task = progress.add_task(f"{game.id} {', '.join(agents)}", total=len(jobs), completed=len(done))
         missing = [job for job in jobs if job.index not in done]
-        for row in run_tournament(missing, backend=args.backend, workers=args.jobs or default_jobs(),
-                                  address=args.ray_address):
-            store.add(row)
-            rows.append(row)
-            progress.advance(task)
+        try:
+            for row in run_tournament(missing, backend=args.backend, workers=args.jobs or default_jobs(),
+                                      address=args.ray_address):
+                store.add(row)
+                rows.append(row)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            err.print(f"interrupted after {len(rows)} of {len(jobs)} games — rerun with --resume to play "
+                      f"the rest", highlight=False)
+            raise
     rows.sort(key=lambda r: r.index)
     summary = {**summarize(rows, agents), "seed": seed, "option_sets": sets, "out": str(out)}
     if args.json:
@@ -98,6 +112,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_summary(summary)
     return 0
+
+
+def _refuse_other_results(out: Path, config: dict) -> None:
+    """BadOption when ``out`` holds results of a tournament with other settings (--force replaces them)."""
+    if not (out / FILENAME).is_file():
+        return
+    try:
+        stored, _ = load_results(out)
+    except BadOption:
+        return
+    differ = sorted(k for k in set(stored) | set(config) if k != "backend" and stored.get(k) != config.get(k))
+    if differ:
+        raise BadOption(f"--out {brief(str(out), 80)} holds results of another tournament (its "
+                        f"{', '.join(differ)} differ): --resume continues it, --force replaces it")
 
 
 def _progress(quiet: bool) -> Progress:

@@ -206,7 +206,7 @@ class Game(ABC, Generic[S]):
         seat = self.to_act(state)
         if seat is None:
             return None
-        return Decision(seat, f"{self.id}.turn", Prompt("decision.turn"), {})
+        return Decision(seat, f"{self.id}.turn", Prompt("decision.turn", {"seat": seat}), {})
 
     def position(self, state: S) -> dict[str, Any]:
         """The full state as readable JSON data (names and ids, hidden parts included)."""

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from gameshelf.games.mariposas import GAME
-from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, FLOWER_KIND
+from gameshelf.core.data import load_yaml
+from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, DATA, FLOWER_KIND
 from gameshelf.games.mariposas.labels import ui
 
-CELL = 3  # characters per x2 unit: a hex is 6 characters wide
+EXPLAIN = load_yaml(DATA / "explain.yaml")
+CAT_GOALS = [g["id"] for g in load_yaml(DATA / "goals.yaml")["season_goals"]]
 REGION_BG = {"red": "on #5f1010", "orange": "on #6a3a00", "yellow": "on #5a5a00", "green": "on #104a10",
              "blue": "on #10204f", None: "on #3a1050"}
 FLOWER_STYLE = {"white": "bold bright_white", "yellow": "bold yellow1", "orange": "bold dark_orange",
@@ -35,6 +37,15 @@ def _marker_code(marker: str | None) -> str:
     return {"bonus_move_3_2": "32", "bonus_add_1": "+1", "bonus_add_2": "+2", "wildflower": "W*"}[marker]
 
 
+SEAT_LETTER = "ABCDE"
+UNIT = 4            # characters per x2 unit: a hex is 8 characters wide, one line high
+ROW_LABEL = 4       # "r05 " before each map row
+
+
+def seat_letter(seat: int) -> str:
+    return SEAT_LETTER[seat % len(SEAT_LETTER)]
+
+
 def _occupants(view: dict) -> dict[str, list[tuple[int, int, bool]]]:
     out: dict[str, list[tuple[int, int, bool]]] = {}
     for seat, pl in enumerate(view["players"]):
@@ -44,66 +55,72 @@ def _occupants(view: dict) -> dict[str, list[tuple[int, int, bool]]]:
     return out
 
 
+def _bug(seat: int, gen: int, double: bool) -> Text:
+    """``B3``: player B's generation-3 butterfly (``B4²``: a double gen-4), in the player's colour."""
+    return Text(seat_letter(seat) + str(gen) + ("²" if double else ""), style=PLAYER_STYLE[seat % 5])
+
+
 def _bugs(items: list[tuple[int, int, bool]], width: int) -> Text:
+    """The butterflies of a space in ``width`` characters: ``A1B2``, or ``+5`` (a count) when they
+    do not fit."""
     text = Text()
-    for k, (seat, gen, double) in enumerate(sorted(items)):
-        if k == width - 1 and len(items) > width:
-            text.append(f"+{len(items) - k}"[:1 + (width - k > 1)], style="bold")
-            break
-        text.append("D" if double else str(gen), style=PLAYER_STYLE[seat % len(PLAYER_STYLE)])
+    for item in sorted(items):
+        text.append_text(_bug(*item))
+    if text.cell_len > width:
+        return Text(f"+{len(items)}"[:width], style="bold")
     return text
 
 
-def _cell(view: dict, i: int, occ: dict) -> tuple[Text, Text]:
+def _cell(view: dict, i: int, occ: dict) -> Text:
     sid = CAT.space_ids[i]
     bg = REGION_BG[CAT.color[i]]
-    top = Text(style=bg)
+    cell = Text(style=bg)
     if CAT.kind[i] == FLOWER_KIND:
         f = CAT.flower_types[CAT.flower[i]]
-        top.append(" " + FLOWER_LETTER[f] + str(CAT.nflowers[i]), style=FLOWER_STYLE[f] + " " + bg)
+        cell.append(FLOWER_LETTER[f] + str(CAT.nflowers[i]), style=FLOWER_STYLE[f] + " " + bg)
+        cell.append("*" if CAT.milkweed[i] else " ", style="bold green1 " + bg)
     else:
-        top.append(CITY_CODE.get(sid, sid[:3].upper()), style="bold bright_white " + bg)
-    top.append("*" if CAT.milkweed[i] else " ", style="bold green1 " + bg)
-    if CAT.kind[i] == CITY_KIND:
-        top.append(_marker_code(view["waystations"][sid]), style="italic " + bg)
-    top.pad_right(2 * CELL - len(top.plain))
-    top.truncate(2 * CELL)
-    bottom = _bugs(occ.get(sid, []), 2 * CELL)
-    bottom.stylize(bg)
-    bottom.pad_right(2 * CELL - len(bottom.plain))
-    bottom.stylize(bg)
-    return top, bottom
+        cell.append(CITY_CODE.get(sid, sid[:3].upper()), style="bold bright_white " + bg)
+        if CAT.milkweed[i]:
+            cell.append("*", style="bold green1 " + bg)
+        cell.append(_marker_code(view["waystations"][sid]), style="italic " + bg)
+    room = 2 * UNIT - cell.cell_len
+    bugs = _bugs(occ.get(sid, []), room)
+    bugs.stylize(bg)
+    cell.append_text(bugs)
+    cell.pad_right(2 * UNIT - cell.cell_len)
+    cell.stylize(bg)
+    return cell
 
 
 def render_map(view: dict) -> Text:
+    """One line per map row, labelled r00..r12, under a ruler of the column numbers c00..c24."""
     occ = _occupants(view)
     rows: dict[int, list[int]] = {}
     for i in range(len(CAT.space_ids)):
         if CAT.kind[i] != 2:
             rows.setdefault(CAT.row[i], []).append(i)
-    width = (max(CAT.x2) + 2) * CELL
-    lines = []
+    ruler = Text(" c" + " " * (ROW_LABEL - 2), style="dim")
+    for x in range(max(CAT.x2) + 1):
+        ruler.append(f"{x:02d}".ljust(UNIT), style="dim")
+    lines = [ruler]
     for r in sorted(rows):
-        top, bottom = Text(" " * width), Text(" " * width)
-        line_top, line_bot = Text(), Text()
+        line = Text(f"r{r:02d} ", style="dim")
         col = 0
         for i in sorted(rows[r], key=lambda k: CAT.x2[k]):
-            start = CAT.x2[i] * CELL
+            start = CAT.x2[i] * UNIT
             if start > col:
-                line_top.append(" " * (start - col))
-                line_bot.append(" " * (start - col))
-            t, b = _cell(view, i, occ)
-            line_top.append_text(t)
-            line_bot.append_text(b)
-            col = start + 2 * CELL
-        del top, bottom
-        lines += [line_top, line_bot]
+                line.append(" " * (start - col))
+            line.append_text(_cell(view, i, occ))
+            col = start + 2 * UNIT
+        lines.append(line)
     m = CAT.michoacan
-    mich = Text("  MICHOACÁN  ", style="bold black on #c08000")
-    bugs = _bugs(occ.get(CAT.space_ids[m], []), 40)
-    mich.append(" ")
-    mich.append_text(bugs)
-    lines.append(Text(" " * (CAT.x2[m] * CELL)) + mich)
+    mich = Text(" " * ROW_LABEL)
+    mich.append(" MICHOACÁN ", style="bold black on #c08000")
+    for item in sorted(occ.get(CAT.space_ids[m], [])):
+        mich.append(" ")
+        mich.append_text(_bug(*item))
+    lines.append(mich)
     return Text("\n").join(lines)
 
 
@@ -115,36 +132,42 @@ def _flowers(fl: dict) -> Text:
 
 
 def _lifecycle(cards: list[str]) -> Text:
+    """``G:e··· P:·c·· B:····``: per colour, the stages owned (egg, caterpillar, chrysalis/pupa, adult)."""
     text = Text()
     for color, style in (("green", "green"), ("pink", "hot_pink"), ("blue", "bright_blue")):
+        text.append(color[0].upper() + ":", style=style)
         for stage in CAT.lifecycle_ids:
             if stage.startswith(color + "_"):
                 owned = stage in cards
                 text.append(STAGE_LETTER[stage.split("_")[1]] if owned else "·", style=style if owned else "dim")
         text.append(" ")
+    text.rstrip()
     return text
 
 
-def _goals(view: dict, lang: str) -> Table:
-    t = Table(title=ui("goals", lang), show_header=False, expand=False)
-    counts = {}
+def _goals(view: dict, lang: str) -> Text:
+    """The three season goals on one line, the current season's in bold."""
+    counts: dict[str, int] = {}
     for pl in view["players"]:
         for b in pl["butterflies"]:
             if b["at"].endswith("_card"):
                 counts[b["at"][:-5]] = counts.get(b["at"][:-5], 0) + 1
-    for season, goal in view["goals"].items():
+    text = Text(ui("goals", lang) + ": ", style="bold")
+    for k, (season, goal) in enumerate(view["goals"].items()):
         style = "bold" if season == view["season"] else ""
-        text = GAME.term(goal, lang) if goal else f"({ui('down', lang)}: {counts.get(season, 0)} {ui('markers', lang)})"
-        t.add_row(Text(GAME.term(season, lang), style=style), Text(text, style=style))
-    return t
+        text.append("   " if k else "")
+        what = GAME.term(goal, lang) if goal else f"({ui('down', lang)}: {counts.get(season, 0)} {ui('markers', lang)})"
+        text.append(f"{GAME.term(season, lang)}: {what}", style=style)
+    return text
 
 
 def _players(view: dict, names: list[str], lang: str) -> Table:
-    t = Table(expand=False)
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
     for key in ("player", "score", "hand_n", "flowers", "cards", "bonus", "abilities", "played"):
         t.add_column(ui(key, lang))
     for seat, pl in enumerate(view["players"]):
-        name = Text(names[seat] if seat < len(names) else f"P{seat}", style=PLAYER_STYLE[seat % 5])
+        name = Text(f"{seat_letter(seat)} ", style=PLAYER_STYLE[seat % 5])
+        name.append(names[seat] if seat < len(names) else f"P{seat}")
         if seat == view["actor"] and not view["over"]:
             name.append(" ◀")
         bonus = Text()
@@ -164,7 +187,6 @@ def _status(view: dict, names: list[str], lang: str) -> Text:
     text = Text(f"{ui('season', lang)}: {GAME.term(view['season'], lang)}  "
                 f"{ui('turn', lang)} {view['turn_no'] + 1}  {ui('first', lang)}: {who(view['first'])}  "
                 f"{ui('to_act', lang)}: {who(view['actor'])}  ")
-    text.append(f"{ui('pending', lang)}: {view['pending']}", style="bold")
     t = view["turn"]
     if t["segments_left"]:
         text.append(f"  {ui('segments', lang)}: {t['segments_left']}")
@@ -178,21 +200,63 @@ def _status(view: dict, names: list[str], lang: str) -> Text:
     return text
 
 
-def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
-    """The whole table from one seat's view."""
+def _rows_line(view: dict, lang: str) -> Text:
+    """The waystation board's three rows (colour -> ability), and the cards left in the supply."""
     rows = Text(ui("rows", lang) + ": ", style="bold")
     rows.append("  ".join(f"{GAME.term(c, lang)} → {GAME.term(a, lang)}" for c, a in view["ability_rows"].items()))
     supply = view.get("card_supply", {})
     if supply:
-        rows.append("  [" + " ".join(f"{_marker_code(k if k.startswith('bonus') else 'life_' + k)}:{n}"
-                                     for k, n in supply.items()) + "]", style="dim")
+        left = [f"{_marker_code(k if k.startswith('bonus') else 'life_' + k)}:{n}" for k, n in supply.items()]
+        rows.append(f"   {ui('supply', lang)}: " + " ".join(left), style="dim")
+    return rows
+
+
+def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
+    """The whole table from one seat's view."""
     parts: list[RenderableType] = [
-        _status(view, names, lang),
-        Panel(render_map(view), title="Mariposas", expand=False),
-        Text(ui("legend", lang), style="dim"),
-        _goals(view, lang), rows, _players(view, names, lang),
+        _status(view, names, lang), render_map(view), _goals(view, lang), _rows_line(view, lang),
+        _players(view, names, lang),
     ]
     if view.get("hand") is not None:
         parts.append(Text(f"{ui('hand', lang)}: " + ", ".join(GAME.term(c, lang) for c in view["hand"]),
                           style="bold"))
     return Group(*parts)
+
+
+def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
+    """The board labels that find a decision's place: a space's row and column, a city's code."""
+    kind, _, sid = target.partition(":")
+    if kind != "space":
+        return None
+    if sid == "michoacan":
+        return ("MICHOACÁN",)
+    if sid in CITY_CODE:
+        return (CITY_CODE[sid],)
+    if len(sid) == 6 and sid[0] == "r" and sid[3] == "c":
+        return (f"r{sid[1:3]} ", f"{sid[4:6]}")
+    return (sid,)
+
+
+def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
+    """Where a butterfly a menu entry names is (``fly 0`` -> "at r05c07")."""
+    for target in targets:
+        kind, _, rest = target.partition(":")
+        if kind == "butterfly" and "." in rest:
+            seat, slot = (int(x) for x in rest.split("."))
+            for b in view["players"][seat]["butterflies"]:
+                if b["marker"] == slot:
+                    where = CITY_CODE.get(b["at"], GAME.term(b["at"], lang))
+                    return ui("at", lang).format(where=where, bug=_bug(seat, b["gen"], b["double"]).plain)
+    return ""
+
+
+def legend(lang: str = "en") -> list[str]:
+    return [line for line in ui("legend", lang).split("\n") if line]
+
+
+def explanations(lang: str = "en") -> dict[str, tuple[str, str]]:
+    """Every card, ability, bonus and season goal: id -> (name, text)."""
+    out = {key: (GAME.term(key, lang), texts.get(lang, texts["en"])) for key, texts in EXPLAIN.items()}
+    for goal in CAT_GOALS:
+        out[goal] = (goal, GAME.term(goal, lang))
+    return out
