@@ -10,7 +10,7 @@ from rich.console import Console
 
 from gameshelf.core.errors import GameError
 
-COMMANDS = ["games", "play", "simulate", "replay", "tournament", "report"]
+COMMANDS = ["games", "play", "simulate", "replay", "tournament", "report", "serve"]
 
 
 def build_parser() -> argparse.ArgumentParser:
