@@ -94,6 +94,7 @@ def server(db_url):
 def guest(http, name: str) -> str:
     response = http.post("/api/auth/guest", json={"name": name})
     assert response.status_code == 200, response.text
+    http.cookies.clear()  # tests say who they are with the bearer header
     return response.json()["token"]
 
 

@@ -39,7 +39,7 @@ class GuestIn(Strict):
 class RegisterIn(Strict):
     username: str = Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
     password: str = Field(min_length=8, max_length=200)
-    name: str | None = Name
+    name: str | None = Field(default=None, min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")
 
 
 class LoginIn(Strict):
