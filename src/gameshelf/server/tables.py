@@ -12,9 +12,10 @@ import secrets
 import threading
 import uuid
 from datetime import timedelta
+from types import SimpleNamespace
 from typing import Any, Callable
 
-from sqlalchemy import select, text
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
@@ -28,6 +29,7 @@ from gameshelf.server.settings import Settings
 from gameshelf.server.store import Action, Database, Seat, Table, User
 
 MIN_RECLAIM_MS = 30_000
+TABLES, SEATS, ACTIONS = Table.__table__, Seat.__table__, Action.__table__
 
 
 class TableService:
@@ -161,23 +163,27 @@ class TableService:
                             self._undo(session, table, seats, live, seat))
 
     def _change(self, table_id: str, state_id: int, change) -> LiveMatch:
+        """Run ``change`` on the locked match (Core statements: this is the hot path)."""
         live = self.live(table_id)
         with live.lock:
             before = live.state_id
             try:
                 with self.db.transaction() as session:
-                    table = self._table(session, table_id, lock=True)
+                    table = self._lock_row(session, table_id)
                     self._catch_up(session, live, table)
                     before = live.state_id
                     if table.status != "playing":
                         raise ServerError("action.game_over")
                     if state_id != table.state_id:
                         raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
-                    seats = self._seats(session, table_id)
+                    seats = [SimpleNamespace(**row._mapping) for row in session.execute(
+                        select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat))]
                     change(session, table, seats, live)
                     table.state_id = live.state_id
+                    values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
                     if live.is_over():
-                        self._finish(session, table, seats, live)
+                        values.update(self._finish(session, table, seats, live))
+                    session.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
                     live.meta = self._meta(table, seats, live)
                     self.notify(session, table_id)
             except ServerError:
@@ -189,7 +195,16 @@ class TableService:
                 raise
         return live
 
-    def _act(self, session: Session, table: Table, seats: list[Seat], live: LiveMatch, seat: int,
+    def _lock_row(self, session: Session, table_id: str) -> SimpleNamespace:
+        query = select(TABLES).where(TABLES.c.id == table_id)
+        if not self.db.is_sqlite:
+            query = query.with_for_update()
+        row = session.execute(query).one_or_none()
+        if row is None:
+            raise ServerError("table.not_found", f"no table {table_id!r}")
+        return SimpleNamespace(**row._mapping)
+
+    def _act(self, session: Session, table, seats: list, live: LiveMatch, seat: int,
              notation: str, by_bot: bool) -> None:
         row = seats[seat]
         if by_bot and not (row.kind == "bot" or row.zombie):
@@ -201,33 +216,36 @@ class TableService:
             live.apply(Row(table.state_id, seat, "act", by_bot, str(action)))
         except GameError as exc:
             raise ServerError.from_game(exc) from None
-        session.add(Action(table_id=table.id, ply=table.state_id, seat=seat, kind="act", by_bot=by_bot,
-                           notation=str(action), created_at=now()))
         moment = now()
+        session.execute(insert(ACTIONS).values(table_id=table.id, ply=table.state_id, seat=seat, kind="act",
+                                               by_bot=by_bot, notation=str(action), created_at=moment))
         if table.mode == "realtime" and row.kind == "human" and not row.zombie and row.remaining_ms is not None:
             spent = int((moment - aware(table.turn_started_at)).total_seconds() * 1000)
             row.remaining_ms = max(0, row.remaining_ms - spent) + int(table.increment_seconds * 1000)
+            session.execute(update(SEATS).where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
+                            .values(remaining_ms=row.remaining_ms))
         table.turn_started_at = moment
 
-    def _undo(self, session: Session, table: Table, seats: list[Seat], live: LiveMatch, seat: int) -> None:
+    def _undo(self, session: Session, table, seats: list, live: LiveMatch, seat: int) -> None:
         if seats[seat].zombie:
             raise ServerError("seat.zombie")
         last = live.check_undo(seat)
         if last is None:
             raise ServerError("undo.refused", "only your own last action, before another seat acts, "
                                               "and only if it drew no chance and revealed nothing")
-        session.add(Action(table_id=table.id, ply=table.state_id, seat=seat, kind="undo", by_bot=False,
-                           notation=last.notation, created_at=now()))
+        session.execute(insert(ACTIONS).values(table_id=table.id, ply=table.state_id, seat=seat, kind="undo",
+                                               by_bot=False, notation=last.notation, created_at=now()))
         live.undo(Row(table.state_id, seat, "undo", False, last.notation))
         table.turn_started_at = now()
 
-    def _finish(self, session: Session, table: Table, seats: list[Seat], live: LiveMatch) -> None:
-        table.status, table.finished_at = "over", now()
-        table.outcome = live.outcome()
-        table.final_hash = live.game.state_hash(live.state)
+    def _finish(self, session: Session, table, seats: list, live: LiveMatch) -> dict[str, Any]:
+        table.status = "over"
+        outcome = live.outcome()
         if table.rated:
-            ranks = table.outcome["ranks"]
+            ranks = outcome["ranks"]
             ratings.update(session, table.game, [(s.user_id, ranks[s.seat]) for s in seats if s.user_id])
+        return {"status": "over", "finished_at": now(), "outcome": outcome,
+                "final_hash": live.game.state_hash(live.state)}
 
     def _catch_up(self, session: Session, live: LiveMatch, table: Table) -> None:
         if table.state_id == live.state_id:
@@ -392,8 +410,9 @@ class TableService:
         return next((s.seat for s in self._seats(session, table_id) if s.user_id == user.id), None)
 
     def _rows(self, session: Session, table_id: str, start: int) -> list[Row]:
-        query = select(Action).where(Action.table_id == table_id, Action.ply >= start).order_by(Action.ply)
-        return [Row(a.ply, a.seat, a.kind, a.by_bot, a.notation) for a in session.execute(query).scalars()]
+        query = (select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by_bot, ACTIONS.c.notation)
+                 .where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply >= start).order_by(ACTIONS.c.ply))
+        return [Row(*r) for r in session.execute(query)]
 
     def _names(self, session: Session, seats: list[Seat]) -> list[str]:
         names = []
