@@ -6,7 +6,6 @@ import os
 import signal
 
 import httpx
-import pytest
 
 from tests.server.conftest import Client, free_port, play_out, start_process, two_player_table
 
@@ -70,20 +69,3 @@ def test_two_processes_one_store_two_clients_play_to_the_end(db_url):
     finally:
         for proc in procs:
             _stop(proc)
-
-
-@pytest.mark.parametrize("workers", [2])
-def test_serve_with_workers(db_url, workers):
-    if db_url.startswith("sqlite"):
-        extra = ("--broker", "redis://127.0.0.1:6379/0")
-    else:
-        extra = ()
-    port = free_port()
-    proc = start_process(db_url, port, "--workers", str(workers), *extra)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        table_id, ann, bob = two_player_table(httpx.Client(base_url=base, timeout=30))
-        final = play_out({0: Client(base, table_id, ann), 1: Client(base, table_id, bob)}, seed=1)
-        assert final["over"]
-    finally:
-        _stop(proc)

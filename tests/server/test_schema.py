@@ -21,7 +21,7 @@ def test_no_server_error(db_url):
         assert len(operations) >= 15
         for operation in operations:
             @given(case=operation.as_strategy())
-            @settings(max_examples=10, deadline=None, derandomize=True, database=None,
+            @settings(max_examples=6, deadline=None, derandomize=True, database=None,
                       suppress_health_check=list(HealthCheck))
             def check(case):
                 if case.path_parameters and "table_id" in case.path_parameters and hash(str(case)) % 2:

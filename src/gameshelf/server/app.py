@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from contextlib import asynccontextmanager
 from typing import Annotated
 
@@ -43,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        sys.setswitchinterval(0.0005)  # hand the GIL between the event loop and DB threads quickly
         db = Database(settings.db_url)
         if settings.migrate:
             await asyncio.to_thread(db.migrate)

@@ -290,30 +290,39 @@ class TableService:
 
     def due(self) -> tuple[list[tuple[str, int]], list[str]]:
         """(human seats whose time ran out or who left past the grace period, tables whose seat to act
-        is a bot or a zombie)."""
+        is a bot or a zombie). Only tables where either may hold are looked at closely."""
         moment = now()
+        grace = timedelta(seconds=self.settings.grace_seconds)
         expired, bot_turns = [], []
         with self.db.read() as session:
-            tables = session.execute(select(Table).where(Table.status == "playing")).scalars().all()
-            seats_by_table: dict[str, list[Seat]] = {}
-            for seat in session.execute(select(Seat).where(Seat.table_id.in_([t.id for t in tables]))).scalars():
-                seats_by_table.setdefault(seat.table_id, []).append(seat)
-        for table in tables:
-            seats = sorted(seats_by_table.get(table.id, []), key=lambda s: s.seat)
-            live = self._live.get(table.id)
+            tables = {r.id: r for r in session.execute(
+                select(TABLES.c.id, TABLES.c.state_id, TABLES.c.mode, TABLES.c.turn_hours,
+                       TABLES.c.turn_started_at).where(TABLES.c.status == "playing"))}
+            seats: dict[str, list] = {}
+            for r in session.execute(select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.kind, SEATS.c.zombie,
+                                            SEATS.c.remaining_ms, SEATS.c.disconnected_at)
+                                     .join(TABLES, TABLES.c.id == SEATS.c.table_id)
+                                     .where(TABLES.c.status == "playing").order_by(SEATS.c.seat)):
+                seats.setdefault(r.table_id, []).append(r)
+        for table_id, table in tables.items():
+            rows = seats.get(table_id, [])
+            humans = [s for s in rows if s.kind == "human" and not s.zombie]
+            for seat in humans:
+                if seat.disconnected_at is not None and aware(seat.disconnected_at) + grace <= moment:
+                    expired.append((table_id, seat.seat))
+            late = [s for s in humans if self._deadline(table, s) <= moment]
+            if not late and len(humans) == len(rows):
+                continue  # no clock can have run out, and no bot plays here
+            live = self._live.get(table_id)
             if live is None or live.state_id != table.state_id:
-                live = self.sync(table.id)
+                live = self.sync(table_id)
             to_act = live.to_act()
-            for seat in seats:
-                if seat.kind != "human" or seat.zombie:
-                    continue
-                deadline = self._deadline(table, seat) if seat.seat == to_act else None
-                left = seat.disconnected_at is not None and \
-                    aware(seat.disconnected_at) + timedelta(seconds=self.settings.grace_seconds) <= moment
-                if left or (deadline is not None and deadline <= moment):
-                    expired.append((table.id, seat.seat))
-            if to_act is not None and (seats[to_act].kind == "bot" or seats[to_act].zombie):
-                bot_turns.append(table.id)
+            if to_act is None:
+                continue
+            if any(s.seat == to_act for s in late) and (table_id, to_act) not in expired:
+                expired.append((table_id, to_act))
+            if rows[to_act].kind == "bot" or rows[to_act].zombie:
+                bot_turns.append(table_id)
         return expired, bot_turns
 
     def bot_seat(self, table_id: str) -> tuple[int, str, int, int] | None:

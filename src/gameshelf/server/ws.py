@@ -82,6 +82,8 @@ class Connection:
         self.last_sid: int | None = None  # the state id this connection has been sent
         self.meta_version = -1
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.retry: asyncio.TimerHandle | None = None
+        self.closed = False
 
     def send(self, body: dict | str) -> None:
         self.queue.put_nowait(body if isinstance(body, str) else json.dumps(body, ensure_ascii=False))
@@ -92,9 +94,14 @@ class Connection:
     def push(self) -> None:
         """Send what this connection has not seen: an update, a snapshot, or the table's new seats."""
         live = self.hub.service._live.get(self.table_id)
-        if live is None:
+        if live is None or self.closed:
             return
-        with live.lock:
+        if not live.lock.acquire(blocking=False):
+            # A worker thread is committing at this table: never block the event loop; look again soon.
+            if self.retry is None:
+                self.retry = asyncio.get_running_loop().call_later(0.001, self._again)
+            return
+        try:
             if self.last_sid == live.state_id:
                 if self.meta_version != live.meta_version:
                     self.meta_version = live.meta_version
@@ -103,7 +110,13 @@ class Connection:
             since = self.last_sid if self.last_sid is not None and 0 <= self.last_sid < live.state_id else None
             text = live.encoded(self.seat, self.lang, since)
             self.last_sid, self.meta_version = live.state_id, live.meta_version
+        finally:
+            live.lock.release()
         self.send(text)
+
+    def _again(self) -> None:
+        self.retry = None
+        self.push()
 
     async def writer(self) -> None:
         while (text := await self.queue.get()) is not None:
@@ -140,6 +153,9 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
             pass
     finally:
         last = hub.remove(conn)
+        conn.closed = True
+        if conn.retry is not None:
+            conn.retry.cancel()
         conn.queue.put_nowait(None)
         writer.cancel()
         await asyncio.gather(writer, return_exceptions=True)
