@@ -43,5 +43,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"gameshelf server: open http://{args.host}:{args.port}/docs  (store: {db.url.render_as_string()})",
           flush=True)
     uvicorn.run("gameshelf.server.app:create_app", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on")
+                workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on",
+                ws_per_message_deflate=False)  # messages are small; compression costs more CPU than it saves
     return 0

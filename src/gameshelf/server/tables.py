@@ -279,8 +279,9 @@ class TableService:
                 live = self._live.get(table_id)
                 if live is not None and live.to_act() == seat:
                     table.turn_started_at = now()
-            self._refresh_meta(session, table)
             self.notify(session, table_id)
+        if table_id in self._live:
+            self.sync(table_id)  # after the commit: never wait for a match's lock inside a transaction
 
     def mark_connected(self, table_id: str, seat: int, connected: bool) -> None:
         with self.db.transaction() as session:
@@ -393,12 +394,6 @@ class TableService:
                 "clock": {"mode": table.mode, "to_act": to_act, "deadline_ms": deadline,
                           "remaining_ms": [s.remaining_ms for s in seats]},
                 "zombies": [s.zombie for s in seats]}
-
-    def _refresh_meta(self, session: Session, table: Table) -> None:
-        live = self._live.get(table.id)
-        if live is not None:
-            with live.lock:
-                live.meta = self._meta(table, self._seats(session, table.id), live)
 
     def _table(self, session: Session, table_id: str, lock: bool = False) -> Table:
         table = self.db.lock_table(session, table_id) if lock else session.get(Table, table_id)

@@ -7,7 +7,8 @@ once, which is SQLite's row lock); PostgreSQL locks the match's row with ``SELEC
 from __future__ import annotations
 
 import hashlib
-from contextlib import contextmanager
+import threading
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Iterator
 
@@ -35,6 +36,7 @@ class Database:
     def __init__(self, url: str) -> None:
         self.url: URL = make_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        self.write_lock = threading.Lock() if self.is_sqlite else nullcontext()
         if self.is_sqlite:
             if self.url.database and self.url.database != ":memory:":
                 Path(self.url.database).parent.mkdir(parents=True, exist_ok=True)
@@ -55,7 +57,9 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        with self.sessions() as session, session.begin():
+        """A writing transaction. On SQLite this process's writers queue on a lock first: SQLite's
+        own busy handler sleeps in growing steps, so waiting there would cost tens of milliseconds."""
+        with self.write_lock, self.sessions() as session, session.begin():
             yield session
 
     @contextmanager
