@@ -169,7 +169,7 @@ class LiveMatch:
             "over": self.is_over(), "view": self.game.view(self.state, seat),
             "decision": self.decision(seat, lang), "legal": self.legal(seat, lang),
             "log_from": log_from, "log": log, "outcome": self.outcome(),
-            "clock": self.meta.get("clock"),
+            "clock": self.meta.get("clock"), "zombies": self.meta.get("zombies"),
         }
         if since is not None:
             body["prev_state_id"] = since
