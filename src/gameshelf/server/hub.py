@@ -98,12 +98,16 @@ class Hub:
             seat, level, seed, state_id = turn
             await asyncio.sleep(self.settings.bot_delay)
             live = self.service.live(table_id)
-            with live.lock:
+            while not live.lock.acquire(blocking=False):  # never block the event loop on a commit
+                await asyncio.sleep(0.001)
+            try:
                 if live.state_id != state_id:
                     continue
                 view = live.game.view(live.state, seat)
                 legal = [str(a) for a in live.game.legal_actions(live.state)]
                 game_id = live.game.id
+            finally:
+                live.lock.release()
             notation = await loop.run_in_executor(bots.pool(self.settings.bot_processes), bots.choose,
                                                   game_id, level, seed, state_id, view, legal)
             try:

@@ -195,7 +195,8 @@ async def _open(conn: Connection, last_state_id: int | None) -> None:
         detail = await asyncio.to_thread(conn.hub.service.seats_public, conn.table_id)
         conn.send(table_message({"id": conn.table_id, "status": "open"}, None, detail))
         return
-    conn.last_sid = last_state_id if last_state_id is not None and last_state_id <= live.state_id else None
+    if conn.last_sid is None:  # a change may already have pushed this connection its snapshot
+        conn.last_sid = last_state_id if last_state_id is not None and last_state_id <= live.state_id else None
     conn.push()
 
 
