@@ -137,15 +137,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(db: str, port: int, workers: int, broker: str) -> subprocess.Popen:
+def start_server(db: str, port: int, workers: int, broker: str, log) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "GAMESHELF_RATE_PER_SECOND": "1000", "GAMESHELF_RATE_BURST": "1000"}
     command = [sys.executable, "-m", "gameshelf.cli.main", "serve", "--port", str(port), "--db", db,
                "--workers", str(workers)]
     if broker:
         command += ["--broker", broker]
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
     deadline = time.time() + 90
     while time.time() < deadline:
         try:
@@ -154,7 +153,7 @@ def start_server(db: str, port: int, workers: int, broker: str) -> subprocess.Po
         except httpx.HTTPError:
             pass
         if proc.poll() is not None:
-            raise SystemExit(proc.stderr.read().decode())
+            raise SystemExit("the server stopped at start")
         time.sleep(0.2)
     raise SystemExit("the server did not start")
 
@@ -180,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     db = args.db or f"sqlite:///{folder.name}/bench.db"
     broker = args.broker or ("redis://127.0.0.1:6379/0" if db.startswith("sqlite") and args.workers > 1 else "")
     port = free_port()
-    proc = start_server(db, port, args.workers, broker)
+    log_path = Path(folder.name) / "server.log"
+    log = open(log_path, "w")
+    proc = start_server(db, port, args.workers, broker, log)
     try:
         stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game))
     finally:
@@ -189,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
             proc.wait(20)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+        text = log_path.read_text()
+        if text.strip():
+            print("server log (last lines):\n" + "\n".join(text.splitlines()[-40:]), file=sys.stderr)
         folder.cleanup()
     result = {"seats": args.seats, "moves": stats.moves,
               "moves_per_s": round(stats.moves / stats.elapsed, 1),
