@@ -14,7 +14,7 @@ from gameshelf.core.record import Record
 from gameshelf.games import get_game
 from gameshelf.match import InteractiveMatch
 from tests.core.toygame import GAME as TOY
-from tests.edges.conftest import answers, toy  # noqa: F401  (the toy fixture)
+from tests.edges.conftest import answers
 
 
 def play(capsys, monkeypatch, *args, replies=()):
