@@ -102,13 +102,26 @@ def test_r80_leos_tile_leaves_the_game():
 
 # ---- a few rulings worth pinning down explicitly --------------------------------------------------
 def test_a14_cheetah_extra_step_is_optional_and_any_direction():
-    """A14/R54: after its first special-move step a cheetah may stop or step again anywhere legal."""
-    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01", "0,1": "S01", "2,1": "S02"})
+    """A14/R54 under A9 `forced_group_moves: false`: after its first special-move step a cheetah
+    may stop or step again anywhere legal."""
+    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01", "0,1": "S01", "2,1": "S02"},
+               options={"forced_group_moves": "false"})
     c = put(st, "cheetah", "1,1")
     play(st, "discard G05", f"animal {c}", "go W")
     assert sorted(legal(st)) == ["go E", "stop"]  # back where it came from is legal
     play(st, "stop")
     assert where(st, c) == "1,0" and top(st) is None
+
+
+def test_a14_a9_cheetah_extra_step_any_direction_and_compulsory_by_default():
+    """A14/R54 with A9 (revised 2026-12-01, the default): the second step goes anywhere legal,
+    back where it came from included, and must be taken."""
+    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01", "0,1": "S01", "2,1": "S02"})
+    c = put(st, "cheetah", "1,1")
+    play(st, "discard G05", f"animal {c}", "go W")
+    assert legal(st) == ["go E"]
+    play(st, "go E")
+    assert where(st, c) == "1,1" and top(st) is None
 
 
 def test_a41_bonus_tiles_have_no_food_and_never_count_for_s4():

@@ -173,23 +173,29 @@ def test_tv7_r72_leftover_majority_and_leftmost_tie_break():
     assert terrain(["S01", "G01", "R01", "G02", "S02"]) == "sand"
 
 
-def test_ex6_r73_r75_end_of_round_move_on_rock():
+@pytest.mark.parametrize("forced", [True, False])
+def test_ex6_r73_r75_end_of_round_move_on_rock(forced):
+    """EX-6; R73 with A9 (revised 2026-12-01): no "stop" while an eligible animal can move under
+    the default `forced_group_moves: true`; `false` lets the player stop."""
     st = board(slots=("sloth", "wolf", "penguin"), hand="G01",
-               tiles={"1,0": "S22", "0,3": "R22", "0,2": "G22", "2,0": "S23"})
+               tiles={"1,0": "S22", "0,3": "R22", "0,2": "G22", "2,0": "S23"},
+               options={"forced_group_moves": "true" if forced else "false"})
     sloth = put(st, "sloth", "L1", spot="L1")
     wolf = put(st, "wolf", "0,3")
     penguin = put(st, "penguin", "2,0")
     end_round(st, ["R04", "S04", "R06", "S06", "G05"])
     assert st.phase == ROUND and GAME.to_act(st) == 0
     assert CAT.terrains[st.round_terrain] == "rock"
-    assert sorted(legal(st)) == sorted([f"animal {sloth}", f"animal {wolf}", "stop"])
+    stop = [] if forced else ["stop"]
+    assert sorted(legal(st)) == sorted([f"animal {sloth}", f"animal {wolf}"] + stop)
     play(st, f"animal {sloth}", "go E", f"animal {wolf}")
     assert legal(st) == ["go W"]
     play(st, "go W")
     assert piece(st, sloth)["loc"] == "1,0" and piece(st, sloth)["asleep"]
     assert where(st, wolf) == "0,2" and where(st, penguin) == "2,0"
     while st.phase == ROUND:
-        play(st, "stop")
+        assert ("stop" in legal(st)) is not forced
+        play(st, legal(st)[-1])
     assert len(st.piles) == 1 and len(st.piles[0]) == 5 and st.leftover == []
     assert st.phase == DRAFT and st.draft == 6
 
@@ -206,8 +212,12 @@ def test_r74_tv6_contrast_no_cheetah_extra_step_no_pollen_at_round_end():
     assert where(st, fly) == "zoo" and piece(st, fly)["pollen"] == 1
 
 
-def test_r73_every_player_moves_in_turn_order():
-    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", tiles={"0,1": "G01", "0,2": "R01"})
+@pytest.mark.parametrize("forced", [True, False])
+def test_r73_every_player_moves_in_turn_order(forced):
+    """R73; A9 (revised 2026-12-01): seat 0's wolf must move under the default, may stay with
+    `forced_group_moves: false`."""
+    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", tiles={"0,1": "G01", "0,2": "R01"},
+               options={"forced_group_moves": "true" if forced else "false"})
     put(st, "wolf", "0,1")
     other = st.players[1]
     other.loc[:] = [UNDISC] * 9
@@ -217,7 +227,11 @@ def test_r73_every_player_moves_in_turn_order():
     other.loc[k] = ENT0 + CAT.entrance_ids.index("T1")  # a grass entrance, (0,1) tiled
     end_round(st, ["G03", "G04", "G05", "S06", "R05"])
     assert GAME.to_act(st) == 0
-    play(st, "stop")
+    if forced:
+        assert "stop" not in legal(st)
+        play(st, legal(st)[0], "go E")
+    else:
+        play(st, "stop")
     assert GAME.to_act(st) == 1 and st.phase == ROUND
     play(st, f"animal {CAT.spot_names[k]}", "go S")
     assert other.loc[k] == 1 and st.phase == DRAFT

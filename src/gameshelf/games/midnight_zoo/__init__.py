@@ -21,7 +21,7 @@ class MidnightZooGame(Game):
         titles={"en": "Midnight Zoo", "ja": "真夜中の動物園"},
         player_counts=(1, 2, 3, 4),
         options=SCHEMA,
-        rules_version="reference-1",
+        rules_version="reference-2",  # A9 revised 2026-12-01 (issue 18)
         summary={"en": "Draft tiles into your district and guide escaped animals to the zoo.",
                  "ja": "タイルをドラフトして地区を作り、逃げた動物を動物園へ導く。"},
     )
@@ -82,10 +82,10 @@ class MidnightZooGame(Game):
             (2, {"snake_turn": "any_direction_one_move"}),
             (2, {"dark_pair_mode": "single_pair_choose_reward"}),
             (3, {"dark_pair_mode": "single_pair_choose_reward", "variability_cards": "on"}),
-            (2, {"forced_group_moves": "true"}),
-            (1, {"forced_group_moves": "true", "butterfly_zero_pollen_vp": "1"}),
+            (2, {"forced_group_moves": "false"}),
+            (1, {"forced_group_moves": "false", "butterfly_zero_pollen_vp": "1"}),
             (4, {"snake_turn": "any_direction_one_move", "variability_cards": "on",
-                 "forced_group_moves": "true", "butterfly_zero_pollen_vp": "5"}),
+                 "forced_group_moves": "false", "butterfly_zero_pollen_vp": "5"}),
         ]
         return configs
 
