@@ -38,7 +38,7 @@ def board(n=2, seat=0, slots=("sloth", "cheetah", "wolf"), setup="ST1", tiles=No
     ``tiles`` maps "r,c" to a tile id (bonus tiles: BR/BG/BS).
     """
     st = GAME.setup(n, options or {}, seed=0)
-    st.phase, st.order, st.turn, st.cur, st.pstack, st.draft = PLACE, list(range(n)), seat, seat, [], 1
+    st.phase, st.order, st.turn, st.cur, st.pending, st.draft = PLACE, list(range(n)), seat, seat, [], 1
     st.market = [t if t < 0 else st.stack.append(t) or -1 for t in st.market]
     st.slots = tuple(CAT.animal_ids.index(a) for a in slots)
     for s in range(n):
@@ -109,7 +109,6 @@ def piece(st, spot: str, seat: int = 0) -> dict:
 
 
 def refresh(st) -> None:
-    st.legal = None
     settle(st, [])
 
 
@@ -126,7 +125,7 @@ def legal(st) -> list[str]:
 
 
 def top(st):
-    return st.pstack[-1][0] if st.pstack else None
+    return type(st.pending[-1]) if st.pending else None
 
 
 def in_zoo(st, seat: int = 0) -> int:
@@ -140,7 +139,7 @@ __all__ = ["GAME", "CAT", "board", "put", "play", "legal", "where", "piece", "ce
 def finish(st):
     """End the game where it stands and score it."""
     st.phase = OVER
-    st.pstack = []
+    st.pending = []
     return GAME.outcome(st)
 
 

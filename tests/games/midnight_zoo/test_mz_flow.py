@@ -4,7 +4,7 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo import rules
+from gameshelf.games.midnight_zoo import rules, rules_draft
 from gameshelf.games.midnight_zoo.state import DRAFT, ENT0, IN_ZOO, LEO, OVER, PLACE, ROUND, UNDISC
 from mz_helpers import (CAT, GAME, SETUP, board, check_invariants, legal, piece, play, put, refresh,
                         tile, top, unplace, where)
@@ -31,7 +31,7 @@ def end_round(st, leftover):
     st.turn = len(st.order) - 1
     st.cur = st.order[-1]
     events = []
-    rules.next_placer(st, events)
+    rules_draft.next_placer(st, events)
     refresh(st)
     return events
 
@@ -167,7 +167,7 @@ def test_r70_r71_refill_and_token_passes_clockwise():
 # ---- R72-R75: end-of-round move -----------------------------------------------------------------------------
 def test_tv7_r72_leftover_majority_and_leftmost_tie_break():
     def terrain(ids):
-        return CAT.terrains[rules.leftover_terrain([tile(t) for t in ids])]
+        return CAT.terrains[rules_draft.leftover_terrain([tile(t) for t in ids])]
     assert terrain(["G01", "S01", "S02", "G02", "R01"]) == "grass"
     assert terrain(["R01", "G01", "S01", "S02", "S03"]) == "sand"
     assert terrain(["S01", "G01", "R01", "G02", "S02"]) == "sand"

@@ -3,13 +3,13 @@
 import pytest
 
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo.state import F_GROUP, F_MOVE
+from gameshelf.games.midnight_zoo.decisions import GroupMove, SpendMoves
 from mz_helpers import CAT, board, in_zoo, legal, piece, play, put, refresh, tile, top, where
 
 
 def points(st, n):
     """Give the acting seat ``n`` move points (a move_n action being resolved)."""
-    st.pstack.append([F_MOVE, n, -1])
+    st.pending.append(SpendMoves(n))
     refresh(st)
 
 
@@ -75,7 +75,7 @@ def test_r48_zoo_animals_never_eligible():
     w = put(st, "wolf", "zoo")
     w2 = put(st, "wolf", "1,2")
     play(st, "discard G05")
-    assert st.pstack[-1][0] == F_GROUP and st.pstack[-1][2] == [CAT.spot_names.index(w2)]
+    assert type(st.pending[-1]) is GroupMove and st.pending[-1].eligible == (CAT.spot_names.index(w2),)
     assert f"animal {w}" not in legal(st)
 
 

@@ -39,12 +39,12 @@ def test_copy_is_independent():
     w = put(st, "wolf", "1,0")
     c = GAME.copy(st)
     play(st, "place R07", "at 4,1", "tile move_2", f"animal {w}", "go N")
-    assert c.players[0].district[21] == -1 and c.pstack == [] and c.players[0].hand >= 0
+    assert c.players[0].district[21] == -1 and c.pending == [] and c.players[0].hand >= 0
     assert GAME.state_hash(c) != GAME.state_hash(st)
 
 
 @pytest.mark.parametrize("text", ["take 1", "place R17", "store G07", "discard BR", "at 0,4",
-                                  "tile discover", "tile move_2", "space", "space vp_5", "skip",
+                                  "tile discover", "tile move_2", "space", "reward vp_5", "skip",
                                   "discover L2", "bonus sand", "animal T3", "go N", "turn L",
                                   "face W", "wake", "stop", "done", "cards FMT"])
 def test_notation_round_trips(text):
@@ -107,11 +107,11 @@ def test_legal_lists_stay_small():
 
 
 def test_heuristic_values_pending_move_points():
-    from gameshelf.games.midnight_zoo.state import F_MOVE
+    from gameshelf.games.midnight_zoo.decisions import SpendMoves
     st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
     put(st, "wolf", "1,0")
     before = GAME.heuristic(st, 0)
-    st.pstack.append([F_MOVE, 2, -1])
+    st.pending.append(SpendMoves(2))
     assert GAME.heuristic(st, 0) > before
 
 

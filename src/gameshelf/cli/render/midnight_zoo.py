@@ -167,19 +167,19 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
 def _frame(f: dict) -> str:
     """A pending decision in a few words."""
     kind = f["kind"]
-    if kind in ("cell", "bonus_use"):
+    if kind in ("choose_cell", "bonus_use"):
         return f"{kind} ({f['tile']})"
-    if kind == "effects":
+    if kind == "choose_effect":
         parts = [f"tile {f['tile']} on {f['cell']}"]
         if f["tile_open"]:
             parts.append("tile effect open")
         if f["space"]:
             parts.append(f"space: {f['space']}")
         return "effects (" + ", ".join(parts) + ")"
-    if kind == "move":
+    if kind == "move_points":
         return f"move ({f['points']} point{'s' if f['points'] > 1 else ''}" + (
             f", {f['animal']})" if f["animal"] else ")")
-    if kind == "group":
+    if kind == "group_move":
         label = "special move" if f["special"] else "end-of-round move"
         left = ", ".join(f["eligible"]) or "-"
         now = f", moving {f['animal']}" if f["animal"] else ""

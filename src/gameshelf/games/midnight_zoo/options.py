@@ -1,8 +1,12 @@
 """Midnight Zoo options: the variability module (R87-R93) and the rulings the reference makes
-configurable (A7, A9, A11, A16), with the reference's names and values. Help texts en/ja live in
-data/labels.yaml (``options``); the schema carries the English one."""
+configurable (A7, A9, A11, A16), with the reference's names and values, resolved into one frozen
+:class:`Config`. Help texts en/ja live in data/labels.yaml (``options``); the schema carries the
+English one."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
 
 from gameshelf.core.data import load_yaml
 from gameshelf.core.options import Option, OptionSchema
@@ -35,3 +39,34 @@ SCHEMA = OptionSchema((
     Option("butterfly_zero_pollen_vp", ("0", "1", "5"), "0",
            _help("butterfly_zero_pollen_vp"), rule="A16", integers=(0, 11)),
 ))
+
+
+@dataclass(frozen=True)
+class Config:
+    """The resolved options as flags (shared by every copy of a state, never copied)."""
+
+    variability: bool
+    snake_any: bool
+    single_pair: bool
+    forced: bool
+    zero_pollen_vp: int
+    options: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def from_options(cls, o: Mapping[str, str]) -> Config:
+        """From resolved options (every name present, canonical values)."""
+        return cls(o["variability_cards"] == "on", o["snake_turn"] == "any_direction_one_move",
+                   o["dark_pair_mode"] == "single_pair_choose_reward",
+                   o["forced_group_moves"] == "true", int(o["butterfly_zero_pollen_vp"]),
+                   tuple((name, o[name]) for name in SCHEMA.names()))
+
+
+CONFORMANCE = [(n, opts) for n in (1, 2, 3, 4) for opts in ({}, {"variability_cards": "on"})] + [
+    (2, {"snake_turn": "any_direction_one_move"}),
+    (2, {"dark_pair_mode": "single_pair_choose_reward"}),
+    (3, {"dark_pair_mode": "single_pair_choose_reward", "variability_cards": "on"}),
+    (2, {"forced_group_moves": "false"}),
+    (1, {"forced_group_moves": "false", "butterfly_zero_pollen_vp": "1"}),
+    (4, {"snake_turn": "any_direction_one_move", "variability_cards": "on",
+         "forced_group_moves": "false", "butterfly_zero_pollen_vp": "5"}),
+]

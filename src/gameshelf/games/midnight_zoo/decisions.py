@@ -1,0 +1,185 @@
+"""Midnight Zoo pending decisions (4.14): one small frozen value per kind of sub-decision, kept on
+``state.pending`` (top = last), and ``decision(state)``: who decides, what kind, the prompt, and
+the view elements each legal action targets.
+
+The phase-level decisions (variability cards, draft pick, the placement menu) are not on the
+stack: the phase and the seat to act name them. Element ids (all of them appear in the view):
+``tile:<id>`` (a tile in the market, a hand, storage, or being placed), ``cell:<r>,<c>`` (a space of
+the acting seat's district: ``player_states[seat].district[r * 5 + c]``), ``animal:<spot>`` (an
+animal piece, named by its undiscovered spot as in ``player_states[seat].animals[*].spot``),
+``bonus:<terrain>`` (a bonus pile, ``bonus_supply``), ``pair:<name>`` (a dark pair, ``cards``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from gameshelf.core.decision import Decision, Prompt
+
+from .catalog import CAT, symbol_name
+from .state import CARDS, CHOOSE, DRAFT, LEO, OVER, ROUND
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCell:
+    """R14: choose an empty district space for ``tile``."""
+    tile: int
+    KIND: ClassVar[str] = "choose_cell"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEffect:
+    """R16-R19: the effects of the tile just placed on ``cell``: its own symbol (``tile_open``)
+    and the space effect (``space``: an effect tuple, ``CHOOSE`` for A7, or None), in any order."""
+    tile: int
+    cell: int
+    tile_open: bool
+    space: object
+    KIND: ClassVar[str] = "choose_effect"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDiscover:
+    """R36: choose an undiscovered animal to discover."""
+    KIND: ClassVar[str] = "discover"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBonusTerrain:
+    """R37: choose the terrain of the bonus tile gained."""
+    KIND: ClassVar[str] = "bonus_terrain"
+
+
+@dataclass(frozen=True, slots=True)
+class UseBonus:
+    """R37: place, store or discard the bonus ``tile`` just gained."""
+    tile: int
+    KIND: ClassVar[str] = "bonus_use"
+
+
+@dataclass(frozen=True, slots=True)
+class SpendMoves:
+    """R39-R41: ``points`` move points left; ``animal`` the piece chosen for the next (-1: none)."""
+    points: int
+    animal: int = -1
+    KIND: ClassVar[str] = "move_points"
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMove:
+    """R30-R33 special move (``special``) or R73 end-of-round move: the ``eligible`` pieces still
+    to move (a snapshot), the piece moving now (``animal``, -1: none) and a cheetah's ``extra``
+    steps left (R54)."""
+    special: bool
+    eligible: tuple
+    animal: int = -1
+    extra: int = 0
+    KIND: ClassVar[str] = "group_move"
+
+
+FRAMES = (ChooseCell, ChooseEffect, ChooseDiscover, ChooseBonusTerrain, UseBonus, SpendMoves, GroupMove)
+FRAME_BY_KIND = {f.KIND: f for f in FRAMES}
+PREFIX = "midnight_zoo."
+
+
+# ---- decision(state) ---------------------------------------------------------------------------------
+def decision(st) -> Decision | None:
+    """The pending decision of the seat to act (None when the game is over)."""
+    if st.phase == OVER:
+        return None
+    from .rules import legal_actions
+    legal = legal_actions(st)
+    if st.phase == CARDS:
+        return Decision(st.cur, PREFIX + "choose_cards", Prompt("decision.choose_cards"),
+                        {str(a): tuple(f"pair:{p}" for p in CAT.pair_names) for a in legal})
+    if st.phase == DRAFT:
+        return Decision(st.cur, PREFIX + "take_tile", Prompt("decision.take_tile"),
+                        {str(a): (f"tile:{CAT.tile_id[st.market[a.pos]]}",) for a in legal})
+    if not st.pending:
+        return Decision(st.cur, PREFIX + "use_tile", Prompt("decision.use_tile"),
+                        {str(a): _use_target(a) for a in legal})
+    f = st.pending[-1]
+    kind, prompt = _frame_prompt(st, f)
+    return Decision(st.cur, PREFIX + kind, prompt, {str(a): _targets(st, f, a) for a in legal})
+
+
+def _use_target(a) -> tuple:
+    tile = getattr(a, "tile", None)
+    return (f"tile:{tile}",) if tile else ()
+
+
+def _frame_prompt(st, f) -> tuple[str, Prompt]:
+    t = type(f)
+    if t is GroupMove:
+        kind = "special_move" if f.special else "round_move"
+        if f.animal >= 0:
+            return kind, Prompt("decision.move_animal", {"animal": _animal(st, f.animal),
+                                                         "spot": CAT.spot_names[f.animal]})
+        return kind, Prompt(f"decision.{kind}")
+    if t is SpendMoves:
+        if f.animal >= 0:
+            return f.KIND, Prompt("decision.move_animal", {"animal": _animal(st, f.animal),
+                                                           "spot": CAT.spot_names[f.animal]})
+        return f.KIND, Prompt("decision.move_points", {"points": f.points})
+    if t in (ChooseCell, ChooseEffect, UseBonus):
+        return f.KIND, Prompt(f"decision.{f.KIND}", {"tile": CAT.tile_id[f.tile]})
+    return f.KIND, Prompt(f"decision.{f.KIND}")
+
+
+def _animal(st, k: int) -> str:
+    return CAT.animal_ids[st.players[st.cur].kind[k]]
+
+
+def _cell(c: int) -> str:
+    r, col = divmod(c, CAT.cols)
+    return f"cell:{r},{col}"
+
+
+def _targets(st, f, a) -> tuple:
+    """The view elements action ``a`` of frame ``f`` targets."""
+    name = type(a).__name__
+    if name == "At":
+        return (_cell(a.cell),)
+    if name == "Use":
+        return (f"tile:{a.tile}",)
+    if name in ("Pick", "Discover"):
+        return (f"animal:{a.spot}",)
+    if name == "Bonus":
+        return (f"bonus:{a.terrain}",)
+    if name == "Effect":
+        return _effect_targets(f, a)
+    if name == "Go":
+        k = f.animal
+        return (f"animal:{CAT.spot_names[k]}",) if k >= 0 else ()
+    return ()
+
+
+def _effect_targets(f, a) -> tuple:
+    if a.source == "tile":
+        return (f"tile:{CAT.tile_id[f.tile]}",)
+    if a.source in ("space", "reward"):
+        return (_cell(f.cell),)
+    return ()
+
+
+def frame_json(f) -> dict:
+    """A pending value as readable JSON (tiles, cells and spots by name)."""
+    out: dict = {"kind": f.KIND}
+    t = type(f)
+    if t in (ChooseCell, UseBonus):
+        out["tile"] = CAT.tile_id[f.tile]
+    elif t is ChooseEffect:
+        space = f.space
+        out.update(tile=CAT.tile_id[f.tile], cell=_cell(f.cell)[5:], tile_open=f.tile_open,
+                   space=space if space in (None, CHOOSE) else symbol_name(space))
+    elif t is SpendMoves:
+        out.update(points=f.points, animal=CAT.spot_names[f.animal] if f.animal >= 0 else None)
+    elif t is GroupMove:
+        out.update(special=f.special, eligible=[CAT.spot_names[x] for x in f.eligible],
+                   animal=CAT.spot_names[f.animal] if f.animal >= 0 else None, extra=f.extra)
+    return out
+
+
+__all__ = ["ChooseCell", "ChooseEffect", "ChooseDiscover", "ChooseBonusTerrain", "UseBonus",
+           "SpendMoves", "GroupMove", "FRAMES", "FRAME_BY_KIND", "decision", "frame_json", "LEO", "ROUND"]
