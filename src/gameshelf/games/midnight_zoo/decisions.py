@@ -13,6 +13,7 @@ animal piece, named by its undiscovered spot as in ``player_states[seat].animals
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from gameshelf.core.decision import Decision, Prompt
@@ -76,6 +77,26 @@ class GroupMove:
     animal: int = -1
     extra: int = 0
     KIND: ClassVar[str] = "group_move"
+
+
+# Decision values are immutable, so equal ones can be shared: the rules build them through these
+# (a table lookup or a small cache is several times cheaper than a frozen dataclass __init__).
+CHOOSE_CELL = tuple(ChooseCell(t) for t in range(len(CAT.tile_id)))
+USE_BONUS = tuple(UseBonus(t) for t in range(len(CAT.tile_id)))
+CHOOSE_DISCOVER, CHOOSE_BONUS_TERRAIN = ChooseDiscover(), ChooseBonusTerrain()
+_SPEND = {(p, k): SpendMoves(p, k) for p in range(1, 3) for k in range(-1, len(CAT.spot_names))}
+
+
+def spend_moves(points: int, animal: int = -1) -> SpendMoves:
+    """The SpendMoves value for ``points`` left and the chosen ``animal``."""
+    found = _SPEND.get((points, animal))
+    return found if found is not None else SpendMoves(points, animal)
+
+
+@lru_cache(maxsize=8192)
+def group_move(special: bool, eligible: tuple, animal: int = -1, extra: int = 0) -> GroupMove:
+    """The GroupMove value with these fields (shared)."""
+    return GroupMove(special, eligible, animal, extra)
 
 
 FRAMES = (ChooseCell, ChooseEffect, ChooseDiscover, ChooseBonusTerrain, UseBonus, SpendMoves, GroupMove)

@@ -6,6 +6,7 @@ English one."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping
 
 from gameshelf.core.data import load_yaml
@@ -54,11 +55,16 @@ class Config:
 
     @classmethod
     def from_options(cls, o: Mapping[str, str]) -> Config:
-        """From resolved options (every name present, canonical values)."""
-        return cls(o["variability_cards"] == "on", o["snake_turn"] == "any_direction_one_move",
-                   o["dark_pair_mode"] == "single_pair_choose_reward",
-                   o["forced_group_moves"] == "true", int(o["butterfly_zero_pollen_vp"]),
-                   tuple((name, o[name]) for name in SCHEMA.names()))
+        """From resolved options (every name present, canonical values); one object per set."""
+        return _config(tuple((name, o[name]) for name in SCHEMA.names()))
+
+
+@lru_cache(maxsize=64)
+def _config(items: tuple[tuple[str, str], ...]) -> Config:
+    o = dict(items)
+    return Config(o["variability_cards"] == "on", o["snake_turn"] == "any_direction_one_move",
+                  o["dark_pair_mode"] == "single_pair_choose_reward",
+                  o["forced_group_moves"] == "true", int(o["butterfly_zero_pollen_vp"]), items)
 
 
 CONFORMANCE = [(n, opts) for n in (1, 2, 3, 4) for opts in ({}, {"variability_cards": "on"})] + [

@@ -98,7 +98,13 @@ def settle(st: State, events: list) -> None:
     while True:
         ph = st.phase
         if ph == PLACE or ph == ROUND:
-            if not settle_step(st, events):
+            pending = st.pending
+            if pending:
+                f = pending[-1]
+                if FRAME[type(f)][1](st, st.players[st.cur], f):
+                    return
+                pending.pop()
+            elif not settle_menu(st, events):
                 return
         elif ph == DRAFT:
             if settle_draft(st, events):
@@ -107,20 +113,16 @@ def settle(st: State, events: list) -> None:
             return
 
 
-def settle_step(st: State, events: list) -> bool:
-    """One automatic step of the placement or end-of-round phase; False when a decision waits."""
-    pl = st.players[st.cur]
-    if st.pending:
-        f = st.pending[-1]
-        if FRAME[type(f)][1](st, pl, f):
-            return False
-        st.pending.pop()
-    elif st.phase == ROUND:
+def settle_menu(st: State, events: list) -> bool:
+    """With no pending decision: the next end-of-round mover, or the placement menu (False when
+    the seat has a tile to use), or the next placer."""
+    if st.phase == ROUND:
         next_round_mover(st, events)
-    elif pl.hand >= 0 or pl.storage:
+        return True
+    pl = st.players[st.cur]
+    if pl.hand >= 0 or pl.storage:
         return False
-    else:
-        next_placer(st, events)
+    next_placer(st, events)
     return True
 
 

@@ -9,7 +9,7 @@ from gameshelf.core.game import Event
 
 from .actions import TAKE, Cards
 from .catalog import CAT
-from .decisions import GroupMove
+from .decisions import group_move
 from .rules_move import eligible
 from .state import DRAFT, LEO, OVER, PLACE, ROUND, State
 
@@ -165,7 +165,7 @@ def next_round_mover(st: State, events: list) -> None:
     st.turn += 1
     if st.turn < len(st.order):
         st.cur = st.order[st.turn]
-        st.pending.append(GroupMove(False, eligible(st.players[st.cur], st.round_terrain)))
+        st.pending.append(group_move(False, eligible(st.players[st.cur], st.round_terrain)))
         return
     st.piles.append(st.leftover)  # R75
     st.leftover = []

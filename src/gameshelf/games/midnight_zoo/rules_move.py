@@ -11,7 +11,7 @@ from gameshelf.core.game import Event
 
 from .actions import FACE, GO, PICK, STOP, TURN_L, TURN_R, WAKE
 from .catalog import CAT
-from .decisions import GroupMove, SpendMoves
+from .decisions import GroupMove, SpendMoves, group_move, spend_moves
 from .state import ENT0, IN_ZOO, UNDISC
 
 ZOO = CAT.zoo
@@ -152,7 +152,7 @@ N_PIECES = len(CAT.spot_names)
 
 def eligible(pl, terrain: int) -> tuple:
     """R31/R73: the snapshot of pieces standing on ``terrain``."""
-    return tuple(k for k in range(N_PIECES) if on_terrain(pl, k, terrain))
+    return tuple([k for k in range(N_PIECES) if on_terrain(pl, k, terrain)])
 
 
 # ---- move points (R39-R41) --------------------------------------------------------------------
@@ -165,7 +165,12 @@ def legal_move_points(st, pl, f: SpendMoves) -> list:
 
 def open_move_points(st, pl, f: SpendMoves) -> bool:
     """Whether the frame still has a decision (a chosen animal always has a move)."""
-    return f.animal >= 0 or any(has_move(pl, k) for k in range(N_PIECES))
+    if f.animal >= 0:
+        return True
+    for k in range(N_PIECES):
+        if has_move(pl, k):
+            return True
+    return False
 
 
 def apply_move_point(st, pl, f: SpendMoves, action, events: list) -> None:
@@ -173,12 +178,12 @@ def apply_move_point(st, pl, f: SpendMoves, action, events: list) -> None:
         st.pending.pop()
         return
     if f.animal < 0:
-        st.pending[-1] = SpendMoves(f.points, CAT.spot_names.index(action.spot))
+        st.pending[-1] = spend_moves(f.points, CAT.spot_names.index(action.spot))
         return
     k = f.animal
     move_event(st, pl, k, action, do_move(pl, k, action, False), events)
     if f.points > 1:
-        st.pending[-1] = SpendMoves(f.points - 1)
+        st.pending[-1] = spend_moves(f.points - 1)
     else:
         st.pending.pop()
 
@@ -197,19 +202,24 @@ def legal_group(st, pl, f: GroupMove) -> list:
 
 
 def open_group(st, pl, f: GroupMove) -> bool:
-    return f.animal >= 0 or any(has_move(pl, k) for k in f.eligible)
+    if f.animal >= 0:
+        return True
+    for k in f.eligible:
+        if has_move(pl, k):
+            return True
+    return False
 
 
 def apply_group(st, pl, f: GroupMove, action, events: list) -> None:
     if action == STOP:
         if f.animal >= 0:
-            st.pending[-1] = GroupMove(f.special, f.eligible)
+            st.pending[-1] = group_move(f.special, f.eligible)
         else:
             st.pending.pop()
         return
     if f.animal < 0:
         k = CAT.spot_names.index(action.spot)
-        st.pending[-1] = GroupMove(f.special, tuple(x for x in f.eligible if x != k), k)
+        st.pending[-1] = group_move(f.special, tuple([x for x in f.eligible if x != k]), k)
         return
     st.pending[-1] = group_step(st, pl, f, action, events)
 
@@ -225,8 +235,8 @@ def group_step(st, pl, f: GroupMove, action, events: list) -> GroupMove:
     if extra and not standard_moves(pl.district, dest):
         extra = 0  # no extra step possible: back to choosing animals
     if extra == 0 or dest == IN_ZOO:
-        return GroupMove(f.special, f.eligible)
-    return GroupMove(f.special, f.eligible, k, extra)
+        return group_move(f.special, f.eligible)
+    return group_move(f.special, f.eligible, k, extra)
 
 
 def move_event(st, pl, k: int, action, dest: int, events: list) -> None:

@@ -9,7 +9,8 @@ from gameshelf.core.game import Event
 from .actions import AT, BONUS, DISCOVER, DONE, SKIP, USE, Effect
 from .catalog import BONUS as K_BONUS
 from .catalog import CAT, DISCOVER as K_DISCOVER, MOVE as K_MOVE, VP as K_VP, parse_symbol, symbol_name
-from .decisions import ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, GroupMove, SpendMoves, UseBonus
+from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_CELL, CHOOSE_DISCOVER, USE_BONUS, ChooseCell,
+                        ChooseEffect, UseBonus, group_move, spend_moves)
 from .rules_move import discover, eligible
 from .state import CHOOSE, UNDISC
 
@@ -60,7 +61,7 @@ def apply_use(st, pl, verb: str, t: int, events: list) -> None:
 
 def resolve_tile(st, pl, verb: str, t: int, events: list) -> None:
     if verb == "place":
-        st.pending.append(ChooseCell(t))
+        st.pending.append(CHOOSE_CELL[t])
     elif verb == "store":
         pl.storage.append(t)
         events.append(ev("stored", seat=st.cur, tile=CAT.tile_id[t]))
@@ -76,7 +77,7 @@ def discard(st, pl, t: int, events: list) -> None:
     else:
         st.supply[terrain] += 1
     events.append(ev("discarded", seat=st.cur, tile=CAT.tile_id[t], terrain=CAT.terrains[terrain]))
-    st.pending.append(GroupMove(True, eligible(pl, terrain)))
+    st.pending.append(group_move(True, eligible(pl, terrain)))
 
 
 # ---- placing (R14-R25) ---------------------------------------------------------------------
@@ -197,7 +198,7 @@ def apply_discover(st, pl, f, action, events: list) -> None:
 def apply_bonus_terrain(st, pl, f, action, events: list) -> None:
     t = CAT.terrains.index(action.terrain)
     st.supply[t] -= 1
-    st.pending[-1] = UseBonus(BONUS0 + t)
+    st.pending[-1] = USE_BONUS[BONUS0 + t]
     events.append(ev("bonus_gained", seat=st.cur, terrain=action.terrain))
 
 
@@ -231,9 +232,9 @@ def start_effect(st, pl, effect: tuple, events: list) -> None:
         events.append(ev("vp_gained", seat=st.cur, vp=n))
     elif kind == K_DISCOVER:
         if UNDISC in pl.loc:
-            st.pending.append(ChooseDiscover())
+            st.pending.append(CHOOSE_DISCOVER)
     elif kind == K_BONUS:
         for _ in range(n):
-            st.pending.append(ChooseBonusTerrain())
+            st.pending.append(CHOOSE_BONUS_TERRAIN)
     elif kind == K_MOVE:
-        st.pending.append(SpendMoves(n))
+        st.pending.append(spend_moves(n))
