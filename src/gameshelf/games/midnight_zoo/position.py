@@ -17,8 +17,8 @@ from gameshelf.core.errors import BadOption, BadPosition
 from .catalog import CAT, parse_symbol
 from .decisions import FRAME_BY_KIND, ChooseCell, ChooseEffect, GroupMove, SpendMoves, UseBonus, frame_json
 from .options import SCHEMA, Config
-from .state import CARDS, CHOOSE, LEO, OVER, PHASE_NAMES, PLACE, ROUND, State, blank_state
-from .view import cell_of, player_json, player_of
+from .state import CARDS, CHOOSE, LEO, OVER, PHASE_NAMES, PLACE, ROUND, ZOO_MARK, State, blank_state, new_player
+from .view import cell_of, cell_str, loc_of, loc_str
 
 SOLO_NAMES = tuple(t[0] for t in CAT.solo_tiles)
 TID = CAT.tile_id
@@ -45,12 +45,26 @@ def position(st: State) -> dict[str, Any]:
         "first": _seat(st.first), "order": [_seat(s) for s in st.order], "turn": st.turn,
         "cur": _seat(st.cur),
         "pending": [frame_json(f) for f in st.pending],
-        "players": [player_json(st, s, "all") for s in range(st.n)],
+        "players": {CAT.colours[s]: player_position(pl, s) for s, pl in enumerate(st.players)},
         "solo_deck": [SOLO_NAMES[t] for t in st.solo_deck],
         "solo_seen": [SOLO_NAMES[t] for t in st.solo_seen],
         "solo_current": SOLO_NAMES[st.solo_current] if st.solo_current >= 0 else None,
         "round_terrain": CAT.terrains[st.round_terrain] if st.round_terrain >= 0 else None,
         "ply": st.ply,
+    }
+
+
+def player_position(pl, seat: int) -> dict[str, Any]:
+    """A seat's components: the district by space ("r,c" -> tile id), animals by spot."""
+    return {
+        "vp": pl.vp, "hand": TID[pl.hand] if pl.hand >= 0 else None,
+        "storage": [TID[t] for t in pl.storage],
+        "district": {cell_str(c): TID[t] for c, t in enumerate(pl.district) if t >= 0},
+        "animals": {CAT.spot_names[k]: {"animal": CAT.animal_ids[a], "loc": loc_str(pl.loc[k]),
+                                        "facing": "NESW"[pl.face[k]], "asleep": bool(pl.asleep[k]),
+                                        "pollen": pl.pollen[k]} for k, a in enumerate(pl.kind)},
+        "cards": None if pl.cards is None else [CAT.cards[seat][i].letter if i >= 0 else None for i in pl.cards],
+        "setup_tile": CAT.setup_tiles[pl.setup_tile][0],
     }
 
 
@@ -107,13 +121,14 @@ def _read(data: Any) -> State:
     need(isinstance(data, dict), "a position is a mapping of field names to values")
     need(data.get("game") == "midnight_zoo", "the position is not a Midnight Zoo position")
     options = typed(data, "options", dict)
-    players = typed(data, "players", list)
+    players = typed(data, "players", dict)
     n = len(players)
     need(1 <= n <= 4, f"Midnight Zoo is for 1 to 4 players, not {n}")
+    need(list(players) == list(CAT.colours[:n]), f"players are keyed by colour in seat order: {', '.join(CAT.colours[:n])}")
     st = blank_state(n, Config.from_options(SCHEMA.resolve(options)), 0)
     read_tiles(st, data)
     read_flow(st, data)
-    st.players = [read_player(st, p, seat) for seat, p in enumerate(players)]
+    st.players = [read_player(st, p, seat) for seat, p in enumerate(players.values())]
     st.pending = [frame_of(f) for f in typed(data, "pending", list)]
     check_position(st)
     return st
@@ -153,27 +168,60 @@ def read_flow(st: State, data: dict) -> None:
 
 
 def read_player(st: State, p: Any, seat: int):
-    need(isinstance(p, dict), f"players[{seat}] must be a mapping")
-    need(p.get("cards") != "hidden", f"players[{seat}].cards: a position shows every card")
-    district = p.get("district")
-    need(isinstance(district, list) and len(district) == CAT.cells, f"players[{seat}].district: {CAT.cells} spaces")
-    for i, t in enumerate(district):
-        need((t == "zoo") == (i == CAT.zoo), f"players[{seat}].district: 'zoo' exactly at the zoo space")
-        if t not in (None, "zoo"):
-            tile_of(t, f"players[{seat}].district")
-    for t in [p.get("hand")] if p.get("hand") is not None else []:
-        tile_of(t, f"players[{seat}].hand")
-    for t in p.get("storage", ()):
-        tile_of(t, f"players[{seat}].storage")
+    where = f"players.{CAT.colours[seat]}"
+    need(isinstance(p, dict), f"{where} must be a mapping")
+    setup = name_in(p.get("setup_tile"), [t[0] for t in CAT.setup_tiles], f"{where}.setup_tile")
     animals = p.get("animals")
-    need(isinstance(animals, list) and len(animals) == len(CAT.spot_names), f"players[{seat}]: nine animals")
-    for k, a in enumerate(animals):
-        need(isinstance(a, dict) and a.get("spot") == CAT.spot_names[k],
-             f"players[{seat}].animals[{k}]: the animal of spot {CAT.spot_names[k]}")
-        need(a.get("animal") in CAT.animal_ids, f"players[{seat}].animals[{k}]: unknown animal")
-    pl = player_of(p, seat, None, st.config.single_pair)
+    need(isinstance(animals, dict) and sorted(animals) == sorted(CAT.spot_names),
+         f"{where}.animals: one animal per spot ({', '.join(CAT.spot_names)})")
+    spots = [animals[s] for s in CAT.spot_names]
+    need(all(isinstance(a, dict) for a in spots), f"{where}.animals: each a mapping")
+    kind = tuple(name_in(a.get("animal"), CAT.animal_ids, f"{where} animal") for a in spots)
+    pl = new_player(kind, [read_loc(a.get("loc"), where) for a in spots], setup, CAT.cells, CAT.zoo)
+    for k, a in enumerate(spots):
+        pl.face[k] = name_in(a.get("facing"), "NESW", f"{where} facing")
+        need(type(a.get("asleep")) is bool, f"{where}.animals: asleep is true or false")
+        pl.asleep[k], pl.pollen[k] = int(a["asleep"]), a.get("pollen")
+    pl.vp = typed(p, "vp", int)
+    hand = p.get("hand")
+    pl.hand = -1 if hand is None else tile_of(hand, f"{where}.hand")
+    pl.storage = tiles_of(p, "storage")
+    read_district(pl, typed(p, "district", dict), where)
+    pl.cards = read_cards(p.get("cards"), seat, where)
     check_player(st, pl, seat)
     return pl
+
+
+def read_loc(text: object, where: str) -> int:
+    need(isinstance(text, str), f"{where}.animals: loc must be text")
+    try:
+        loc = loc_of(text)
+    except ValueError:
+        loc = None
+    need(loc is not None and loc_str(loc) == text, f"{where}.animals: unknown location {text!r}")
+    return loc
+
+
+def read_district(pl, district: dict, where: str) -> None:
+    for key, tid in district.items():
+        need(isinstance(key, str) and key.count(",") == 1, f"{where}.district: spaces are written r,c")
+        try:
+            c = cell_of(key)
+        except ValueError:
+            c = -1
+        need(0 <= c < CAT.cells and cell_str(c) == key and c != CAT.zoo,
+             f"{where}.district: {key!r} is not a space for a tile")
+        pl.district[c] = -1 if tid is None else tile_of(tid, f"{where}.district")
+    pl.district[CAT.zoo] = ZOO_MARK
+
+
+def read_cards(cards: object, seat: int, where: str):
+    if cards is None:
+        return None
+    letters = [c.letter for c in CAT.cards[seat]]
+    need(isinstance(cards, list) and len(cards) == len(CAT.pairs)
+         and all(x is None or x in letters for x in cards), f"{where}.cards: one letter (or null) per pair")
+    return tuple(letters.index(x) if x else -1 for x in cards)
 
 
 def check_player(st: State, pl, seat: int) -> None:

@@ -10,9 +10,9 @@ hand, storage, district, pending), ``cell:<r>,<c>`` (``player_states[seat].distr
 
 from __future__ import annotations
 
-from typing import Optional, TypedDict, Union
+from typing import Optional, Union
 
-from typing_extensions import NotRequired
+from typing_extensions import NotRequired, TypedDict
 
 from gameshelf.core.chance import Chance
 
