@@ -13,7 +13,7 @@ from pydantic import TypeAdapter
 from gameshelf.core import Chance
 from gameshelf.core.errors import BadPosition, BadRecord
 from gameshelf.games.midnight_zoo.view import MidnightZooView
-from mz_helpers import GAME, board, legal, play, put
+from mz_helpers import GAME, board, play, put
 from tests.scenario import scenario
 
 
