@@ -3,9 +3,8 @@
 import pytest
 
 from gameshelf.core.chance import Chance
-from gameshelf.games.midnight_zoo.decisions import SpendMoves
 from gameshelf.games.midnight_zoo.state import DRAFT
-from mz_helpers import CAT, GAME, board, legal, piece, play, put, tile, top, where
+from mz_helpers import CAT, GAME, add_pending, board, legal, piece, play, put, tile, top, where
 
 
 # ---- option values as the reference writes them (A9: `forced_group_moves: false|true`) ---------
@@ -71,17 +70,14 @@ def test_r59_snake_move_is_a_forward_step_or_a_quarter_turn_forward_into_the_zoo
     """R59: (a) a forward step onto a tile or the zoo, or (b) a 90 degree turn in place."""
     st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01", "1,1": "G01"})
     s = put(st, "snake", "1,2", facing="S")
-    st.pending.append(SpendMoves(1))
-    from mz_helpers import refresh
-    refresh(st)
+    add_pending(st, kind="move_points", points=1, animal=None)
     play(st, f"animal {s}")
     assert sorted(legal(st)) == ["go S", "turn L", "turn R"]  # W has a tile but is sideways
     play(st, "go S")
     assert where(st, s) == "zoo"
     st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01"})
     s = put(st, "snake", "1,2", facing="S")
-    st.pending.append(SpendMoves(1))
-    refresh(st)
+    add_pending(st, kind="move_points", points=1, animal=None)
     play(st, f"animal {s}", "turn L")
     assert piece(st, s)["facing"] == "E" and where(st, s) == "1,2" and top(st) is None
 

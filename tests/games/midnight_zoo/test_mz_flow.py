@@ -6,8 +6,8 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.midnight_zoo import rules, rules_draft
 from gameshelf.games.midnight_zoo.state import DRAFT, ENT0, IN_ZOO, LEO, OVER, PLACE, ROUND, UNDISC
-from mz_helpers import (CAT, GAME, SETUP, board, check_invariants, legal, piece, play, put, refresh,
-                        tile, top, unplace, where)
+from mz_helpers import (CAT, GAME, SETUP, board, check_invariants, colour, edit, legal, piece, play, put,
+                        take_out, tile, top, where)
 
 
 def random_game(n, seed=0, options=None):
@@ -21,19 +21,19 @@ def random_game(n, seed=0, options=None):
 
 
 def end_round(st, leftover):
-    """Finish the last placement of draft 5 with ``leftover`` in the leftover zone."""
-    st.leftover = [tile(t) for t in leftover]
-    for t in st.leftover:
-        unplace(st, t)
-    st.draft, st.first = 5, st.n - 1  # the token passes to seat 0 in maintenance
-    for pl in st.players:
-        pl.hand = -1
-    st.turn = len(st.order) - 1
-    st.cur = st.order[-1]
-    events = []
-    rules_draft.next_placer(st, events)
-    refresh(st)
-    return events
+    """Finish the last placement of draft 5 with ``leftover`` in the leftover zone (through the
+    position: hands emptied into the removed tiles; the automatic steps then run maintenance)."""
+    def build(data):
+        for t in leftover:
+            take_out(data, t)
+        data["leftover"] = list(leftover)
+        data["draft"], data["first"] = 5, st.n - 1  # the token passes to seat 0 in maintenance
+        for p in data["players"].values():
+            if p["hand"]:
+                data["removed"].append(p["hand"])
+            p["hand"] = None
+        data["turn"], data["cur"] = len(data["order"]) - 1, data["order"][-1]
+    edit(st, fn=build)
 
 
 # ---- setup --------------------------------------------------------------------------------------
@@ -216,15 +216,19 @@ def test_r74_tv6_contrast_no_cheetah_extra_step_no_pollen_at_round_end():
 def test_r73_every_player_moves_in_turn_order(forced):
     """R73; A9 (revised 2026-12-01): seat 0's wolf must move under the default, may stay with
     `forced_group_moves: false`."""
-    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", tiles={"0,1": "G01", "0,2": "R01"},
+    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", tiles={"0,1": "G06", "0,2": "R01"},
                options={"forced_group_moves": "true" if forced else "false"})
     put(st, "wolf", "0,1")
-    other = st.players[1]
-    other.loc[:] = [UNDISC] * 9
-    other.district[1] = tile("G02")
-    unplace(st, tile("G02"))
-    k = other.kind.index(CAT.animal_ids.index("wolf"))
-    other.loc[k] = ENT0 + CAT.entrance_ids.index("T1")  # a grass entrance, (0,1) tiled
+    k = st.players[1].kind.index(CAT.animal_ids.index("wolf"))
+
+    def other_seat(data):
+        p = data["players"][colour(1)]
+        for a in p["animals"].values():
+            a["loc"] = "undiscovered"
+        take_out(data, "G02")
+        p["district"]["0,1"] = "G02"
+        p["animals"][CAT.spot_names[k]].update(loc="T1", facing="S")  # a grass entrance, (0,1) tiled
+    edit(st, fn=other_seat)
     end_round(st, ["G03", "G04", "G05", "S06", "R05"])
     assert GAME.to_act(st) == 0
     if forced:
@@ -234,27 +238,27 @@ def test_r73_every_player_moves_in_turn_order(forced):
         play(st, "stop")
     assert GAME.to_act(st) == 1 and st.phase == ROUND
     play(st, f"animal {CAT.spot_names[k]}", "go S")
-    assert other.loc[k] == 1 and st.phase == DRAFT
+    assert st.players[1].loc[k] == 1 and st.phase == DRAFT
 
 
 # ---- R76-R86: solo -----------------------------------------------------------------------------------------
 def solo_at_draft(current, market, order=(LEO, 0)):
     st = GAME.setup(1, {}, seed=3)
-    for i, t in enumerate(st.market):
-        st.stack.append(t)
-        st.market[i] = -1
-    st.stack += st.removed  # undo Leo's setup pick: this test sets the draft up itself
-    st.removed = []
-    st.market = [tile(t) for t in market]
-    for t in st.market:
-        st.stack.remove(t)
     names = [t[0] for t in CAT.solo_tiles]
-    st.solo_deck = [i for i in range(6) if names[i] != current]
-    st.solo_current, st.solo_seen = names.index(current), [names.index(current)]
-    st.turn, st.order, st.cur = 0, list(order), order[0]
-    st.draft = 1 if order[0] == LEO else 2
-    refresh(st)
-    return st
+
+    def build(data):
+        data["stack"] += [t for t in data["market"] if t]
+        data["stack"] += data["removed"]  # undo Leo's setup pick: this test sets the draft up itself
+        data["removed"] = []
+        for t in market:
+            data["stack"].remove(t)
+        data["market"] = list(market)
+        data["solo_deck"] = [x for x in names if x != current]
+        data["solo_current"], data["solo_seen"] = current, [current]
+        data["turn"], data["order"] = 0, ["leo" if s == LEO else s for s in order]
+        data["cur"] = data["order"][0]
+        data["draft"] = 1 if order[0] == LEO else 2
+    return edit(st, fn=build)
 
 
 def test_ex8_r79_r81_leo_takes_position_one_and_it_leaves_the_game():

@@ -3,14 +3,13 @@
 import pytest
 
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo.decisions import GroupMove, SpendMoves
-from mz_helpers import CAT, board, in_zoo, legal, piece, play, put, refresh, tile, top, where
+from gameshelf.games.midnight_zoo.decisions import GroupMove
+from mz_helpers import CAT, add_pending, board, in_zoo, legal, piece, play, put, tile, top, where
 
 
 def points(st, n):
     """Give the acting seat ``n`` move points (a move_n action being resolved)."""
-    st.pending.append(SpendMoves(n))
-    refresh(st)
+    add_pending(st, kind="move_points", points=n, animal=None)
 
 
 # ---- general movement ---------------------------------------------------------------------------

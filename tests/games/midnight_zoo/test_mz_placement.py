@@ -5,7 +5,7 @@ import pytest
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.midnight_zoo.decisions import ChooseDiscover, ChooseEffect, GroupMove, SpendMoves, UseBonus
 from gameshelf.games.midnight_zoo.state import PLACE
-from mz_helpers import CAT, board, cell, legal, piece, play, put, tile, top, where
+from mz_helpers import CAT, DIRS, board, cell, colour, edit, legal, piece, play, put, tile, top, where
 
 WOLF_CHEETAH = ("sloth", "cheetah", "wolf")  # EX-1 slots: A = sloth, B = cheetah, C = wolf
 
@@ -326,19 +326,36 @@ def test_r36_r66_discovered_sloth_awake_butterfly_no_pollen():
 
 def test_r36_a36_discover_with_nothing_left_does_nothing():
     st = board(hand="R10", storage=["G01"], keep_setup=True)
-    pl = st.players[0]
-    pl.loc[:] = [CAT.spot_entrance[k] + 100 for k in range(9)]
+    edit(st, fn=lambda data: [a.update(loc=spot, facing=DIRS[CAT.ent_dir[CAT.spot_entrance[k]]])
+                              for k, (spot, a) in enumerate(data["players"]["blue"]["animals"].items())])
     play(st, "place R10", "at 0,1", "tile discover")
     assert top(st) is None and legal(st) == ["place G01", "discard G01", "done"]
 
 
+def empty_bonus_piles(st, *terrains):
+    """Empty bonus piles by laying their tiles in the other seats' districts (conserved)."""
+    def build(data):
+        free = [(colour(s), key) for s in range(1, st.n) for key in CELLS
+                if key not in data["players"][colour(s)]["district"]]
+        for terrain in terrains:
+            tid = CAT.tile_id[CAT.bonus0 + CAT.terrains.index(terrain)]
+            for _ in range(data["supply"][terrain]):
+                seat_colour, key = free.pop()
+                data["players"][seat_colour]["district"][key] = tid
+            data["supply"][terrain] = 0
+    edit(st, fn=build)
+
+
+CELLS = [f"{r},{c}" for r in range(5) for c in range(5) if (r, c) != (2, 2)]
+
+
 def test_r37_a21_bonus_terrain_only_from_non_empty_piles():
     st = board(hand="R13")
-    st.supply[0] = 0
+    empty_bonus_piles(st, "rock")
     play(st, "place R13", "at 0,1", "tile bonus_tile")
     assert legal(st) == ["bonus grass", "bonus sand"]
-    st = board(hand="R13", storage=["G01"])
-    st.supply[:] = [0, 0, 0]
+    st = board(n=4, hand="R13", storage=["G01"])
+    empty_bonus_piles(st, "rock", "grass", "sand")
     play(st, "place R13", "at 0,1", "tile bonus_tile")
     assert top(st) is None
 

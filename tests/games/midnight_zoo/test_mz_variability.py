@@ -3,7 +3,7 @@
 import pytest
 
 from gameshelf.games.midnight_zoo.state import CARDS, DRAFT
-from mz_helpers import CAT, GAME, board, legal, play, put, top, where
+from mz_helpers import GAME, board, edit, legal, play, put, top, where
 
 ON = {"variability_cards": "on"}
 
@@ -28,9 +28,7 @@ def test_r87_r88_each_player_chooses_the_cover_of_each_pair_hidden_until_all_cho
 
 def cards_board(order, **kw):
     st = board(options=ON, **kw)
-    letters = [c.letter for c in CAT.cards[0]]
-    st.players[0].cards = tuple(letters.index(x) for x in order)
-    return st
+    return edit(st, {"players": {"blue": {"cards": list(order)}}})
 
 
 def test_r89_a31_covered_pair_keeps_its_reward_base_condition_gone():

@@ -6,7 +6,7 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadNotation
-from mz_helpers import CAT, GAME, board, legal, play, put
+from mz_helpers import GAME, add_pending, board, legal, play, put
 
 
 def test_r8_views_hide_only_the_stack_and_solo_deck_order():
@@ -89,7 +89,7 @@ def test_heuristic_prefers_animals_nearer_the_zoo():
     st = board(hand="R07", tiles={"1,0": "G01", "1,1": "G02"})
     w = put(st, "wolf", "1,0")
     before = GAME.heuristic(st, 0)
-    st.players[0].loc[CAT.spot_names.index(w)] = 6  # (1,1)
+    put(st, "wolf", "1,1", spot=w)
     assert GAME.heuristic(st, 0) > before
     assert isinstance(before, float)
 
@@ -107,11 +107,10 @@ def test_legal_lists_stay_small():
 
 
 def test_heuristic_values_pending_move_points():
-    from gameshelf.games.midnight_zoo.decisions import SpendMoves
     st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
     put(st, "wolf", "1,0")
     before = GAME.heuristic(st, 0)
-    st.pending.append(SpendMoves(2))
+    add_pending(st, kind="move_points", points=2, animal=None)
     assert GAME.heuristic(st, 0) > before
 
 

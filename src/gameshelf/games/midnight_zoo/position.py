@@ -105,10 +105,15 @@ def seat_of(value: object, n: int, what: str) -> int:
     return value
 
 
-def from_position(data: Any) -> State:
-    """A validated state from :func:`position` data; BadPosition names anything wrong."""
+def from_position(data: Any, *, settle: bool = False) -> State:
+    """A validated state from :func:`position` data; BadPosition names anything wrong.
+
+    A position must be settled (the seat to act has a choice). With ``settle=True`` the automatic
+    steps (Leo's pick, decisions without a legal choice, the next placer, phase changes) are run
+    instead, as ``apply`` would after the last action: a convenience for building positions.
+    """
     try:
-        return _read(data)
+        return _read(data, settle)
     except BadPosition:
         raise
     except BadOption as exc:
@@ -117,7 +122,7 @@ def from_position(data: Any) -> State:
         raise BadPosition(f"malformed position ({type(exc).__name__}: {exc})") from None
 
 
-def _read(data: Any) -> State:
+def _read(data: Any, settle: bool) -> State:
     need(isinstance(data, dict), "a position is a mapping of field names to values")
     need(data.get("game") == "midnight_zoo", "the position is not a Midnight Zoo position")
     options = typed(data, "options", dict)
@@ -130,7 +135,7 @@ def _read(data: Any) -> State:
     read_flow(st, data)
     st.players = [read_player(st, p, seat) for seat, p in enumerate(players.values())]
     st.pending = [frame_of(f) for f in typed(data, "pending", list)]
-    check_position(st)
+    check_position(st, settle)
     return st
 
 
@@ -268,9 +273,10 @@ def _spot(name: object) -> int:
 
 
 # ---- whole-position checks ---------------------------------------------------------------------
-def check_position(st: State) -> None:
+def check_position(st: State, settle: bool = False) -> None:
     from .invariants import check_invariants
     from .rules import is_settled, market_size
+    from .rules import settle as run_automatic_steps
     need(len(st.market) == market_size(st), f"the market has {market_size(st)} positions")
     need(st.solo or (not st.solo_deck and not st.solo_seen and st.solo_current < 0),
          "solo tiles in a game with more than one player")
@@ -282,4 +288,6 @@ def check_position(st: State) -> None:
         check_invariants(st)
     except AssertionError as exc:
         raise BadPosition(f"the components do not add up: {exc}") from None
+    if settle:
+        run_automatic_steps(st, [])
     need(st.phase == OVER or is_settled(st), "the pending decision is impossible: the seat to act has no choice")
