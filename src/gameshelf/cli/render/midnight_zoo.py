@@ -8,7 +8,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.games.midnight_zoo.catalog import CAT, symbol_name
+from gameshelf.core.data import load_yaml
+from gameshelf.games.midnight_zoo.catalog import CAT, DATA, symbol_name
 
 TERRAIN_STYLE = {"rock": "white on grey30", "grass": "black on green3", "sand": "black on gold3"}
 SYMBOL = {"discover": "bino", "bonus_tile": "B+", "move_1": ">", "move_2": ">>",
@@ -17,16 +18,7 @@ ANIMAL = {"penguin": "Pg", "cheetah": "Ch", "wolf": "Wf", "butterfly": "Bf", "sn
 ANIMAL_STYLE = {"penguin": "bold cyan", "cheetah": "bold yellow", "wolf": "bold bright_white",
                 "butterfly": "bold magenta", "snake": "bold green", "sloth": "bold red"}
 FACING = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-UI = {"en": {"market": "Market", "leftover": "Leftover zone", "storage": "storage", "hand": "hand",
-             "vp": "VP", "draft": "Draft", "round": "Round", "phase": "phase", "zoo": "ZOO",
-             "pending": "Pending", "supply": "Bonus supply", "stack": "stack", "to_act": "to act",
-             "leo": "Leo", "solo": "Solo tile", "in_zoo": "in zoo", "cards": "cards",
-             "hidden": "hidden", "slots": "Animals"},
-      "ja": {"market": "マーケット", "leftover": "残り物ゾーン", "storage": "倉庫", "hand": "手元",
-             "vp": "VP", "draft": "ドラフト", "round": "ラウンド", "phase": "フェーズ", "zoo": "動物園",
-             "pending": "処理中", "supply": "ボーナス供給", "stack": "山", "to_act": "手番",
-             "leo": "レオ", "solo": "ソロタイル", "in_zoo": "帰還", "cards": "カード",
-             "hidden": "非公開", "slots": "動物"}}
+UI = load_yaml(DATA / "labels.yaml")["renderer"]  # en/ja strings of the drawing
 
 
 def tile_text(tile_id: str | None) -> Text:
