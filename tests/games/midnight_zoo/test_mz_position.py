@@ -191,6 +191,7 @@ def test_decision_prompts_name_the_pending_choice():
     d = GAME.decision(st)
     assert GAME.prompt_text(d, ["Ann", "Bo"], "en") == f"Choose the move of your wolf ({w})."
     assert "オオカミ" in GAME.prompt_text(d, ["Ann", "Bo"], "ja")
+    assert d.targets == {"go S": (f"animal:{w}", "cell:2,2")}  # the move's destination: the zoo
 
 
 # ---- typed view ----------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import ClassVar
 from gameshelf.core.decision import Decision, Prompt
 
 from .catalog import CAT, symbol_name
-from .state import CARDS, CHOOSE, DRAFT, LEO, OVER, ROUND
+from .state import CARDS, CHOOSE, DRAFT, IN_ZOO, LEO, OVER, ROUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +171,22 @@ def _targets(st, f, a) -> tuple:
     if name == "Effect":
         return _effect_targets(f, a)
     if name == "Go":
-        k = f.animal
-        return (f"animal:{CAT.spot_names[k]}",) if k >= 0 else ()
+        return _go_targets(st, f, a)
     return ()
+
+
+def _go_targets(st, f, a) -> tuple:
+    """The moving animal, and for a step or slide the space it ends on (the zoo included)."""
+    k = f.animal
+    if k < 0:
+        return ()
+    out = (f"animal:{CAT.spot_names[k]}",)
+    if a.kind != "go":
+        return out
+    from .rules_move import do_move
+    probe = st.players[st.cur].copy()
+    dest = do_move(probe, k, a, False)
+    return out + (_cell(CAT.zoo if dest == IN_ZOO else dest),)
 
 
 def _effect_targets(f, a) -> tuple:
