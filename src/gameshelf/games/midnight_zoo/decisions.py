@@ -2,8 +2,9 @@
 ``state.pending`` (top = last), and ``decision(state)``: who decides, what kind, the prompt, and
 the view elements each legal action targets.
 
-The phase-level decisions (variability cards, draft pick, the placement menu) are not on the
-stack: the phase and the seat to act name them. Element ids (all of them appear in the view):
+The phase-level decisions (variability cards, draft pick, the placement menu) are values too
+(``ChooseCards``, ``TakeTile``, ``UseTile``) but not kept on the stack: the phase implies them when
+nothing is pending, so ``current(state)`` is always the decision at hand. Element ids (all of them appear in the view):
 ``tile:<id>`` (a tile in the market, a hand, storage, or being placed), ``cell:<r>,<c>`` (a space of
 the acting seat's district: ``player_states[seat].district[r * 5 + c]``), ``animal:<spot>`` (an
 animal piece, named by its undiscovered spot as in ``player_states[seat].animals[*].spot``),
@@ -19,7 +20,7 @@ from typing import ClassVar
 from gameshelf.core.decision import Decision, Prompt
 
 from .catalog import CAT, symbol_name
-from .state import CARDS, CHOOSE, DRAFT, IN_ZOO, LEO, OVER, ROUND
+from .state import CARDS, CHOOSE, DRAFT, IN_ZOO, LEO, PLACE, ROUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,34 @@ class GroupMove:
     KIND: ClassVar[str] = "group_move"
 
 
+# The phase-level decisions: implied by the phase when nothing is pending (see ``current``).
+@dataclass(frozen=True, slots=True)
+class ChooseCards:
+    """R88: cover the dark pairs with your variability cards."""
+    KIND: ClassVar[str] = "choose_cards"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTile:
+    """R5: take one market tile."""
+    KIND: ClassVar[str] = "take_tile"
+
+
+@dataclass(frozen=True, slots=True)
+class UseTile:
+    """R9-R13: place, store or discard a tile in hand or storage, or finish tile placement."""
+    KIND: ClassVar[str] = "use_tile"
+
+
+PHASE_DECISION = {CARDS: ChooseCards(), DRAFT: TakeTile(), PLACE: UseTile()}
+
+
+def current(st):
+    """The decision the seat to act faces: the top pending value, else the phase's own (None when
+    the game is over)."""
+    return st.pending[-1] if st.pending else PHASE_DECISION.get(st.phase)
+
+
 # Decision values are immutable, so equal ones can be shared: the rules build them through these
 # (a table lookup or a small cache is several times cheaper than a frozen dataclass __init__).
 CHOOSE_CELL = tuple(ChooseCell(t) for t in range(len(CAT.tile_id)))
@@ -107,31 +136,19 @@ PREFIX = "midnight_zoo."
 # ---- decision(state) ---------------------------------------------------------------------------------
 def decision(st) -> Decision | None:
     """The pending decision of the seat to act (None when the game is over)."""
-    if st.phase == OVER:
+    f = current(st)
+    if f is None:
         return None
     from .rules import legal_actions
     legal = legal_actions(st)
-    if st.phase == CARDS:
-        return Decision(st.cur, PREFIX + "choose_cards", Prompt("decision.choose_cards"),
-                        {str(a): tuple(f"pair:{p}" for p in CAT.pair_names) for a in legal})
-    if st.phase == DRAFT:
-        return Decision(st.cur, PREFIX + "take_tile", Prompt("decision.take_tile"),
-                        {str(a): (f"tile:{CAT.tile_id[st.market[a.pos]]}",) for a in legal})
-    if not st.pending:
-        return Decision(st.cur, PREFIX + "use_tile", Prompt("decision.use_tile"),
-                        {str(a): _use_target(a) for a in legal})
-    f = st.pending[-1]
     kind, prompt = _frame_prompt(st, f)
     return Decision(st.cur, PREFIX + kind, prompt, {str(a): _targets(st, f, a) for a in legal})
 
 
-def _use_target(a) -> tuple:
-    tile = getattr(a, "tile", None)
-    return (f"tile:{tile}",) if tile else ()
-
-
 def _frame_prompt(st, f) -> tuple[str, Prompt]:
     t = type(f)
+    if t in (ChooseCards, TakeTile, UseTile):
+        return f.KIND, Prompt(f"decision.{f.KIND}")
     if t is GroupMove:
         kind = "special_move" if f.special else "round_move"
         if f.animal >= 0:
@@ -160,6 +177,12 @@ def _cell(c: int) -> str:
 def _targets(st, f, a) -> tuple:
     """The view elements action ``a`` of frame ``f`` targets."""
     name = type(a).__name__
+    if name == "Cards":
+        return tuple(f"pair:{p}" for p in CAT.pair_names)
+    if name == "Take":
+        return (f"tile:{CAT.tile_id[st.market[a.pos]]}",)
+    if name == "Done":
+        return ()
     if name == "At":
         return (_cell(a.cell),)
     if name == "Use":
@@ -216,4 +239,5 @@ def frame_json(f) -> dict:
 
 
 __all__ = ["ChooseCell", "ChooseEffect", "ChooseDiscover", "ChooseBonusTerrain", "UseBonus",
-           "SpendMoves", "GroupMove", "FRAMES", "FRAME_BY_KIND", "decision", "frame_json", "LEO", "ROUND"]
+           "SpendMoves", "GroupMove", "ChooseCards", "TakeTile", "UseTile", "FRAMES", "FRAME_BY_KIND",
+           "current", "decision", "frame_json", "LEO", "ROUND"]
