@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from gameshelf.core.decision import Decision, Prompt
 
+from .actions import At, Bonus, Cards, Discover, Effect, Go, Pick, Take, Use
 from .catalog import CAT, symbol_name
 from .state import CARDS, CHOOSE, DRAFT, IN_ZOO, LEO, PLACE, ROUND
 
@@ -176,26 +177,24 @@ def _cell(c: int) -> str:
 
 def _targets(st, f, a) -> tuple:
     """The view elements action ``a`` of frame ``f`` targets."""
-    name = type(a).__name__
-    if name == "Cards":
-        return tuple(f"pair:{p}" for p in CAT.pair_names)
-    if name == "Take":
-        return (f"tile:{CAT.tile_id[st.market[a.pos]]}",)
-    if name == "Done":
-        return ()
-    if name == "At":
-        return (_cell(a.cell),)
-    if name == "Use":
-        return (f"tile:{a.tile}",)
-    if name in ("Pick", "Discover"):
-        return (f"animal:{a.spot}",)
-    if name == "Bonus":
-        return (f"bonus:{a.terrain}",)
-    if name == "Effect":
-        return _effect_targets(f, a)
-    if name == "Go":
-        return _go_targets(st, f, a)
-    return ()
+    match a:
+        case Cards():
+            return tuple(f"pair:{p}" for p in CAT.pair_names)
+        case Take(pos):
+            return (f"tile:{CAT.tile_id[st.market[pos]]}",)
+        case At(cell):
+            return (_cell(cell),)
+        case Use(_, tile):
+            return (f"tile:{tile}",)
+        case Pick(spot) | Discover(spot):
+            return (f"animal:{spot}",)
+        case Bonus(terrain):
+            return (f"bonus:{terrain}",)
+        case Effect():
+            return _effect_targets(f, a)
+        case Go():
+            return _go_targets(st, f, a)
+    return ()  # done, stop
 
 
 def _go_targets(st, f, a) -> tuple:
