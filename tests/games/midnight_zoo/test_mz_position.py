@@ -155,12 +155,11 @@ def test_score_now_scores_a_built_position():
 def element_ids(view) -> set:
     ids = {f"tile:{t}" for t in view["market"] if t}
     ids |= {f"bonus:{t}" for t in view["bonus_supply"]}
-    ids |= {f"pair:{p}" for p in ("A", "B", "C")}
     ids |= {f"tile:{f['tile']}" for f in view["pending"] if "tile" in f}
     for p in view["player_states"]:
-        ids |= {f"tile:{t}" for t in p["district"] + p["storage"] + [p["hand"]] if t and t != "zoo"}
+        ids |= {f"tile:{t}" for t in [*p["district"].values(), *p["storage"], p["hand"]] if t and t != "zoo"}
         ids |= {f"animal:{a['spot']}" for a in p["animals"]}
-    ids |= {f"cell:{r},{c}" for r in range(5) for c in range(5)}
+        ids |= {f"cell:{key}" for key in p["district"]}
     return ids
 
 

@@ -92,7 +92,7 @@ def district_table(p: dict, lang: str) -> Table:
                 if cell == CAT.zoo:
                     cells.append(Text(ui["zoo"], style="bold reverse blue"))
                     continue
-                tile = p["district"][cell]
+                tile = p["district"][f"{r},{c}"]
                 text = tile_text(tile) if tile else Text(space_hint(cell), style="dim italic")
                 animals = by_loc.get(f"{r},{c}", [])
                 if animals:

@@ -6,9 +6,10 @@ The phase-level decisions (variability cards, draft pick, the placement menu) ar
 (``ChooseCards``, ``TakeTile``, ``UseTile``) but not kept on the stack: the phase implies them when
 nothing is pending, so ``current(state)`` is always the decision at hand. Element ids (all of them appear in the view):
 ``tile:<id>`` (a tile in the market, a hand, storage, or being placed), ``cell:<r>,<c>`` (a space of
-the acting seat's district: ``player_states[seat].district[r * 5 + c]``), ``animal:<spot>`` (an
+the acting seat's district: a key of ``player_states[seat].district``), ``animal:<spot>`` (an
 animal piece, named by its undiscovered spot as in ``player_states[seat].animals[*].spot``),
-``bonus:<terrain>`` (a bonus pile, ``bonus_supply``), ``pair:<name>`` (a dark pair, ``cards``).
+``bonus:<terrain>`` (a bonus pile, a key of ``bonus_supply``). Choosing variability cards, "done"
+and "stop" target nothing on the board.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import ClassVar
 
 from gameshelf.core.decision import Decision, Prompt
 
-from .actions import At, Bonus, Cards, Discover, Effect, Go, Pick, Take, Use
+from .actions import At, Bonus, Discover, Effect, Go, Pick, Take, Use
 from .catalog import CAT, symbol_name
 from .state import CARDS, CHOOSE, DRAFT, IN_ZOO, LEO, PLACE, ROUND
 
@@ -178,8 +179,6 @@ def _cell(c: int) -> str:
 def _targets(st, f, a) -> tuple:
     """The view elements action ``a`` of frame ``f`` targets."""
     match a:
-        case Cards():
-            return tuple(f"pair:{p}" for p in CAT.pair_names)
         case Take(pos):
             return (f"tile:{CAT.tile_id[st.market[pos]]}",)
         case At(cell):

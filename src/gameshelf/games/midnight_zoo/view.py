@@ -3,9 +3,9 @@ being chosen, other players' variability cards), their typed definition (``Midni
 full encoding (the position, position.py) and determinize.
 
 View element ids used by decisions (decisions.py): ``tile:<id>`` (any tile id shown: market,
-hand, storage, district, pending), ``cell:<r>,<c>`` (``player_states[seat].district[r*5+c]``),
+hand, storage, district, pending), ``cell:<r>,<c>`` (a key of ``player_states[seat].district``),
 ``animal:<spot>`` (``player_states[seat].animals[*].spot``), ``bonus:<terrain>`` (a key of
-``bonus_supply``), ``pair:<name>`` (the dark pairs A, B, C, as ordered in ``cards``).
+``bonus_supply``).
 """
 
 from __future__ import annotations
@@ -36,13 +36,14 @@ class AnimalView(TypedDict):
 
 
 class PlayerView(TypedDict):
-    """A seat's components: ``district`` has 25 entries (row-major; "zoo" at the zoo space, None
-    when empty, else a tile id); ``cards``: None, "hidden", or one letter (or None) per pair."""
+    """A seat's components: ``district`` maps every space "r,c" (row-major) to its tile id ("zoo"
+    at the zoo space, None when empty); ``cards``: None, "hidden", or one letter (or None) per
+    dark pair A, B, C."""
     colour: str
     vp: int
     hand: Optional[str]
     storage: list[str]
-    district: list[Optional[str]]
+    district: dict[str, Optional[str]]
     animals: list[AnimalView]
     cards: Union[None, str, list[Optional[str]]]
     setup_tile: str
@@ -165,7 +166,7 @@ def player_json(st: State, seat: int, viewer) -> dict:
     return {
         "colour": CAT.colours[seat], "vp": pl.vp, "hand": tid(pl.hand),
         "storage": [TID[t] for t in pl.storage],
-        "district": ["zoo" if t == ZOO_MARK else tid(t) for t in pl.district],
+        "district": {cell_str(c): "zoo" if t == ZOO_MARK else tid(t) for c, t in enumerate(pl.district)},
         "animals": [animal_json(pl, k) for k in range(len(pl.kind))],
         "cards": cards_json(st, seat, viewer),
         "setup_tile": CAT.setup_tiles[pl.setup_tile][0],
@@ -260,7 +261,8 @@ def player_of(p: dict, seat: int, chance: Chance, single: bool) -> Player:
     pl = new_player(kind, [loc_of(a["loc"]) for a in p["animals"]], setup, CAT.cells, CAT.zoo)
     pl.vp, pl.hand = p["vp"], idx[p["hand"]] if p["hand"] else -1
     pl.storage = [idx[t] for t in p["storage"]]
-    pl.district = [-3 if t == "zoo" else idx[t] if t else -1 for t in p["district"]]
+    district = [p["district"][cell_str(c)] for c in range(CAT.cells)]
+    pl.district = [ZOO_MARK if t == "zoo" else idx[t] if t else -1 for t in district]
     for k, a in enumerate(p["animals"]):
         pl.face[k] = DIRS.index(a["facing"]) if "facing" in a else default_face(pl.loc[k])
         pl.asleep[k] = int(a.get("asleep", False))
