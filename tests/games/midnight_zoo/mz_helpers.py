@@ -114,6 +114,7 @@ def board(n=2, seat=0, slots=("sloth", "cheetah", "wolf"), setup="ST1", tiles=No
             take_out(data, tid)
             p["storage"].append(tid)
         p["vp"] = vp
+        data["leftover"] = [data["stack"].pop(0)]  # R6: draft 1's leftover tile (the stack's bottom)
 
     return edit(st, fn=build)
 
@@ -191,9 +192,8 @@ __all__ = ["GAME", "CAT", "board", "put", "play", "legal", "where", "piece", "ce
 
 
 def finish(st):
-    """End the game where it stands and score it."""
-    edit(st, {"phase": "over", "pending": []})
-    return GAME.outcome(st)
+    """Score the position as if the game ended where it stands (S1-S8: ``score_now``)."""
+    return GAME.score_now(st)
 
 
 def ex7_position():

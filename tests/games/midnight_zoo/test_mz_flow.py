@@ -24,6 +24,7 @@ def end_round(st, leftover):
     """Finish the last placement of draft 5 with ``leftover`` in the leftover zone (through the
     position: hands emptied into the removed tiles; the automatic steps then run maintenance)."""
     def build(data):
+        data["stack"][:0], data["leftover"] = data["leftover"], []  # earlier leftovers back under the stack
         for t in leftover:
             take_out(data, t)
         data["leftover"] = list(leftover)
@@ -258,6 +259,8 @@ def solo_at_draft(current, market, order=(LEO, 0)):
         data["turn"], data["order"] = 0, ["leo" if s == LEO else s for s in order]
         data["cur"] = data["order"][0]
         data["draft"] = 1 if order[0] == LEO else 2
+        if data["draft"] == 2:  # R6: draft 1 left one tile in the leftover zone
+            data["leftover"] = [data["stack"].pop(0)]
     return edit(st, fn=build)
 
 
@@ -274,7 +277,8 @@ def test_r79_leo_takes_position_two_when_one_is_empty():
     st = solo_at_draft("SOLO1", ["R05", "S01", "G10"], order=(0, LEO))
     assert GAME.to_act(st) == 0 and st.removed == []
     play(st, "take 1")
-    assert tile("S01") in st.removed and st.leftover == [tile("G10")] and st.phase == PLACE
+    # draft 2: draft 1's leftover tile (a valid position has it, R6) is followed by G10
+    assert tile("S01") in st.removed and st.leftover[1:] == [tile("G10")] and st.phase == PLACE
 
 
 def test_r77_r78_leo_first_in_odd_drafts_and_a_tile_revealed_each_draft():

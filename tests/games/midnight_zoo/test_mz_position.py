@@ -83,6 +83,8 @@ def mutated(fn):
     (lambda d: d["players"]["blue"]["district"].__setitem__("2,2", "R01"), "not a space for a tile"),
     (lambda d: d.__setitem__("game", "chess"), "not a Midnight Zoo position"),
     (lambda d: d.__setitem__("players", {}), "1 to 4 players"),
+    (lambda d: d["leftover"].append(d["stack"].pop()), "the leftover zone holds"),  # R6
+    (lambda d: d.__setitem__("draft", 9), "leftover"),
 ])
 def test_from_position_names_the_problem(fn, words):
     with pytest.raises(BadPosition) as err:

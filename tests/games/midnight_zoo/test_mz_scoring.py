@@ -85,7 +85,7 @@ def test_s7_tie_break_on_animals_in_zoo_then_shared_victory():
     assert out.scores == (12, 12) and out.ranks == (2, 1)
     edit(st, {"players": {"blue": {"vp": 6}}})
     put(st, "cheetah", "zoo", seat=0)
-    out = GAME.outcome(st)
+    out = finish(st)
     assert out.scores == (12, 12) and out.ranks == (1, 1) and out.winners == (0, 1)
 
 

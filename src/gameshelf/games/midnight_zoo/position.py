@@ -17,7 +17,7 @@ from gameshelf.core.errors import BadOption, BadPosition
 from .catalog import CAT, parse_symbol
 from .decisions import FRAME_BY_KIND, ChooseCell, ChooseEffect, GroupMove, SpendMoves, UseBonus, frame_json
 from .options import SCHEMA, Config
-from .state import CARDS, CHOOSE, LEO, OVER, PHASE_NAMES, PLACE, ROUND, ZOO_MARK, State, blank_state, new_player
+from .state import CARDS, CHOOSE, DRAFT, LEO, OVER, PHASE_NAMES, PLACE, ROUND, ZOO_MARK, State, blank_state, new_player
 from .view import cell_of, cell_str, loc_of, loc_str
 
 SOLO_NAMES = tuple(t[0] for t in CAT.solo_tiles)
@@ -273,6 +273,20 @@ def _spot(name: object) -> int:
 
 
 # ---- whole-position checks ---------------------------------------------------------------------
+def check_round_zones(st: State) -> None:
+    """R6, R75: one leftover tile per finished draft of the round; a pile of 5 per finished round."""
+    per = CAT.drafts_per_round
+    done_in_round = {CARDS: 0, DRAFT: (st.draft - 1) % per, PLACE: (st.draft - 1) % per + 1,
+                     ROUND: per, OVER: 0}[st.phase]
+    rounds_done = CAT.rounds if st.phase == OVER else (st.draft - 1) // per
+    need(len(st.leftover) == done_in_round,
+         f"the leftover zone holds {len(st.leftover)} tiles; at draft {st.draft} ({PHASE_NAMES[st.phase]}) "
+         f"it holds {done_in_round}")
+    need(len(st.piles) == rounds_done and all(len(p) == per for p in st.piles),
+         f"{rounds_done} leftover piles of {per} tiles are expected at draft {st.draft}")
+    need(st.phase != CARDS or st.draft == 1, "variability cards are chosen before the first draft")
+
+
 def check_position(st: State, settle: bool = False) -> None:
     from .invariants import check_invariants
     from .rules import is_settled, market_size
@@ -284,6 +298,7 @@ def check_position(st: State, settle: bool = False) -> None:
     need(st.phase != CARDS or st.config.variability, "variability cards chosen without the option")
     need(st.phase == OVER or 0 <= st.turn < len(st.order) and st.order[st.turn] == st.cur,
          "cur must be the seat at position turn of order")
+    check_round_zones(st)
     try:
         check_invariants(st)
     except AssertionError as exc:
