@@ -3,7 +3,7 @@
 import pytest
 
 from gameshelf.games.midnight_zoo import scoring
-from mz_helpers import CAT, ex7_position, edit, finish, GAME, board, put, set_tile
+from mz_helpers import CAT, ex7_position, edit, finish, board, put, set_tile
 
 
 def test_ex7_s2_s6_end_game_points_39_3_8():
