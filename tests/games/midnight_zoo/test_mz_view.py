@@ -85,6 +85,25 @@ def test_renderer_draws_a_view():
     assert "R07" in text and "ZOO" in text and "Sn↑" in text and "Slz" in text and "[L2]" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_renderer_names_every_pending_decision(lang):
+    from rich.console import Console
+
+    from gameshelf.cli.render.midnight_zoo import render
+    st = GAME.setup(2, {}, seed=6)
+    ch = Chance(6)
+    seen = set()
+    while not GAME.is_over(st):
+        view = GAME.view(st, GAME.to_act(st))
+        if view["pending"]:
+            seen.add(view["pending"][-1]["kind"])
+            console = Console(width=150, record=True)
+            console.print(render(view, ["Ann", "Bob"], lang))
+            assert "{" not in console.export_text()
+        GAME.apply(st, ch.choice(GAME.legal_actions(st)))
+    assert {"choose_cell", "choose_effect", "group_move"} <= seen
+
+
 def test_heuristic_prefers_animals_nearer_the_zoo():
     st = board(hand="R07", tiles={"1,0": "G01", "1,1": "G02"})
     w = put(st, "wolf", "1,0")

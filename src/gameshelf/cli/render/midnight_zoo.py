@@ -18,7 +18,8 @@ ANIMAL = {"penguin": "Pg", "cheetah": "Ch", "wolf": "Wf", "butterfly": "Bf", "sn
 ANIMAL_STYLE = {"penguin": "bold cyan", "cheetah": "bold yellow", "wolf": "bold bright_white",
                 "butterfly": "bold magenta", "snake": "bold green", "sloth": "bold red"}
 FACING = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-UI = load_yaml(DATA / "labels.yaml")["renderer"]  # en/ja strings of the drawing
+_LABELS = load_yaml(DATA / "labels.yaml")
+UI, PENDING = _LABELS["renderer"], _LABELS["renderer_pending"]  # en/ja strings of the drawing
 
 
 def tile_text(tile_id: str | None) -> Text:
@@ -150,30 +151,30 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
         actor = ui["leo"] if who == "leo" else names[who] if who < len(names) else str(who)
         head.append(f"\n{ui['to_act']}: {actor}", style="bold")
     if view["pending"]:
-        head.append(f"   {ui['pending']}: " + " > ".join(_frame(f) for f in view["pending"]))
+        head.append(f"   {ui['pending']}: " + " > ".join(_frame(f, lang) for f in view["pending"]))
     panels = [player_panel(p, names[i] if i < len(names) else f"P{i + 1}", who == i, lang)
               for i, p in enumerate(view["player_states"])]
     return Group(head, *panels)
 
 
-def _frame(f: dict) -> str:
-    """A pending decision in a few words."""
+def _say(entry: dict, lang: str) -> str:
+    return entry.get(lang) or entry["en"]
+
+
+def _frame(f: dict, lang: str) -> str:
+    """A pending decision in a few words (texts: labels.yaml ``renderer_pending``)."""
     kind = f["kind"]
-    if kind in ("choose_cell", "bonus_use"):
-        return f"{kind} ({f['tile']})"
-    if kind == "choose_effect":
-        parts = [f"tile {f['tile']} on {f['cell']}"]
-        if f["tile_open"]:
-            parts.append("tile effect open")
-        if f["space"]:
-            parts.append(f"space: {f['space']}")
-        return "effects (" + ", ".join(parts) + ")"
-    if kind == "move_points":
-        return f"move ({f['points']} point{'s' if f['points'] > 1 else ''}" + (
-            f", {f['animal']})" if f["animal"] else ")")
     if kind == "group_move":
-        label = "special move" if f["special"] else "end-of-round move"
-        left = ", ".join(f["eligible"]) or "-"
-        now = f", moving {f['animal']}" if f["animal"] else ""
-        return f"{label} (eligible {left}{now})"
-    return kind
+        moving = _say(PENDING["moving"], lang).format(animal=f["animal"]) if f["animal"] else ""
+        key = "special_move" if f["special"] else "round_move"
+        return _say(PENDING[key], lang).format(eligible=", ".join(f["eligible"]) or "-", moving=moving)
+    texts = PENDING[kind]
+    if kind == "choose_effect":
+        parts = [_say(texts["text"], lang).format(tile=f["tile"], cell=f["cell"])]
+        if f["tile_open"]:
+            parts.append(_say(texts["tile_open"], lang))
+        if f["space"]:
+            parts.append(_say(texts["space"], lang).format(space=f["space"]))
+        return ", ".join(parts)
+    return _say(texts["text"], lang).format(tile=f.get("tile"), points=f.get("points"),
+                                            animal=f.get("animal") or "-")
