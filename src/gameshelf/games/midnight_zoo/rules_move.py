@@ -232,10 +232,8 @@ def group_step(st, pl, f: GroupMove, action, events: list) -> GroupMove:
     extra = f.extra - 1 if f.extra else 0
     if not f.extra and f.special and action.kind == "go" and EXTRA[pl.kind[k]] and dest != IN_ZOO:
         extra = EXTRA[pl.kind[k]]
-    if extra and not standard_moves(pl.district, dest):
-        extra = 0  # no extra step possible: back to choosing animals
-    if extra == 0 or dest == IN_ZOO:
-        return group_move(f.special, f.eligible)
+    if extra == 0 or dest == IN_ZOO or not standard_moves(pl.district, dest):
+        return group_move(f.special, f.eligible)  # done (R47), or no extra step possible (R54)
     return group_move(f.special, f.eligible, k, extra)
 
 
