@@ -9,13 +9,12 @@ from .invariants import check_invariants
 from .options import SCHEMA
 
 # A bound on the actions of any game, per seat: 15 draft picks and 15 "done"; at most 24
-# placements, each with a use, a cell and at most 3 effect choices plus at most 2 move points
-# (4 actions) or 2 bonus tiles (2 + their use) or a discover: <= 24 * 12; every tile held (15
-# drafted + at most 3 bonus tiles per placement = 87) is stored at most once and discarded at
-# most once, a discard costing at most 1 + 9 animals * 3 (pick, move, cheetah step): 87 * 29;
-# 3 end-of-round moves of 9 animals * 2; 1 variability choice. About 2,900 per seat; x4 seats,
-# rounded up.
-MAX_GAME_LENGTH = 12_000
+# placements (one per space), each a use, a cell, at most 2 effect choices and what they start
+# (two double moves, 2 x 4, being the most): 24 x 12; at most 3 bonus tiles gained per placement,
+# so at most 15 + 72 tiles held, each stored at most once and discarded at most once, a discard
+# costing at most 1 + 9 animals x 3 (pick, step, cheetah step) + 1 stop: 87 x (1 + 29); 3
+# end-of-round moves of 9 animals x 2 + 1 stop; 1 variability choice. 2,986 per seat; 4 seats.
+MAX_GAME_LENGTH = 12_000  # >= 4 x 2,986
 
 GAME = AssembledGame(__name__, GameInfo(
     id="midnight_zoo",
