@@ -8,7 +8,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.games.midnight_zoo.catalog import CAT, symbol_name
+from gameshelf.core.data import load_yaml
+from gameshelf.games.midnight_zoo.catalog import CAT, DATA, symbol_name
 
 TERRAIN_STYLE = {"rock": "white on grey30", "grass": "black on green3", "sand": "black on gold3"}
 SYMBOL = {"discover": "bino", "bonus_tile": "B+", "move_1": ">", "move_2": ">>",
@@ -17,16 +18,8 @@ ANIMAL = {"penguin": "Pg", "cheetah": "Ch", "wolf": "Wf", "butterfly": "Bf", "sn
 ANIMAL_STYLE = {"penguin": "bold cyan", "cheetah": "bold yellow", "wolf": "bold bright_white",
                 "butterfly": "bold magenta", "snake": "bold green", "sloth": "bold red"}
 FACING = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-UI = {"en": {"market": "Market", "leftover": "Leftover zone", "storage": "storage", "hand": "hand",
-             "vp": "VP", "draft": "Draft", "round": "Round", "phase": "phase", "zoo": "ZOO",
-             "pending": "Pending", "supply": "Bonus supply", "stack": "stack", "to_act": "to act",
-             "leo": "Leo", "solo": "Solo tile", "in_zoo": "in zoo", "cards": "cards",
-             "hidden": "hidden", "slots": "Animals"},
-      "ja": {"market": "マーケット", "leftover": "残り物ゾーン", "storage": "倉庫", "hand": "手元",
-             "vp": "VP", "draft": "ドラフト", "round": "ラウンド", "phase": "フェーズ", "zoo": "動物園",
-             "pending": "処理中", "supply": "ボーナス供給", "stack": "山", "to_act": "手番",
-             "leo": "レオ", "solo": "ソロタイル", "in_zoo": "帰還", "cards": "カード",
-             "hidden": "非公開", "slots": "動物"}}
+_LABELS = load_yaml(DATA / "labels.yaml")
+UI, PENDING = _LABELS["renderer"], _LABELS["renderer_pending"]  # en/ja strings of the drawing
 
 
 def tile_text(tile_id: str | None) -> Text:
@@ -100,7 +93,7 @@ def district_table(p: dict, lang: str) -> Table:
                 if cell == CAT.zoo:
                     cells.append(Text(ui["zoo"], style="bold reverse blue"))
                     continue
-                tile = p["district"][cell]
+                tile = p["district"][f"{r},{c}"]
                 text = tile_text(tile) if tile else Text(space_hint(cell), style="dim italic")
                 animals = by_loc.get(f"{r},{c}", [])
                 if animals:
@@ -158,30 +151,30 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
         actor = ui["leo"] if who == "leo" else names[who] if who < len(names) else str(who)
         head.append(f"\n{ui['to_act']}: {actor}", style="bold")
     if view["pending"]:
-        head.append(f"   {ui['pending']}: " + " > ".join(_frame(f) for f in view["pending"]))
+        head.append(f"   {ui['pending']}: " + " > ".join(_frame(f, lang) for f in view["pending"]))
     panels = [player_panel(p, names[i] if i < len(names) else f"P{i + 1}", who == i, lang)
               for i, p in enumerate(view["player_states"])]
     return Group(head, *panels)
 
 
-def _frame(f: dict) -> str:
-    """A pending decision in a few words."""
+def _say(entry: dict, lang: str) -> str:
+    return entry.get(lang) or entry["en"]
+
+
+def _frame(f: dict, lang: str) -> str:
+    """A pending decision in a few words (texts: labels.yaml ``renderer_pending``)."""
     kind = f["kind"]
-    if kind in ("cell", "bonus_use"):
-        return f"{kind} ({f['tile']})"
-    if kind == "effects":
-        parts = [f"tile {f['tile']} on {f['cell']}"]
+    if kind == "group_move":
+        moving = _say(PENDING["moving"], lang).format(animal=f["animal"]) if f["animal"] else ""
+        key = "special_move" if f["special"] else "round_move"
+        return _say(PENDING[key], lang).format(eligible=", ".join(f["eligible"]) or "-", moving=moving)
+    texts = PENDING[kind]
+    if kind == "choose_effect":
+        parts = [_say(texts["text"], lang).format(tile=f["tile"], cell=f["cell"])]
         if f["tile_open"]:
-            parts.append("tile effect open")
+            parts.append(_say(texts["tile_open"], lang))
         if f["space"]:
-            parts.append(f"space: {f['space']}")
-        return "effects (" + ", ".join(parts) + ")"
-    if kind == "move":
-        return f"move ({f['points']} point{'s' if f['points'] > 1 else ''}" + (
-            f", {f['animal']})" if f["animal"] else ")")
-    if kind == "group":
-        label = "special move" if f["special"] else "end-of-round move"
-        left = ", ".join(f["eligible"]) or "-"
-        now = f", moving {f['animal']}" if f["animal"] else ""
-        return f"{label} (eligible {left}{now})"
-    return kind
+            parts.append(_say(texts["space"], lang).format(space=f["space"]))
+        return ", ".join(parts)
+    return _say(texts["text"], lang).format(tile=f.get("tile"), points=f.get("points"),
+                                            animal=f.get("animal") or "-")
