@@ -69,7 +69,7 @@ def test_options_are_validated():
     with pytest.raises(BadOption):
         GAME.setup(6, {}, 0)
     assert GAME.info.options.defaults() == {"map": "A", "initial_hand": "random", "feats": "on",
-                                           "expeditions": "off", "third_tribe_ends_game": "on"}
+                                           "expeditions": "off", "third_tribe_ends_game": "off"}
 
 
 def test_same_seed_same_game():

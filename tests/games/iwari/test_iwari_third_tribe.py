@@ -150,19 +150,76 @@ def test_a12_third_tribe_tie_resolved_by_unused_pieces():
     assert GAME.outcome(s).winners == ()
 
 
-def test_a9_third_tribes_twentieth_tent_ends_the_game():
+def test_r36_r38_a9_revised_default_third_tribes_twentieth_tent_does_not_end_the_game():
+    """R36, R38, A9 (revised 2026-12-01): by default only a player's 20th tent ends the game."""
     s = v7a()
+    assert not s.third_ends
     s.supply_tents[THIRD] = 1
     play(s, "place:N05", "tent:n23:c", "done")
-    assert s.phase == OVER and s.end_reason == "all_tents"
+    assert s.supply_tents[THIRD] == 0
+    assert s.phase == DRAW and s.end_reason is None
+    assert final_scoring(s)[THIRD]["tents"] >= 0
 
 
-def test_a9_option_off_third_tribes_last_tent_does_not_end():
-    s = two(third_tribe_ends_game="off")
+def test_r36_r38_a9_revised_option_on_third_tribes_twentieth_tent_ends_the_game():
+    """R36, R38, A9 (revised 2026-12-01), third_tribe_ends_game=on: the earlier ruling."""
+    s = two(third_tribe_ends_game="on")
     tents(s, P2, "n27", "n22", "n36")
     turn(s, P1, "ccd")
     play(s, "place:N06", "tent:n28:d", "done")
     s.supply_tents[THIRD] = 1
     play(s, "place:N05", "tent:n23:c", "done")
-    assert s.phase == DRAW
-    assert final_scoring(s)[THIRD]["tents"] >= 0
+    assert s.phase == OVER and s.end_reason == "all_tents"
+
+
+def players_twentieth_tent(**options):
+    s = two(**options)
+    tents(s, P2, "n27", "n22", "n36")
+    turn(s, P1, "ccd")
+    s.supply_tents[P1] = 1
+    play(s, "place:N06", "tent:n28:d", "done")
+    return s
+
+
+def test_r38_a9_revised_a_players_twentieth_tent_ends_the_game_under_both_settings():
+    """R38, A9 (revised 2026-12-01): a player's 20th tent ends the game, no third-tribe step."""
+    for value in ("off", "on"):
+        s = players_twentieth_tent(third_tribe_ends_game=value)
+        assert s.phase == OVER and s.end_reason == "all_tents", value
+
+
+def third_out_of_tents(**options):
+    """P1 has placed; the third tribe has no tent left and 2 tents in N05 (explored)."""
+    s = two(**options)
+    tents(s, P2, "n27", "n22", "n36")
+    tents(s, THIRD, "n23", "n24")
+    s.supply_tents[THIRD] = 0
+    turn(s, P1, "ccd")
+    play(s, "place:N06", "tent:n28:d", "done")
+    return s
+
+
+def test_r42_a9_revised_default_third_tribe_without_tents_still_places_totems():
+    """R42, R15-R26, A9 (revised 2026-12-01): with its tent supply empty the third tribe's step
+    may still place totems where the rules allow, and no tent is offered."""
+    s = third_out_of_tents()
+    assert s.phase == THIRD_PHASE
+    # only explored territories, where a totem fits under M(T) (R19, R23); no unexplored one
+    assert legal(s) == {"place:N05", "place:N06", "place:N08"}
+    play(s, "place:N05")
+    assert not any(a.startswith("tent") for a in legal(s))
+    play(s, "totem:c", "totem:c", "done")
+    assert count(s, THIRD, "N05", "totems") == 2 and s.phase == DRAW and s.end_reason is None
+
+
+def test_r42_a9_revised_default_third_tribe_without_tents_or_totem_room_is_skipped():
+    """R42, A9 (revised 2026-12-01): no legal Place action for the third tribe: the step is skipped."""
+    s = two()
+    tents(s, P2, "n27", "n22", "n36")
+    for terr in ("N05", "N06", "N08"):
+        totems(s, P2, terr)  # K(T) = M(T) = 1 in every explored territory: no totem room (R23)
+    s.supply_tents[THIRD] = 0
+    turn(s, P1, "ccd")
+    events = play(s, "place:N06", "tent:n28:d", "done")
+    assert "third_step_skipped" in [e.key for e in events]
+    assert s.phase == DRAW and s.end_reason is None

@@ -35,7 +35,7 @@ class IwariGame(Game[State]):
         titles={"en": "Iwari", "ja": "イワリ"},
         player_counts=(2, 3, 4, 5),
         options=SCHEMA,
-        rules_version="1",
+        rules_version="2",
         summary={"en": "Place tents and totems on a map of biomes; win majorities, settlements and alliances.",
                  "ja": "バイオームの地図にテントとトーテムを置き、過半数・集落・同盟で得点する。"},
     )
@@ -101,7 +101,7 @@ class IwariGame(Game[State]):
             (5, {"initial_hand": "draft"}),
             (4, {"feats": "off"}), (2, {"feats": "off"}),
             (3, {"expeditions": "on"}), (2, {"expeditions": "on", "map": "B"}),
-            (2, {"third_tribe_ends_game": "off"}),
+            (2, {"third_tribe_ends_game": "on"}),
         ]
 
 
