@@ -7,18 +7,25 @@ from functools import lru_cache
 
 from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
+from examples.highcard import GAME as HIGHCARD
 from tests.core import toygame
 
 MAX_ACTIONS = 20_000
 
 
+EXAMPLES = {"toy": toygame.GAME, "highcard": HIGHCARD}
+
+
 def find_game(game_id: str):
-    return toygame.GAME if game_id == "toy" else get_game(game_id)
+    """One of the four games, or an example game of the tests and docs."""
+    return EXAMPLES[game_id] if game_id in EXAMPLES else get_game(game_id)
 
 
 def configurations() -> list[tuple[str, int, tuple[tuple[str, str], ...]]]:
     """(game id, players, options) for every game's conformance configurations, plus the toy."""
     configs = [("toy", 2, ()), ("toy", 3, ())]
+    for players, options in HIGHCARD.conformance_configs():
+        configs.append(("highcard", players, tuple(sorted(options.items()))))
     for game_id in game_ids():
         for players, options in get_game(game_id).conformance_configs():
             configs.append((game_id, players, tuple(sorted(options.items()))))

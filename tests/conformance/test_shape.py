@@ -4,14 +4,18 @@ and declared traits, checked the same way for every game and configuration."""
 from __future__ import annotations
 
 import json
+import typing
+
+import typing_extensions
 
 import pytest
 
 from gameshelf.core import BadSeat, Decision
-from gameshelf.games import game_ids, get_game
+from gameshelf.games import game_ids
 from tests.conformance.harness import (
     canonical,
     config_id,
+    find_game,
     configurations,
     random_actions,
     sample_every,
@@ -33,7 +37,7 @@ def sampled_states(config, seed=1, samples=12):
 @parametrize_configs
 def test_queries_never_change_the_state(config):
     """legal_actions, decision, view, why_illegal, outcome, score_now and heuristic are pure."""
-    game = get_game(config[0])
+    game = find_game(config[0])
     players = config[1]
     for _, state in sampled_states(config):
         before = game.state_hash(state)
@@ -57,7 +61,7 @@ def test_queries_never_change_the_state(config):
 
 @parametrize_configs
 def test_decision_names_the_seat_kind_prompt_and_targets(config):
-    game = get_game(config[0])
+    game = find_game(config[0])
     names = [f"P{i}" for i in range(config[1])]
     for _, state in sampled_states(config):
         decision = game.decision(state)
@@ -78,7 +82,7 @@ def test_decision_names_the_seat_kind_prompt_and_targets(config):
 @parametrize_configs
 def test_positions_round_trip(config):
     """from_position(position(s)) has the same hash as s, and the position is plain JSON."""
-    game = get_game(config[0])
+    game = find_game(config[0])
     for _, state in sampled_states(config, samples=6):
         data = json.loads(json.dumps(game.position(state)))
         again = game.from_position(data)
@@ -89,7 +93,7 @@ def test_positions_round_trip(config):
 @parametrize_configs
 def test_score_now_matches_the_outcome_at_the_end(config):
     game_id, players, options = config
-    game = get_game(game_id)
+    game = find_game(game_id)
     *_, (_, final) = walk(game_id, players, options, 1, every=10**9)
     assert game.score_now(final).scores == game.outcome(final).scores
     for _, state in sampled_states(config, samples=4):
@@ -103,7 +107,7 @@ def test_score_now_matches_the_outcome_at_the_end(config):
 def test_state_is_declared_once(config):
     """Every field of the state is copied (mutable containers not shared) and encoded under its name;
     fields listed in the state's ``SHARED`` are fixed game data that copies share."""
-    game = get_game(config[0])
+    game = find_game(config[0])
     for _, state in sampled_states(config, samples=3):
         fields = type(state).__slots__
         shared = getattr(type(state), "SHARED", frozenset())
@@ -122,18 +126,34 @@ def test_state_is_declared_once(config):
 @parametrize_configs
 def test_traits_hold_over_random_play(config):
     game_id, players, options = config
-    game = get_game(game_id)
+    game = find_game(game_id)
     traits = game.info.traits
     assert traits.max_game_length > 0
     assert len(random_actions(game_id, players, options, 1)) <= traits.max_game_length
     assert traits.solo_mode == (1 in game.info.player_counts)
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", [*game_ids(), "highcard"])
 @pytest.mark.parametrize("seat", [-1, 99, True, 1.0, "0", [0]])
 def test_a_seat_that_is_not_a_seat_is_refused(game_id, seat):
-    game = get_game(game_id)
+    game = find_game(game_id)
     players = game.info.player_counts[-1]
     state = game.setup(players, None, 3)
     with pytest.raises(BadSeat):
         game.view(state, seat)
+
+
+@parametrize_configs
+def test_views_match_their_typed_definition(config):
+    """Each game's ``view`` is annotated with a TypedDict; every real view validates against it
+    strictly (a renamed, missing or mistyped key fails)."""
+    pydantic = pytest.importorskip("pydantic")
+    game = find_game(config[0])
+    view_type = typing.get_type_hints(game.seat_view)["return"]
+    assert typing_extensions.is_typeddict(view_type), f"{config[0]}'s view() must be annotated with a TypedDict"
+    adapter = pydantic.TypeAdapter(view_type)
+    for _, state in sampled_states(config, samples=5):
+        for seat in [*range(config[1]), None]:
+            data = json.loads(json.dumps(game.view(state, seat)))
+            validated = adapter.validate_python(data, strict=True)
+            assert canonical(adapter.dump_python(validated, mode="json")) == canonical(data), "keys not in the type"
