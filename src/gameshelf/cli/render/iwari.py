@@ -95,7 +95,7 @@ def _scores(view: dict, names: list[str], lang: str) -> Table:
         table.add_column(head)
     for tribe in range(view["tribes"]):
         name = names[tribe] if tribe < players and tribe < len(names) else tx["third"]
-        marker = "▶ " if tribe == view["current"] and view["phase"] != "over" else "  "
+        marker = "▶ " if tribe == view["current"] and view["decision"] is not None else "  "
         supply = view["supply"][tribe]
         hand = str(view["hand_sizes"][tribe]) if tribe < players else ""
         table.add_row(Text(marker + name, style=f"bold {_tribe_style(tribe, players)}"),
@@ -120,9 +120,9 @@ def render(view: dict, names: list[str], lang: str = "en"):
     if view["expeditions"]:
         cards.add_row(Text(tx["exp"] + ":"), Text(", ".join(
             f"{e} {view['expeditions_scored'][i]}" for i, e in enumerate(view["expeditions"]))))
-    pending = view["pending"]
-    cards.add_row(Text(tx["pending"] + ":"), Text(f"{view['phase']} {pending['territory'] or ''} "
-                                                   f"{' '.join(pending['feat_queue'])}".strip()))
+    top = view["pending"][-1] if view["pending"] else {}
+    about = top.get("territory") or top.get("feat") or ""
+    cards.add_row(Text(tx["pending"] + ":"), Text(f"{view['decision'] or 'over'} {about}".strip()))
     legend = Text("▲ tent/テント  I totem/トーテム  ★ feat/偉業  ⛰ mountain/山岳  (^) icon size", style="dim")
     side = Group(_scores(view, names, lang), Text(""), cards, legend)
     top = Table.grid(padding=(0, 2))
