@@ -108,6 +108,13 @@ def test_impossible_pending_decisions_are_refused():
     assert "third tribe" in bad(lambda d: d.update(pending=[dict(place, tribe=2)]))
 
 
+def test_a_pending_decision_must_fit_the_position():
+    assert "already holds 3 cards" in bad(lambda d: d.update(pending=[{"kind": "draw", "seat": 0}]))
+    feat = {"kind": "place_feat", "seat": 0, "feat": "unity", "filled": None, "cards": 1}
+    assert "has not earned unity" in bad(lambda d: d.update(pending=[feat]))
+    assert "only with 2 players" in bad(lambda d: d.update(pending=[{"kind": "third_tribe_target", "seat": 0}]))
+
+
 def test_scores_must_add_up():
     assert "R80" in bad(lambda d: d.update(scores=[1, 0, 0]))
 

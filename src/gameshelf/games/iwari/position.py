@@ -349,6 +349,7 @@ def _check_pending(d: dict, m, players: int, nt: int) -> None:
     _require(bool(stack) == (d["end_reason"] is None), "a decision is pending exactly while the game goes on")
     for p in stack:
         _check_decision(p, d["current"], m, players, nt)
+    _check_stack_fits(d, stack, players, nt)
     kinds = [p["kind"] for p in stack]
     _require(len(stack) <= 1 or (set(kinds) == {"place_feat"} and len({p["feat"] for p in stack}) == len(stack)),
              "only earned feat tokens (different feats) wait below the top decision")
@@ -375,6 +376,19 @@ def _check_decision(p: Any, current: int, m, players: int, nt: int) -> None:
         _int(p["cards"], "pending place_feat cards", 1, HAND)
     if kind == "draft_pick":
         _int(p["left"], "pending draft_pick left", 1, players)
+
+
+def _check_stack_fits(d: dict, stack: list, players: int, nt: int) -> None:
+    """What each pending decision needs of the rest of the position."""
+    for p in stack:
+        kind = p["kind"]
+        if kind in ("draw", "draft_pick"):
+            _require(len(d["hands"][p["seat"]]) < HAND, f"pending {kind}: the hand already holds {HAND} cards")
+        if kind == "place_feat":
+            _require(p["seat"] in d["feats_earned"][p["feat"]], f"pending place_feat: seat {p['seat']} has not "
+                     f"earned {p['feat']} (R48)")
+        if kind == "third_tribe_target":
+            _require(nt > players, "pending third_tribe_target: there is a third tribe only with 2 players")
 
 
 DECISION_FIELDS = {
