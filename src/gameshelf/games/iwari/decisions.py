@@ -109,7 +109,7 @@ class DrawCards:
 
 @dataclass(frozen=True, slots=True)
 class DraftPick:
-    """``seat`` drafts its starting cards (R71); ``left``: drafters still to pick after it (A24)."""
+    """``seat`` drafts its starting cards (R71); ``left``: drafters still to pick, this one included (A24)."""
 
     KIND = "iwari.draft_pick"
     seat: int
