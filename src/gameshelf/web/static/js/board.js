@@ -104,7 +104,7 @@ function duration(ms) {
 // ---- helpers for the games' modules -----------------------------------------------------------
 // An SVG canvas that scales to its container's width.
 export function canvas(width, height, label, ...children) {
-  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", role: "img", "aria-label": label, preserveAspectRatio: "xMidYMin meet" }, ...children);
+  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", style: `max-width:${Math.round(width * 1.3)}px`, role: "img", "aria-label": label, preserveAspectRatio: "xMidYMin meet" }, ...children);
 }
 
 // A labelled group carrying an element id (``data-id``) so the framework can make it a target.

@@ -153,12 +153,12 @@ function district(ctx, p, seat) {
   }
   if (undisc) parts.push(text(ox - 4, oy + 5 * C + C - 10, t("mz.undiscovered"), { "text-anchor": "start", "font-size": 10, fill: "#555" }));
   // Hand and storage.
-  const sy = oy + 5 * C + C + 28;
+  const sy = oy + 5 * C + C + 40;
   parts.push(text(ox, sy - 2, t("mz.hand"), { "text-anchor": "start", "font-size": 10 }));
   if (p.hand) parts.push(tile(ctx, p.hand, ox, sy + 2, 38));
   parts.push(text(ox + 60, sy - 2, t("mz.storage"), { "text-anchor": "start", "font-size": 10 }));
   (p.storage || []).forEach((id, i) => parts.push(tile(ctx, id, ox + 60 + i * 42, sy + 2, 38)));
-  return canvas(C * 7 + 20, C * 7 + 110, `${ctx.names[seat] ?? seat + 1}: ${t("mz.district")}`, ...parts);
+  return canvas(C * 7 + 20, C * 7 + 122, `${ctx.names[seat] ?? seat + 1}: ${t("mz.district")}`, ...parts);
 }
 
 function animal(ctx, a, x, y, colour, r) {

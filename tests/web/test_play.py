@@ -1,0 +1,36 @@
+"""Each game: a human seat plays a full game against a random bot through the table page (board
+targets where the decision has any, the fallback list otherwise); the page's final score sheet
+equals the engine's outcome of the stored record. Screenshots at phone and desktop size."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import DESKTOP, DRIVER, PHONE, create_table, engine_outcome, new_page, shot, token_of, wait_started
+
+GAMES = ["midnight_zoo", "borealis", "iwari", "mariposas"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_full_game_against_a_bot(web, context, game):
+    page = new_page(context)
+    table_id = create_table(page, web.base, game)
+    wait_started(page)
+    page.wait_for_selector("#board .board-wrap")
+    shot(page, f"{game}-desktop-en")
+    page.set_viewport_size(PHONE)
+    shot(page, f"{game}-phone-en")
+    page.set_viewport_size(DESKTOP)
+    counts = page.evaluate(DRIVER, 7)
+    assert counts["decisions"] > 0
+    page.wait_for_selector("#score-sheet td[data-score]")
+    shot(page, f"{game}-over-desktop-en")
+    sheet_scores = [int(x) for x in page.locator("#score-sheet tr.total td").evaluate_all("els => els.map(e => e.dataset.score)")]
+    sheet_ranks = [int(x) for x in page.locator("#score-sheet td[data-rank]").evaluate_all("els => els.map(e => e.dataset.rank)")]
+    winners = page.locator("#score-sheet .winners").get_attribute("data-winners")
+    outcome, record = engine_outcome(web, table_id, token_of(page))
+    assert sheet_scores == list(outcome.scores)
+    assert sheet_ranks == list(outcome.ranks)
+    assert winners == ",".join(str(w) for w in outcome.winners)
+    assert len(record.actions) >= counts["decisions"]
+    assert page.errors == []
