@@ -38,6 +38,7 @@ class Stats:
         self.error_codes: dict[str, int] = {}
         self.measuring = False
         self.games = 0
+        self.connected = 0
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -58,7 +59,8 @@ async def new_game(http: httpx.AsyncClient, game: str, tokens: list[str]) -> str
     return table["id"]
 
 
-async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stats: Stats, stop: float) -> None:
+async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stats: Stats,
+               stop: list[float]) -> None:
     """Play one seat until the game ends (or the time is up), checking every update's chain."""
     async with connect(f"{ws_base}/ws/tables/{table_id}?token={token}", max_size=1 << 24) as ws:
         last = None
@@ -71,7 +73,9 @@ async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stat
                 continue
             if kind not in ("snapshot", "update"):
                 continue
-            if last is not None:
+            if last is None:
+                stats.connected += 1
+            else:
                 if message.get("prev_state_id") != last["state_id"] or message["state_id"] <= last["state_id"]:
                     stats.error("update.lost_or_repeated")
             if sent_at is not None and message["state_id"] == sent_at[1] + 1:
@@ -80,7 +84,7 @@ async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stat
                     stats.rtts.append(time.perf_counter() - sent_at[0])
                 sent_at = None
             last = message
-            if message["over"] or time.time() >= stop:
+            if message["over"] or time.time() >= stop[0]:
                 return
             if message["legal"] and sent_at is None:
                 action = rng.choice(message["legal"])["action"]
@@ -101,9 +105,11 @@ async def run_clients(base: str, seats: int, seconds: float, game: str) -> Stats
             if any(p.done() for p in pairs):
                 break
             await asyncio.sleep(0.05)
-        stop[0] = time.time() + 1.0 + seconds + 0.5
         ready.set()
-        await asyncio.sleep(1.0)  # warm up: every client connected and playing
+        warm = time.time() + 120
+        while stats.connected < seats and time.time() < warm:  # warm up: every seat has its snapshot
+            await asyncio.sleep(0.05)
+        stop[0] = time.time() + seconds + 0.5
         stats.measuring = True
         t0 = time.perf_counter()
         await asyncio.sleep(seconds)
@@ -125,7 +131,7 @@ async def pair(base: str, game: str, index: int, stats: Stats, ready: asyncio.Ev
     await ready.wait()
     ws_base = base.replace("http://", "ws://")
     while time.time() < stop[0]:
-        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop[0]) for t in tokens))
+        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop) for t in tokens))
         stats.games += 1
         if time.time() < stop[0]:
             table_id = await new_game(http, game, tokens)

@@ -284,6 +284,11 @@ class TableService:
             self.sync(table_id)  # after the commit: never wait for a match's lock inside a transaction
 
     def mark_connected(self, table_id: str, seat: int, connected: bool) -> None:
+        if connected:  # most connections find nothing to clear: then no write at all
+            with self.db.read() as session:
+                row = session.get(Seat, (table_id, seat))
+                if row is None or row.disconnected_at is None:
+                    return
         with self.db.transaction() as session:
             row = session.get(Seat, (table_id, seat))
             if row is not None:
