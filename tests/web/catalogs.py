@@ -128,6 +128,10 @@ M: dict[str, tuple[str, str]] = {
     "ma.hand_of": ("Hand of {name}", "{name}の手札"), "ma.hidden_hand": ("{n} cards in hand (hidden)", "手札{n}枚（非公開）"),
     "ma.flowers": ("Flowers", "花"), "ma.butterflies": ("Off the map", "地図の外"), "ma.lifecycle": ("Life-cycle", "ライフサイクル"),
     "ma.bonus": ("Bonus", "ボーナス"), "ma.played": ("Cards played", "使用済みカード"),
+    "bo.status.open": ("open", "未達成"), "bo.status.closing": ("closing", "締め切り間近"), "bo.status.removed": ("removed", "除外"),
+    "ma.milkweed": ("milkweed", "トウワタ"), "ma.at.supply": ("supply", "ストック"), "ma.at.summer_card": ("summer card", "夏カード"),
+    "ma.at.fall_card": ("fall card", "秋カード"), "ma.short.supply": ("sup.", "ストック"), "ma.short.summer_card": ("sum.", "夏"),
+    "ma.short.fall_card": ("fall", "秋"), "ma.short.michoacan": ("Mich.", "ミチョ"),
     # game summaries
     "game.borealis.summary": ("Lead scientists across the Arctic: play animal cards at three locations, move your expedition's flags and complete objectives.",
                               "北極を進む科学者たち：3か所に動物カードを出し、探検隊の旗を進め、目標を達成します。"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.web.ids import expected_ids
 from tests.web.conftest import DESKTOP, DRIVER, PHONE, create_table, engine_outcome, new_page, shot, token_of, wait_started
 
 GAMES = ["midnight_zoo", "borealis", "iwari", "mariposas"]
@@ -17,6 +18,16 @@ def test_a_full_game_against_a_bot(web, context, game):
     table_id = create_table(page, web.base, game)
     wait_started(page)
     page.wait_for_selector("#board .board-wrap")
+    # Every element the engine's decisions may target is on the board, with its id.
+    page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=60_000)
+    sid = int(page.evaluate("document.body.dataset.stateId"))
+    live = web.service.live(table_id)
+    with live.lock:
+        assert live.state_id == sid
+        view = live.game.view(live.state, 0)
+    shown = set(page.locator("#board [data-id]").evaluate_all("els => els.map(e => e.dataset.id)"))
+    missing = expected_ids(game, view, 0) - shown
+    assert not missing, sorted(missing)[:20]
     shot(page, f"{game}-desktop-en")
     page.set_viewport_size(PHONE)
     shot(page, f"{game}-phone-en")

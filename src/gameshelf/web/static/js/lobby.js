@@ -59,12 +59,12 @@ function drawGames() {
     }
     const mode = el("select", { name: "mode", "aria-label": t("lobby.mode") },
       el("option", { value: "turn", text: t("lobby.mode_turn") }), el("option", { value: "realtime", text: t("lobby.mode_realtime") }));
-    form.append(
+    form.append(...[
       el("div", { class: "row" }, el("label", { for: players.id, text: t("lobby.players") }), " ", players, " ",
         el("label", {}, `${t("lobby.mode")} `, mode)),
       seats,
       g.options.length ? el("details", {}, el("summary", { text: t("lobby.options") }), opts) : null,
-      el("button", { type: "submit", class: "primary", text: t("lobby.create") }));
+      el("button", { type: "submit", class: "primary", text: t("lobby.create") })].filter(Boolean));
     form.addEventListener("submit", (ev) => create(ev, g, form));
     list.append(el("article", { class: "game-card", id: `game-${g.id}` },
       el("img", { src: `/web/img/${g.id}.svg`, alt: "", width: 96, height: 96 }),

@@ -31,6 +31,20 @@ async function main() {
   drawSeats();
   connect();
   setInterval(tick, 1000);
+  setInterval(pollOpen, 1500);
+}
+
+// While the table is open, seats fill through other people's requests: look again now and then.
+async function pollOpen() {
+  if (!S.detail || S.detail.status !== "open") return;
+  try {
+    const detail = await api(`/api/tables/${tableId}`);
+    if (JSON.stringify(detail.seats) !== JSON.stringify(S.detail.seats) || detail.status !== S.detail.status) {
+      S.detail = detail;
+      drawSeats();
+      if (detail.status !== "open") setTimeout(() => { if (!S.msg) reconnect(); }, 400);
+    }
+  } catch { /* the next look */ }
 }
 
 function fail(message) {
@@ -115,6 +129,8 @@ async function start() {
   try {
     S.detail = await api(`/api/tables/${tableId}/start`, { method: "POST" });
     drawSeats();
+    // A connection opened before the start may not be sent the first snapshot: ask again.
+    setTimeout(() => { if (!S.msg) reconnect(); }, 400);
   } catch (e) {
     toast(e.message);
   }

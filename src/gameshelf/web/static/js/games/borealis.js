@@ -64,7 +64,7 @@ function common(ctx) {
     text(x + 75, 39 + i * 26, ctx.term(id), { "font-size": 10 }))));
   const oy = 24 + (v.scoring_cards || []).length * 26 + 16;
   parts.push(text(x, oy, t("bo.objectives"), { "text-anchor": "start", "font-weight": 700 }));
-  (v.objectives || []).forEach((o, i) => parts.push(item(`objective:${o.id}`, `${ctx.term(o.id)}: ${o.status} (${o.tokens})`,
+  (v.objectives || []).forEach((o, i) => parts.push(item(`objective:${o.id}`, `${ctx.term(o.id)}: ${t(`bo.status.${o.status}`)} (${o.tokens})`,
     rect(x, oy + 8 + i * 24, 150, 20, { fill: o.status === "open" ? "#eef6ff" : "#ddd", stroke: "#4070a0" }),
     text(x + 6, oy + 22 + i * 24, `${ctx.term(o.id)} · ${"●".repeat(o.tokens || 0)}`, { "font-size": 10, "text-anchor": "start" }))));
   const width = x + 160;
@@ -83,9 +83,7 @@ function playerBoard(ctx, p, seat) {
   const ox = 10;
   const parts = [];
   const tallest = Math.max(1, ...(p.columns || []).map((c) => c.length));
-  const height = 40 + 8 * 20 + 60 + 30 + tallest * 20 + CH + 40;
   const width = ox + 5 * colW + 10;
-  parts.push(rect(2, 2, width - 4, height - 4, { fill: "#f5f9fc", stroke: SEAT_COLOURS[seat % 6], "stroke-width": 3 }));
   parts.push(seatMarker(seat, 18, 18, 9));
   parts.push(text(34, 22, `${ctx.names[seat] ?? seat + 1} · ${t("bo.tokens", { n: p.tokens ?? 0 })}`, { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
   zones.forEach((z, zi) => {
@@ -132,7 +130,9 @@ function playerBoard(ctx, p, seat) {
   parts.push(text(ox, hy, t("bo.hand"), { "text-anchor": "start", "font-size": 11, "font-weight": 700 }));
   if (Array.isArray(p.hand)) p.hand.forEach((id, i) => parts.push(card(ctx, id, ox + 50 + i * (CW * 0.8 + 4), hy - 12, 0.8)));
   else parts.push(cardBack(ox + 50, hy - 12, CW * 0.6, CH * 0.6, p.hand_count ?? 0, t("bo.hidden_hand", { n: p.hand_count ?? 0 })));
-  return canvas(width, hy + CH * 0.8, `${ctx.names[seat] ?? seat + 1}: ${t("bo.board")}`, ...parts);
+  const height = hy + CH * 0.8 + 8;
+  parts.unshift(rect(2, 2, width - 4, height - 4, { fill: "#f5f9fc", stroke: SEAT_COLOURS[seat % 6], "stroke-width": 3 }));
+  return canvas(width, height, `${ctx.names[seat] ?? seat + 1}: ${t("bo.board")}`, ...parts);
 }
 
 export function render(ctx) {

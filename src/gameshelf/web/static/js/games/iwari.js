@@ -120,7 +120,7 @@ function side(ctx) {
 function biomeCard(ctx, id, biome, x, y) {
   return item(id, ctx.term(biome), rect(x, y, 42, 60, { fill: BIOME[biome] || "#ddd", stroke: "#333" }),
     text(x + 21, y + 30, BIOME_MARK[biome] || "?", { "font-size": 18, "font-weight": 700 }),
-    text(x + 21, y + 50, ctx.term(biome).slice(0, 6), { "font-size": 8 }));
+    text(x + 21, y + 50, ctx.term(biome), { "font-size": ctx.term(biome).length > 6 ? 6.5 : 8 }));
 }
 
 export function render(ctx) {

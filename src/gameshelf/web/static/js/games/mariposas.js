@@ -38,7 +38,7 @@ function map(ctx) {
   }
   for (const s of sp.values()) {
     const [x, y] = pos(s);
-    const name = s.kind === "flower" ? `${t("ma.space")} ${s.id}: ${ctx.term(s.flower)} ×${s.n}${s.milkweed ? `, ${ctx.term("milkweed")}` : ""}` : ctx.term(s.id);
+    const name = s.kind === "flower" ? `${t("ma.space")} ${s.id}: ${ctx.term(s.flower)} ×${s.n}${s.milkweed ? `, ${t("ma.milkweed")}` : ""}` : ctx.term(s.id);
     const g = [];
     if (s.kind === "flower") {
       g.push(svg("circle", { cx: x, cy: y, r: 15, fill: REGION[s.color] || "#eee", stroke: s.milkweed ? "#2e7d32" : "#999", "stroke-width": s.milkweed ? 3 : 1 }));
@@ -70,9 +70,13 @@ function map(ctx) {
 }
 
 function butterfly(ctx, seat, b, x, y, r) {
-  const label = `${ctx.names[seat] ?? seat + 1}: ${ctx.t("ma.butterfly", { gen: b.gen })}${b.double ? " ×2" : ""} (${ctx.term(b.at)})`;
+  const label = `${ctx.names[seat] ?? seat + 1}: ${ctx.t("ma.butterfly", { gen: b.gen })}${b.double ? " ×2" : ""} (${place(ctx, b.at)})`;
   return item(`butterfly:${seat}.${b.slot}`, label, seatMarker(seat, x, y, r),
     text(x + r + 2, y + 3, String(b.gen), { "font-size": 7, "font-weight": 700, "text-anchor": "start" }));
+}
+
+function place(ctx, at) {
+  return ["supply", "summer_card", "fall_card"].includes(at) ? ctx.t(`ma.at.${at}`) : ctx.term(at);
 }
 
 function sideArea(ctx) {
@@ -134,7 +138,7 @@ function playerArea(ctx, p, seat) {
   for (const b of p.butterflies || []) {
     if (spaces(ctx).has(b.at) && b.at !== "michoacan") continue;
     parts.push(butterfly(ctx, seat, b, 86 + k * 24, 108, 7));
-    parts.push(text(86 + k * 24, 126, (ctx.term(b.at) || "").slice(0, 4), { "font-size": 6 }));
+    parts.push(text(86 + k * 24, 126, t(`ma.short.${b.at}`), { "font-size": 6.5 }));
     k++;
   }
   // Life-cycle cards, bonus cards, abilities, played cards.
