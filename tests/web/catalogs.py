@@ -132,6 +132,8 @@ M: dict[str, tuple[str, str]] = {
     "ma.milkweed": ("milkweed", "トウワタ"), "ma.at.supply": ("supply", "ストック"), "ma.at.summer_card": ("summer card", "夏カード"),
     "ma.at.fall_card": ("fall card", "秋カード"), "ma.short.supply": ("sup.", "ストック"), "ma.short.summer_card": ("sum.", "夏"),
     "ma.short.fall_card": ("fall", "秋"), "ma.short.michoacan": ("Mich.", "ミチョ"),
+    "ma.at.removed": ("out of the game", "ゲーム外"), "ma.at.spring_card": ("spring card", "春カード"),
+    "ma.short.spring_card": ("spr.", "春"), "ma.short.removed": ("out", "除外"),
     # game summaries
     "game.borealis.summary": ("Lead scientists across the Arctic: play animal cards at three locations, move your expedition's flags and complete objectives.",
                               "北極を進む科学者たち：3か所に動物カードを出し、探検隊の旗を進め、目標を達成します。"),

@@ -50,7 +50,7 @@ def test_two_people_play_and_never_see_each_others_hand(web, browser):
         wait_started(a)
         wait_started(b)
         for page, seed in ((a, 3), (b, 5)):
-            page.evaluate(f"window.__drive = ({DRIVER})({seed}).then(r => window.__done = r)")
+            page.evaluate(f"() => {{ window.__drive = ({DRIVER})({seed}).then(r => window.__done = r, e => window.__error = String(e)); return 0; }}")
         checks = 0
         deadline = time.time() + 600
         while time.time() < deadline:

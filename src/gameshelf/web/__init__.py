@@ -10,7 +10,6 @@ two read-only routes feed the pages:
   only once the game is over.
 """
 
-from __future__ import annotations
 
 import functools
 from pathlib import Path

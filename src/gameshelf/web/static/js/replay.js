@@ -1,5 +1,5 @@
 // The replay viewer: any finished game, step by step, from any seat's point of view or the spectator's.
-import { api, clear, el, gameData, gameTitle, header, lang, loadLang, param, t, term, toast, translate } from "./common.js";
+import { api, clear, el, gameData, gameTitle, header, lang, loadLang, param, seatName, t, term, toast, translate } from "./common.js";
 import { renderBoard, scoreSheet } from "./board.js";
 
 const tableId = param("id");
@@ -20,7 +20,7 @@ async function main() {
   R.renderer = await import(`./games/${R.detail.game}.js`).catch(() => import("./games/generic.js"));
   const seat = document.getElementById("pov");
   seat.append(el("option", { value: "", text: t("replay.spectator") }));
-  R.detail.seats.forEach((s, i) => seat.append(el("option", { value: i, text: `${i + 1}: ${s.name || t("seat.bot", { level: t(`level.${s.level || "random"}`), n: i + 1 })}` })));
+  R.detail.seats.forEach((s, i) => seat.append(el("option", { value: i, text: `${i + 1}: ${seatName(s, i)}` })));
   seat.addEventListener("change", () => { R.seat = seat.value === "" ? null : Number(seat.value); show(R.ply); });
   document.getElementById("first").onclick = () => show(0);
   document.getElementById("prev").onclick = () => show(Math.max(0, R.ply - 1));
@@ -55,7 +55,7 @@ async function show(ply) {
   slider.value = data.ply;
   document.getElementById("where").textContent = t("replay.position", { ply: data.ply, plies: data.plies });
   document.getElementById("last-action").textContent = data.log.length ? data.log[data.log.length - 1] : "";
-  const names = data.seats;
+  const names = R.detail.seats.map((s, i) => seatName(s, i));
   renderBoard(document.getElementById("board"), R.renderer, {
     view: data.view, seat: data.seat, players: data.players, names, data: R.data, lang, t,
     term: (k) => term(R.data, k), decision: data.decision, over: data.over,

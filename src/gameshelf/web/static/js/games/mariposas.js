@@ -3,7 +3,7 @@
 // goals (face down until revealed), the hands of movement cards, life-cycle cards, flowers, abilities.
 // Element ids (the engine's): space:<id>, butterfly:<seat>.<slot>, card:<id>, flower:<type>,
 // lifecycle:<id>, bonus:<id>, hand:<seat>.
-import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
+import { el, has, seatMarker, SEAT_COLOURS, svg } from "../common.js";
 import { canvas, cardBack, item, rect, text } from "../board.js";
 
 const REGION = { yellow: "#fff3b0", green: "#d4ecc4", red: "#f6c9c2", blue: "#cfe3f6", orange: "#fbd9b0", purple: "#e3d4f0" };
@@ -76,7 +76,7 @@ function butterfly(ctx, seat, b, x, y, r) {
 }
 
 function place(ctx, at) {
-  return ["supply", "summer_card", "fall_card"].includes(at) ? ctx.t(`ma.at.${at}`) : ctx.term(at);
+  return has(`ma.at.${at}`) ? ctx.t(`ma.at.${at}`) : ctx.term(at);
 }
 
 function sideArea(ctx) {
@@ -138,7 +138,7 @@ function playerArea(ctx, p, seat) {
   for (const b of p.butterflies || []) {
     if (spaces(ctx).has(b.at) && b.at !== "michoacan") continue;
     parts.push(butterfly(ctx, seat, b, 86 + k * 24, 108, 7));
-    parts.push(text(86 + k * 24, 126, t(`ma.short.${b.at}`), { "font-size": 6.5 }));
+    parts.push(text(86 + k * 24, 126, (has(`ma.short.${b.at}`) ? t(`ma.short.${b.at}`) : ctx.term(b.at)), { "font-size": 6.5 }));
     k++;
   }
   // Life-cycle cards, bonus cards, abilities, played cards.
