@@ -181,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="midnight_zoo")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server on the way out
     folder = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{folder.name}/bench.db"
     broker = args.broker or ("redis://127.0.0.1:6379/0" if db.startswith("sqlite") and args.workers > 1 else "")
