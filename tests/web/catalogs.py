@@ -130,10 +130,10 @@ M: dict[str, tuple[str, str]] = {
     "ma.bonus": ("Bonus", "ボーナス"), "ma.played": ("Cards played", "使用済みカード"),
     "bo.status.open": ("open", "未達成"), "bo.status.closing": ("closing", "締め切り間近"), "bo.status.removed": ("removed", "除外"),
     "ma.milkweed": ("milkweed", "トウワタ"), "ma.at.supply": ("supply", "ストック"), "ma.at.summer_card": ("summer card", "夏カード"),
-    "ma.at.fall_card": ("fall card", "秋カード"), "ma.short.supply": ("sup.", "ストック"), "ma.short.summer_card": ("sum.", "夏"),
-    "ma.short.fall_card": ("fall", "秋"), "ma.short.michoacan": ("Mich.", "ミチョ"),
+    "ma.at.fall_card": ("fall card", "秋カード"), "ma.short.supply": ("sup.", "ス"), "ma.short.summer_card": ("sum.", "夏"),
+    "ma.short.fall_card": ("fall", "秋"), "ma.off_map_key": ("sup. = supply, sum./fall/spr. = season card, Mich. = Michoacán", "ス＝ストック、夏・秋・春＝季節カード、ミ＝ミチョアカン"), "ma.short.michoacan": ("Mich.", "ミ"),
     "ma.at.removed": ("out of the game", "ゲーム外"), "ma.at.spring_card": ("spring card", "春カード"),
-    "ma.short.spring_card": ("spr.", "春"), "ma.short.removed": ("out", "除外"),
+    "ma.short.spring_card": ("spr.", "春"), "ma.short.removed": ("out", "外"),
     # game summaries
     "game.borealis.summary": ("Lead scientists across the Arctic: play animal cards at three locations, move your expedition's flags and complete objectives.",
                               "北極を進む科学者たち：3か所に動物カードを出し、探検隊の旗を進め、目標を達成します。"),

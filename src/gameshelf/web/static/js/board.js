@@ -132,3 +132,16 @@ export function cardBack(x, y, w, h, count, label) {
 export function panel(title, ...children) {
   return el("section", { class: "panel" }, el("h3", { text: title }), ...children);
 }
+
+// ``s`` cut to fit ``width`` user units at ``size`` (CJK characters count a full em, others ~0.6).
+export function fit(s, width, size = 10) {
+  const str = String(s ?? "");
+  let used = 0;
+  let out = "";
+  for (const ch of str) {
+    used += (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.6) * size;
+    if (used > width) return `${out}…`;
+    out += ch;
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 // colour, the cards stacked at each location, tokens; the seat's own hand (others: backs).
 // Element ids (the engine's): card:<id>, location:<seat>:<L|C|R>.
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, item, rect, text } from "../board.js";
+import { canvas, cardBack, fit, item, rect, text } from "../board.js";
 
 const SPECIES_COLOUR = { POLAR_BEAR: "#f4f4f4", ARCTIC_FOX: "#f6c89f", SNOWY_OWL: "#d9e4f5", HARP_SEAL: "#c9d6a3", PUFFIN: "#f3b7c8" };
 const SPECIES_MARK = { POLAR_BEAR: "PB", ARCTIC_FOX: "AF", SNOWY_OWL: "SO", HARP_SEAL: "HS", PUFFIN: "PU" };
@@ -35,7 +35,7 @@ function card(ctx, id, x, y, scale = 1) {
   return item(`card:${id}`, cardLabel(ctx, c),
     rect(x, y, w, h, { fill: SPECIES_COLOUR[c.species] || "#eee", stroke: "#333", "stroke-width": 1.2 }),
     text(x + w / 2, y + 17 * scale, SPECIES_MARK[c.species] || "?", { "font-size": 15 * scale, "font-weight": 700 }),
-    text(x + w / 2, y + 31 * scale, ctx.term(c.species), { "font-size": 7 * scale }),
+    text(x + w / 2, y + 31 * scale, fit(ctx.term(c.species), 54, 7), { "font-size": 7 * scale }),
     rect(x + w / 2 - 13 * scale, y + 36 * scale, 26 * scale, 14 * scale, { fill: "#fff", stroke: "#555", rx: 7 }),
     text(x + w / 2, y + 46 * scale, VEHICLE_MARK[c.vehicle] || "?", { "font-size": 9 * scale }),
     c.bonus_stars ? text(x + w - 8 * scale, y + 11 * scale, "★".repeat(c.bonus_stars), { "font-size": 9 * scale, fill: "#a06800" }) : null,
@@ -61,12 +61,12 @@ function common(ctx) {
   parts.push(text(x, 16, t("bo.scoring"), { "text-anchor": "start", "font-weight": 700 }));
   (v.scoring_cards || []).forEach((id, i) => parts.push(item(`scoring:${id}`, ctx.term(id),
     rect(x, 24 + i * 26, 150, 22, { fill: "#fff8e0", stroke: "#a08040" }),
-    text(x + 75, 39 + i * 26, ctx.term(id), { "font-size": 10 }))));
+    text(x + 75, 39 + i * 26, fit(ctx.term(id), 144, 10), { "font-size": 10 }))));
   const oy = 24 + (v.scoring_cards || []).length * 26 + 16;
   parts.push(text(x, oy, t("bo.objectives"), { "text-anchor": "start", "font-weight": 700 }));
   (v.objectives || []).forEach((o, i) => parts.push(item(`objective:${o.id}`, `${ctx.term(o.id)}: ${t(`bo.status.${o.status}`)} (${o.tokens})`,
     rect(x, oy + 8 + i * 24, 150, 20, { fill: o.status === "open" ? "#eef6ff" : "#ddd", stroke: "#4070a0" }),
-    text(x + 6, oy + 22 + i * 24, `${ctx.term(o.id)} · ${"●".repeat(o.tokens || 0)}`, { "font-size": 10, "text-anchor": "start" }))));
+    text(x + 6, oy + 22 + i * 24, `${fit(ctx.term(o.id), 110, 10)} · ${"●".repeat(o.tokens || 0)}`, { "font-size": 10, "text-anchor": "start" }))));
   const width = x + 160;
   const info = t("bo.round", { n: v.round ?? "–" }) + (v.max_rounds || v.options?.max_rounds ? ` / ${v.options?.max_rounds}` : "");
   parts.push(text(10, CH + 44, info, { "text-anchor": "start" }));

@@ -4,7 +4,7 @@
 // Element ids (the engine's): space:<id>, butterfly:<seat>.<slot>, card:<id>, flower:<type>,
 // lifecycle:<id>, bonus:<id>, hand:<seat>.
 import { el, has, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, item, rect, text } from "../board.js";
+import { canvas, cardBack, fit, item, rect, text } from "../board.js";
 
 const REGION = { yellow: "#fff3b0", green: "#d4ecc4", red: "#f6c9c2", blue: "#cfe3f6", orange: "#fbd9b0", purple: "#e3d4f0" };
 const FLOWER = { white: "#ffffff", yellow: "#f5d000", orange: "#f08a00", pink: "#f07aa8", purple: "#8a4fc0" };
@@ -50,7 +50,7 @@ function map(ctx) {
     } else {
       const w = 56;
       g.push(rect(x - w / 2, y - 13, w, 26, { fill: s.kind === "michoacan" ? "#f0a030" : "#fffdf5", stroke: "#554", "stroke-width": 1.5 }),
-        text(x, y - 1, ctx.term(s.id).slice(0, 12), { "font-size": 8.5, "font-weight": 700 }));
+        text(x, y - 1, fit(ctx.term(s.id), 54, 8.5), { "font-size": 8.5, "font-weight": 700 }));
       const ws = v.waystations?.[s.id];
       if (ws !== null && ws !== undefined) g.push(seatMarker(typeof ws === "number" ? ws : Number(ws), x + w / 2 - 4, y - 12, 6));
     }
@@ -101,7 +101,7 @@ function sideArea(ctx) {
     const kind = id.startsWith("bonus_") ? "bonus" : "lifecycle";
     const colour = id.startsWith("green") ? "#b9e0a5" : id.startsWith("pink") ? "#f4c2d7" : id.startsWith("blue") ? "#b7d3f0" : "#eee";
     parts.push(item(`${kind}:${id}`, `${ctx.term(id)} ×${n}`, rect(x, yy, 62, 26, { fill: colour, stroke: "#555" }),
-      text(x + 31, yy + 11, ctx.term(id).slice(0, 12), { "font-size": 7.5 }), text(x + 31, yy + 22, `×${n}`, { "font-size": 9, "font-weight": 700 })));
+      text(x + 31, yy + 11, fit(ctx.term(id), 58, 7.5), { "font-size": 7.5 }), text(x + 31, yy + 22, `×${n}`, { "font-size": 9, "font-weight": 700 })));
   });
   y += Math.ceil(Object.keys(v.card_supply || {}).length / 5) * 30 + 10;
   parts.push(text(10, y, t("ma.abilities"), { "text-anchor": "start", "font-weight": 700 }));
@@ -122,7 +122,7 @@ function playerArea(ctx, p, seat) {
   parts.push(text(10, 44, t("ma.hand"), { "text-anchor": "start", "font-size": 10 }));
   const hand = [];
   if (own) v.hand.forEach((id, i) => hand.push(item(`card:${id}`, ctx.term(id), rect(60 + i * 70, 32, 66, 30, { fill: "#e8f0ff", stroke: "#335" }),
-    text(93 + i * 70, 51, ctx.term(id).slice(0, 14), { "font-size": 8 }))));
+    text(93 + i * 70, 51, fit(ctx.term(id), 62, 8), { "font-size": 8 }))));
   else hand.push(cardBack(60, 32, 30, 30, p.hand_count ?? 0, t("ma.hidden_hand", { n: p.hand_count ?? 0 })));
   parts.push(item(`hand:${seat}`, t("ma.hand_of", { name: ctx.names[seat] ?? seat + 1 }), ...hand));
   // Flowers.
@@ -141,6 +141,7 @@ function playerArea(ctx, p, seat) {
     parts.push(text(86 + k * 24, 126, (has(`ma.short.${b.at}`) ? t(`ma.short.${b.at}`) : ctx.term(b.at)), { "font-size": 6.5 }));
     k++;
   }
+  if (k) parts.push(text(86 - 7, 137, fit(t("ma.off_map_key"), 260, 7), { "font-size": 7, "text-anchor": "start", fill: "#555" }));
   // Life-cycle cards, bonus cards, abilities, played cards.
   const lines = [
     `${t("ma.lifecycle")}: ${(p.lifecycle_cards || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
@@ -148,7 +149,7 @@ function playerArea(ctx, p, seat) {
     `${t("ma.abilities")}: ${(p.abilities || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
     `${t("ma.played")}: ${(p.played || []).length}`,
   ];
-  lines.forEach((s, i) => parts.push(text(10, 146 + i * 13, s, { "text-anchor": "start", "font-size": 9.5 })));
+  lines.forEach((s, i) => parts.push(text(10, 150 + i * 12, s, { "text-anchor": "start", "font-size": 9.5 })));
   return canvas(350, 200, `${ctx.names[seat] ?? seat + 1}`, ...parts);
 }
 
