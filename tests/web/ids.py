@@ -12,6 +12,10 @@ def expected_ids(game: str, view: dict, seat: int) -> set[str]:
 
     data = Path(__file__).parents[2] / "src/gameshelf/games" / game / "data"
     ids: set[str] = set()
+
+    def card(c) -> str:  # a number, or (newer views) the element id itself
+        return c if isinstance(c, str) and c.startswith("card:") else f"card:{c}"
+
     if game == "midnight_zoo":
         ids |= {f"cell:{r},{c}" for r in range(5) for c in range(5)}
         ids |= {f"tile:{t}" for t in view["market"] + view["leftover"] if t}
@@ -20,11 +24,11 @@ def expected_ids(game: str, view: dict, seat: int) -> set[str]:
             ids |= {f"tile:{t}" for t in p["storage"]} | ({f"tile:{p['hand']}"} if p["hand"] else set())
         ids |= {f"animal:{a['spot']}" for a in view["player_states"][seat]["animals"]}
     elif game == "borealis":
-        ids |= {f"card:{c}" for c in view["pool"]}
-        ids |= {f"card:{c}" for c in view["players"][seat]["hand"] or []}
+        ids |= {card(c) for c in view["pool"]}
+        ids |= {card(c) for c in view["players"][seat]["hand"] or []}
         for s, p in enumerate(view["players"]):
             ids |= {f"location:{s}:{x}" for x in "LCR"}
-            ids |= {f"card:{c}" for col in p["columns"] for c in col}
+            ids |= {card(c) for col in p["columns"] for c in col}
     elif game == "iwari":
         m = yaml.safe_load((data / "maps" / f"{view['map']}.yaml").read_text(encoding="utf-8"))
         ids |= {f"territory:{t}" for t in m["territories"]}
@@ -35,7 +39,7 @@ def expected_ids(game: str, view: dict, seat: int) -> set[str]:
         m = yaml.safe_load((data / "map.yaml").read_text(encoding="utf-8"))
         ids |= {f"space:{s['id']}" for s in m["spaces"]}
         for s, p in enumerate(view["players"]):
-            ids |= {f"butterfly:{s}.{b['slot']}" for b in p["butterflies"]} | {f"hand:{s}"}
+            ids |= {f"butterfly:{s}.{b.get('slot', b.get('marker'))}" for b in p["butterflies"]} | {f"hand:{s}"}
         ids |= {f"card:{c}" for c in view["hand"]} | {f"flower:{f}" for f in view["players"][seat]["flowers"]}
         ids |= {f"{'bonus' if k.startswith('bonus_') else 'lifecycle'}:{k}" for k in view["card_supply"]}
     return ids

@@ -24,7 +24,11 @@ def _engine_view(web, table_id: str, seat: int, state_id: int):
 def _dom_cards(page) -> tuple[int | None, set[int]]:
     sid, ids = page.evaluate("""() => [document.body.dataset.stateId,
         [...document.querySelectorAll('#board [data-id^="card:"]')].map(e => e.dataset.id)]""")
-    return (int(sid) if sid not in (None, "") else None), {int(i.split(":")[1]) for i in ids}
+    return (int(sid) if sid not in (None, "") else None), {int(i.split(":")[-1]) for i in ids}
+
+
+def _num(c) -> int:  # a number, or (newer views) the element id "card:<n>"
+    return int(str(c).split(":")[-1])
 
 
 def _visible_cards(view) -> set[int]:
@@ -32,7 +36,7 @@ def _visible_cards(view) -> set[int]:
     for p in view["players"]:
         out |= {c for col in p["columns"] for c in col}
         out |= set(p["hand"] or [])
-    return out
+    return {_num(c) for c in out}
 
 
 def test_two_people_play_and_never_see_each_others_hand(web, browser):
@@ -61,7 +65,7 @@ def test_two_people_play_and_never_see_each_others_hand(web, browser):
                     continue
                 view, state = _engine_view(web, table_id, seat, sid)
                 other = web.service.live(table_id).game.view(state, None if over else 1 - seat)
-                hidden_other = set(other["players"][1 - seat]["hand"] or []) if not over else set()
+                hidden_other = {_num(c) for c in other["players"][1 - seat]["hand"] or []} if not over else set()
                 assert shown <= _visible_cards(view), (seat, sid, shown - _visible_cards(view))
                 assert not (shown & hidden_other), (seat, sid, shown & hidden_other)
                 checks += 1

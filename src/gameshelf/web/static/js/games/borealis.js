@@ -13,6 +13,11 @@ const VEHICLE_MARK = { SLED: "Sl", ZEPPELIN: "Ze", SUBMARINE: "Su", KAYAK: "Ka",
 const CW = 58;
 const CH = 78;
 
+// A card as the view names it: a number, or (newer views) its element id "card:<n>".
+function num(c) {
+  return typeof c === "string" && c.startsWith("card:") ? Number(c.slice(5)) : c;
+}
+
 function cards(ctx) {
   if (!ctx._cards) ctx._cards = new Map((ctx.data.files.cards?.cards || []).map((c) => [c.id, c]));
   return ctx._cards;
@@ -24,7 +29,8 @@ function cardLabel(ctx, c) {
   return `${ctx.term(c.species)} (${ctx.term(c.vehicle)})${stars}`;
 }
 
-function card(ctx, id, x, y, scale = 1) {
+function card(ctx, raw, x, y, scale = 1) {
+  const id = num(raw);
   const c = cards(ctx).get(id) || { id, species: "?", vehicle: "?" };
   const w = CW * scale;
   const h = CH * scale;

@@ -71,7 +71,7 @@ function map(ctx) {
 
 function butterfly(ctx, seat, b, x, y, r) {
   const label = `${ctx.names[seat] ?? seat + 1}: ${ctx.t("ma.butterfly", { gen: b.gen })}${b.double ? " ×2" : ""} (${place(ctx, b.at)})`;
-  return item(`butterfly:${seat}.${b.slot}`, label, seatMarker(seat, x, y, r),
+  return item(`butterfly:${seat}.${b.slot ?? b.marker}`, label, seatMarker(seat, x, y, r),
     text(x + r + 2, y + 3, String(b.gen), { "font-size": 7, "font-weight": 700, "text-anchor": "start" }));
 }
 
