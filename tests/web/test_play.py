@@ -32,7 +32,14 @@ def test_a_full_game_against_a_bot(web, context, game):
     page.set_viewport_size(PHONE)
     shot(page, f"{game}-phone-en")
     page.set_viewport_size(DESKTOP)
-    counts = page.evaluate(DRIVER, 7)
+    first = page.evaluate(DRIVER, {"seed": 7, "limit": 12})
+    shot(page, f"{game}-midgame-desktop-en")
+    page.set_viewport_size(PHONE)
+    shot(page, f"{game}-midgame-phone-en")
+    page.set_viewport_size(DESKTOP)
+    counts = page.evaluate(DRIVER, 8)
+    for key in counts:
+        counts[key] += first[key]
     assert counts["decisions"] > 0
     page.wait_for_selector("#score-sheet td[data-score]")
     shot(page, f"{game}-over-desktop-en")

@@ -108,8 +108,12 @@ export function canvas(width, height, label, ...children) {
 }
 
 // A labelled group carrying an element id (``data-id``) so the framework can make it a target.
+// Its first shape is the one outlined when the element is a target.
 export function item(id, label, ...children) {
-  return svg("g", { "data-id": id, "aria-label": label, class: "item" }, svg("title", {}, label), ...children);
+  const g = svg("g", { "data-id": id, "aria-label": label, class: "item" }, svg("title", {}, label), ...children);
+  const first = [...g.querySelectorAll("rect, circle, polygon")][0];
+  if (first) first.classList.add("shape");
+  return g;
 }
 
 export function text(x, y, s, attrs = {}) {

@@ -63,7 +63,7 @@ function map(ctx) {
     const k = at.get(b.at) || 0;
     at.set(b.at, k + 1);
     const [x, y] = pos(sp.get(b.at));
-    parts.push(butterfly(ctx, seat, b, x - 10 + (k % 3) * 10, y + 14 + Math.floor(k / 3) * 10, 6));
+    parts.push(butterfly(ctx, seat, b, x - 12 + (k % 3) * 12, y + 15 + Math.floor(k / 3) * 12, 7.5));
   }));
   const width = 30 + 25 * DX + 40;
   return canvas(width, 40 + 14 * DY, t("ma.map"), ...parts);
