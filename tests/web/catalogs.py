@@ -119,7 +119,7 @@ M: dict[str, tuple[str, str]] = {
     "iw.map": ("Map", "地図"), "iw.line": ("Alliance line {n}", "同盟線{n}"), "iw.mountain": ("mountain", "山"),
     "iw.tent_space": ("Tent space", "テントマス"), "iw.tent_of": ("tent of {tribe}", "{tribe}のテント"), "iw.third_tribe": ("Third tribe", "第三の部族"),
     "iw.display": ("Display", "公開札"), "iw.deck": ("Deck", "山札"), "iw.deck_count": ("Deck: {n} cards", "山札：{n}枚"),
-    "iw.hand": ("My hand", "自分の手札"), "iw.supply": ("{tents} tents, {totems} totems left", "テント残り{tents}・トーテム残り{totems}"),
+    "iw.hand": ("My hand", "自分の手札"), "iw.supply": ("{tents} tents, {totems} totems left", "テント{tents}・トーテム{totems}"),
     "iw.cards": ("{n} cards", "{n}枚"), "iw.side": ("Cards and tribes", "カードと部族"),
     "ma.map": ("Map", "地図"), "ma.space": ("Space", "マス"), "ma.butterfly": ("butterfly, generation {gen}", "第{gen}世代の蝶"),
     "ma.season": ("Season", "季節"), "ma.deck": ("deck {n}", "山札{n}"), "ma.face_down": ("face down", "裏向き"),

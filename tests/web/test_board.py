@@ -66,3 +66,13 @@ def test_keyboard_plays_and_the_replay_steps_through_the_game(web, context):
     shot(page, "midnight_zoo-replay-desktop-en")
     assert page.errors == []
     assert table_id in page.url
+
+
+def test_javascript_weighs_under_300_kb_and_is_served_without_a_build():
+    from pathlib import Path
+
+    root = Path(__file__).parents[2] / "src/gameshelf/web/static"
+    scripts = list(root.rglob("*.js"))
+    assert scripts and sum(p.stat().st_size for p in scripts) < 300_000
+    for page in root.glob("*.html"):  # nothing fetched from elsewhere
+        assert "http://" not in page.read_text(encoding="utf-8") and "https://" not in page.read_text(encoding="utf-8")

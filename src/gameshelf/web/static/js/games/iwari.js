@@ -3,7 +3,7 @@
 // the deck, the hand; the third tribe (grey, "N") in 2-player games.
 // Element ids (the engine's): territory:<id>, space:<id>, line:<n>, hand:<biome>, display:<biome>, deck:top.
 import { el, seatMarker, svg } from "../common.js";
-import { canvas, cardBack, item, rect, text } from "../board.js";
+import { canvas, cardBack, fit, item, rect, text } from "../board.js";
 
 const BIOME = { tundra: "#e8a89a", forest: "#8cc084", glacier: "#a8cdf0", coast: "#f3e08a", desert: "#f2b86b" };
 const BIOME_MARK = { tundra: "T", forest: "F", glacier: "G", coast: "C", desert: "D" };
@@ -111,7 +111,7 @@ function side(ctx) {
     const seat = tribeSeat(v, tribe);
     const hand = seat >= 0 ? (v.hand_sizes || [])[seat] : null;
     parts.push(seatMarker(seat, 18, y - 4, 8),
-      text(32, y, `${tribeName(ctx, tribe)} · ${t("iw.supply", { tents: s.tents, totems: s.totems })}${hand !== null && hand !== undefined ? ` · ${t("iw.cards", { n: hand })}` : ""}`, { "text-anchor": "start", "font-size": 11 }));
+      text(32, y, fit(`${tribeName(ctx, tribe)} · ${t("iw.supply", { tents: s.tents, totems: s.totems })}${hand !== null && hand !== undefined ? ` · ${t("iw.cards", { n: hand })}` : ""}`, 264, 11), { "text-anchor": "start", "font-size": 11 }));
     y += 22;
   });
   return canvas(300, y, t("iw.side"), ...parts);

@@ -95,7 +95,7 @@ function district(ctx, p, seat) {
   const oy = C + 30;
   const parts = [];
   const colour = SEAT_COLOURS[seat % 6];
-  parts.push(rect(2, 2, C * 7 + 16, C * 7 + 60, { fill: "#fbfaf5", stroke: colour, "stroke-width": 3 }));
+  parts.push(rect(2, 2, C * 7 + 16, C * 7 + 116, { fill: "#fbfaf5", stroke: colour, "stroke-width": 3 }));
   parts.push(seatMarker(seat, 18, 18, 9));
   parts.push(text(34, 22, `${ctx.names[seat] ?? seat + 1} · ${p.vp ?? 0} ${t("mz.vp")}`, { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
   const cells = p.district || [];
