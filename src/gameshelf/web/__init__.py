@@ -1,7 +1,8 @@
 """The browser UI (issue 13): static ES modules, SVG and CSS under ``/web``, served by the API's process.
 
-No build step and nothing fetched from elsewhere: ``static/`` is served as it is. Besides the files,
-two read-only routes feed the pages:
+No build step and nothing fetched from elsewhere: ``static/`` is served as it is, except the four
+pages (lobby, table, replay, players), whose bodies live in ``static/pages/`` and are served behind
+one shared head (:func:`page`). Besides the files, two read-only routes feed the pages:
 
 - ``/web/data/{game}.json``: the game's data files (YAML, as JSON) and its terms in en/ja, so a
   board renderer can draw cards, tiles and maps by id; nothing in it is secret.
@@ -16,6 +17,23 @@ from pathlib import Path
 from typing import Any
 
 STATIC = Path(__file__).parent / "static"
+PAGES = {"index": "lobby", "table": "table", "replay": "replay", "players": "players"}  # page -> its script
+HEAD = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>gameshelf</title>
+<link rel="stylesheet" href="/web/css/app.css">
+<script type="module" src="/web/js/{script}.js"></script>
+</head>
+"""
+
+
+@functools.lru_cache(maxsize=len(PAGES))
+def page(name: str) -> str:
+    """A whole page: the shared head with the page's script, then its body from ``static/pages/``."""
+    return HEAD.format(script=PAGES[name]) + (STATIC / "pages" / f"{name}.html").read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=8)
@@ -62,12 +80,22 @@ def mount(app) -> None:
     import json
 
     from fastapi import Query, Request
-    from fastapi.responses import JSONResponse, RedirectResponse
+    from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
     from starlette.staticfiles import StaticFiles
 
     @app.get("/web", include_in_schema=False)
     def web_root():
         return RedirectResponse("/web/")
+
+    @app.get("/web/", include_in_schema=False)
+    def lobby():
+        return HTMLResponse(page("index"))
+
+    @app.get("/web/{name}.html", include_in_schema=False)
+    def html_page(name: str):
+        if name not in PAGES:
+            return HTMLResponse("<!doctype html><title>gameshelf</title><p>No such page.</p>", status_code=404)
+        return HTMLResponse(page(name))
 
     @app.get("/web/data/{game_id}.json", include_in_schema=False)
     def data(game_id: str):
