@@ -223,3 +223,11 @@ def test_undo_takes_back_own_last_action(server):
     server.service.forget(table_id)
     rebuilt = server.service.live(table_id)
     assert rebuilt.state_id == 2 and rebuilt.effective_actions() == []
+
+
+def test_a_connection_opened_before_the_start_gets_the_snapshot_when_the_game_starts(server):
+    table_id, ann, bob = two_player_table(server.http, start=False)
+    early = Client(server.base, table_id, ann)
+    assert server.http.post(f"/api/tables/{table_id}/start", headers=auth(ann)).status_code == 200
+    snapshot = early.state(0, timeout=10)
+    assert snapshot["type"] == "snapshot" and snapshot["seat"] == 0 and snapshot["state_id"] == 0

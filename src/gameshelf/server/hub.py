@@ -60,8 +60,17 @@ class Hub:
     async def changed(self, table_id: str) -> None:
         """After a local commit: tell the other processes, update local connections, wake bots."""
         await self.broker.publish(message(table_id))
+        await self._load(table_id)
         self.deliver(table_id)
         self.kick_bots(table_id)
+
+    async def _load(self, table_id: str) -> None:
+        """Load a just-started match for connections that were open before the start."""
+        if table_id in self.conns and table_id not in self.service._live:
+            try:
+                await asyncio.to_thread(self.service.live, table_id)
+            except ServerError:
+                pass  # still open: nothing to send yet
 
     async def remote_change(self, payload: str) -> None:
         """A change committed by another process: catch up and deliver."""
