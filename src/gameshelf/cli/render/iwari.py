@@ -10,19 +10,13 @@ from rich.text import Text
 
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.catalog import BIOMES, MAPS
+from gameshelf.games.iwari.labels import LABELS
 
 TRIBE_COLOURS = ("bright_cyan", "bright_magenta", "bright_white", "bright_green", "bright_blue")
 THIRD_COLOUR = "purple"
 BIOME_STYLE = {b.id: {"orange": "dark_orange"}.get(b.colour, b.colour) for b in BIOMES}
-TEXT = {
-    "en": {"hand": "Your hand", "display": "Display", "deck": "Deck", "discard": "Discard",
-           "lines": "Alliance lines", "score": "Score", "tents": "Tents", "totems": "Totems",
-           "third": "3rd tribe", "pending": "Decision", "blocked": "blocked", "exp": "Expeditions",
-           "exhausted": "deck ran out"},
-    "ja": {"hand": "手札", "display": "場札", "deck": "山札", "discard": "捨て札", "lines": "同盟ライン",
-           "score": "得点", "tents": "テント", "totems": "トーテム", "third": "第3の部族",
-           "pending": "選択", "blocked": "山岳", "exp": "遠征", "exhausted": "山札切れ"},
-}
+# en/ja strings from the game's data/labels.yaml: {lang: {key: text}}
+TEXT = {lang: {key: texts[lang] for key, texts in LABELS["render"].items()} for lang in ("en", "ja")}
 
 
 def _tribe_style(tribe: int, players: int) -> str:
@@ -95,7 +89,7 @@ def _scores(view: dict, names: list[str], lang: str) -> Table:
         table.add_column(head)
     for tribe in range(view["tribes"]):
         name = names[tribe] if tribe < players and tribe < len(names) else tx["third"]
-        marker = "▶ " if tribe == view["current"] and view["phase"] != "over" else "  "
+        marker = "▶ " if tribe == view["current"] and view["decision"] is not None else "  "
         supply = view["supply"][tribe]
         hand = str(view["hand_sizes"][tribe]) if tribe < players else ""
         table.add_row(Text(marker + name, style=f"bold {_tribe_style(tribe, players)}"),
@@ -120,9 +114,9 @@ def render(view: dict, names: list[str], lang: str = "en"):
     if view["expeditions"]:
         cards.add_row(Text(tx["exp"] + ":"), Text(", ".join(
             f"{e} {view['expeditions_scored'][i]}" for i, e in enumerate(view["expeditions"]))))
-    pending = view["pending"]
-    cards.add_row(Text(tx["pending"] + ":"), Text(f"{view['phase']} {pending['territory'] or ''} "
-                                                   f"{' '.join(pending['feat_queue'])}".strip()))
+    top = view["pending"][-1] if view["pending"] else {}
+    about = top.get("territory") or top.get("feat") or ""
+    cards.add_row(Text(tx["pending"] + ":"), Text(f"{view['decision'] or tx['over']} {about}".strip()))
     legend = Text("▲ tent/テント  I totem/トーテム  ★ feat/偉業  ⛰ mountain/山岳  (^) icon size", style="dim")
     side = Group(_scores(view, names, lang), Text(""), cards, legend)
     top = Table.grid(padding=(0, 2))

@@ -173,7 +173,7 @@ def player_json(st: State, seat: int, viewer) -> dict:
     }
 
 
-def view(st: State, seat, *, full: bool = False) -> dict:
+def view(st: State, seat, *, full: bool = False) -> MidnightZooView:
     viewer = "all" if full else seat
     v = {
         "game": "midnight_zoo", "players": st.n, "seat": seat, "options": st.options,
