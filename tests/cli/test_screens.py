@@ -19,7 +19,7 @@ from gameshelf.cli.screen import Screen, as_group, renderer
 from gameshelf.games import get_game
 
 WIDTH, HEIGHT = 120, 40
-DONE = ["borealis", "mariposas", "midnight_zoo"]            # games whose renderer has the issue-17 hooks
+DONE = ["borealis", "mariposas", "midnight_zoo", "iwari"]            # games whose renderer has the issue-17 hooks
 LANGS = ["en", "ja"]
 
 
