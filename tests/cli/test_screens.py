@@ -149,3 +149,22 @@ def test_japanese_screens_have_no_english_ui_words(game_id):
             out = out.replace(notation, "")
         found = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", out)} & words
         assert not found, f"{decision.kind}: English UI words on a Japanese screen: {sorted(found)}"
+
+
+def test_iwari_two_players_end_shows_the_third_tribe_and_both_players_losing():
+    game = get_game("iwari")
+    for seed in range(1, 60):
+        state = game.setup(2, None, seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            game.apply(state, rng.choice(game.legal_actions(state)))
+        if game.outcome(state).details.get("all_players_lose"):
+            break
+    else:
+        pytest.skip("no random 2-player game won by the third tribe")
+    for lang in LANGS:
+        console = Console(width=WIDTH, record=True, color_system=None)
+        console.print(renderer(game).render(game.view(state, 0), names(2), lang))
+        out = console.export_text()
+        text = renderer(game).TEXT[lang]
+        assert text["third_wins"] in out and out.count(text["third"]) >= 2

@@ -141,7 +141,37 @@ def render(view: dict, names: list[str], lang: str = "en"):
         cards.add_row(Text(tx["over"], style="bold"), Text(""))
     top = Table.grid(padding=(0, 2))
     top.add_row(_board(view, m, players, lang), Group(_scores(view, names, lang), cards))
-    return Group(top, _lines(view, m, lang))
+    parts = [top, _lines(view, m, lang)]
+    if view["decision"] is None and view["tribes"] > players and view.get("final"):
+        parts += _third_tribe_sheet(view, names, lang)
+    return Group(*parts)
+
+
+def _third_tribe_sheet(view: dict, names: list[str], lang: str) -> list:
+    """With 2 players, the final points of all three tribes (the game's score sheet lists the
+    players only), and the R46 line when the third tribe has the most."""
+    tx = TEXT[lang]
+    players = view["players"]
+    finals = view["final"]
+    extra = {"interim": view.get("interim"), "expeditions": view.get("expedition_points")}
+    extra = {k: v for k, v in extra.items() if isinstance(v, list) and len(v) == view["tribes"]}
+    finals = [{**{k: v[t] for k, v in extra.items() if k == "interim"}, **f,
+               **{k: v[t] for k, v in extra.items() if k != "interim"}} for t, f in enumerate(finals)]
+    categories = list(finals[0])
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
+    table.add_column("")
+    for c in categories:
+        table.add_column(GAME.term(c, lang))
+    table.add_column(tx["total"])
+    for tribe in range(view["tribes"]):
+        name = names[tribe] if tribe < players and tribe < len(names) else tx["third"]
+        table.add_row(Text(f"{tribe_letter(tribe, players)} {name}", style=f"bold {_tribe_style(tribe, players)}"),
+                      *(str(finals[tribe].get(c, 0)) for c in categories), Text(str(view["scores"][tribe]), style="bold"))
+    out: list = [table]
+    third = view["scores"][players]
+    if all(third > view["scores"][p] for p in range(players)):
+        out.append(Text(tx["third_wins"], style="bold red"))
+    return out
 
 
 # ---- issue 17: what a menu entry points at, the legend, explain ---------------------------------
