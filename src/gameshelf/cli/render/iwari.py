@@ -108,7 +108,7 @@ def _scores(view: dict, names: list[str], lang: str) -> Table:
     tx = TEXT[lang]
     players = view["players"]
     table = Table(show_edge=False, pad_edge=False, box=box.SIMPLE_HEAD, padding=(0, 1))
-    for head in ("", tx["score"], tx["tents"], tx["totems"], tx["cards_n"]):
+    for head in ("", tx["score"], "▲ " + tx["tents"], "I " + tx["totems"], tx["cards_n"]):
         table.add_column(head)
     for tribe in range(view["tribes"]):
         name = names[tribe] if tribe < players and tribe < len(names) else tx["third"]

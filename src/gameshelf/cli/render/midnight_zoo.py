@@ -79,15 +79,18 @@ def _animals(items: list[dict], room: int) -> Text:
 
 
 def _cell_text(head: Text, animals: list[dict]) -> Text:
+    """A grid cell: the tile or space, then the animals on it, in ``CELL - 1`` characters and a space."""
     text = head.copy()
     if animals:
-        room = CELL - 1 - text.cell_len - (1 if text.plain else 0)
-        if room < 2:              # no room beside the tile: the animals alone
-            text = Text()
-            room = CELL - 1
-        elif text.plain:
-            text.append(" ")
-        text.append_text(_animals(animals, room))
+        full = _animals(animals, CELL - 1)
+        if text.cell_len + 1 + full.cell_len <= CELL - 1:
+            text.append(" ").append_text(full)
+        elif text.cell_len + full.cell_len <= CELL - 1:
+            text.append_text(full)
+        elif text.cell_len + 2 <= CELL - 1:                 # a count beside the tile
+            text.append(" ").append_text(_animals(animals, CELL - 2 - text.cell_len))
+        else:                                               # no room beside it: the animals alone
+            text = full
     text.truncate(CELL - 1)
     text.pad_right(CELL - 1 - text.cell_len)
     text.append(" ")
@@ -116,7 +119,7 @@ def district_grid(p: dict, lang: str) -> Text:
             if (r, c) in ent_at:
                 name = ent_at[(r, c)]
                 terrain = CAT.terrains[CAT.ent_terrain[CAT.entrance_ids.index(name)]]
-                head = Text(name, style=TERRAIN_STYLE[terrain])
+                head = Text(f"[{name}]", style=TERRAIN_STYLE[terrain])
                 waiting = [a for a in p["animals"] if a["loc"] == "undiscovered" and a["spot"] == name]
                 for a in waiting:
                     head.append("?" + ANIMAL[a["animal"]], style="dim")
