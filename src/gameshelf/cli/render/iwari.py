@@ -195,14 +195,13 @@ def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
 
 
 def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
-    """A tent space's territory (``tent n09`` -> "in N02")."""
+    """A tent space on the Long Road says so (the menu and the prompt already name its territory)."""
     m = MAPS[view["map"]]
+    road = set(m.long_road_spaces or ())
     for target in targets:
         kind, _, what = target.partition(":")
-        if kind == "space" and what in m.space_ids:
-            sp = m.space_ids.index(what)
-            t = next(t for t in m.territories if sp in t.spaces)
-            return f"  ({t.id}, {GAME.term(BIOMES[t.biome].id, lang)})"
+        if kind == "space" and what in m.space_ids and m.space_ids.index(what) in road:
+            return f"  (= {GAME.term('long_road', lang)})"
     return ""
 
 
