@@ -191,7 +191,11 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
     if view["round_terrain"]:
         head.append(f"   {ui['leftover_wins']}: {GAME.term(view['round_terrain'], lang)}")
     if view.get("solo"):
-        head.append(f"   {ui['solo']}: {view['solo']['current']}")
+        current = view["solo"]["current"]
+        head.append(f"   {ui['solo']}: {current}")
+        tile = next((t for t in CAT.solo_tiles if t[0] == current), None)
+        if tile is not None:
+            head.append(" (" + ui["solo_takes"].format(first=tile[1] + 1, second=tile[2] + 1) + ")")
     who = view["to_act"]
     if who is not None:
         actor = ui["leo"] if who == "leo" else names[who] if who < len(names) else str(who)
