@@ -12,7 +12,7 @@ from rich.text import Text
 from gameshelf.cli.render import Packed
 from gameshelf.core.data import load_yaml
 from gameshelf.games.iwari import GAME
-from gameshelf.games.iwari.catalog import BIOMES, DATA, MAPS
+from gameshelf.games.iwari.catalog import BIOMES, DATA, FEATS, MAPS
 from gameshelf.games.iwari.labels import LABELS
 
 TRIBE_COLOURS = ("bright_cyan", "bright_magenta", "bright_white", "bright_green", "bright_blue")
@@ -104,6 +104,18 @@ def _lines(view: dict, m, lang: str) -> Packed:
     return Packed(items, head=Text(TEXT[lang]["lines"] + ":", style="bold"), gap=2)
 
 
+def _feats(view: dict, players: int, lang: str) -> Text:
+    """Each feat, the letters of the tribes that earned it and a dot per slot left."""
+    text = Text()
+    for k, feat in enumerate(FEATS):
+        earned = view["feats_earned"].get(feat.id, [])
+        text.append(("  " if k else "") + GAME.term(feat.id, lang) + " ")
+        for tribe in earned:
+            text.append(tribe_letter(tribe, players), style=f"bold {_tribe_style(tribe, players)}")
+        text.append("·" * max(0, feat.tokens - len(earned)), style="dim")
+    return text
+
+
 def _scores(view: dict, names: list[str], lang: str) -> Table:
     tx = TEXT[lang]
     players = view["players"]
@@ -134,9 +146,16 @@ def render(view: dict, names: list[str], lang: str = "en"):
     cards.add_row(Text(tx["discard"] + ":"), Text(str(len(discard))))
     if view.get("hand") is not None:
         cards.add_row(Text(tx["hand"] + ":", style="bold"), _cards(view["hand"], lang))
+    if view["options"].get("feats") != "off":
+        cards.add_row(Text(tx["feats"] + ":"), _feats(view, players, lang))
     if view["expeditions"]:
-        cards.add_row(Text(tx["exp"] + ":"), Text(", ".join(
-            f"{e} {view['expeditions_scored'][i]}" for i, e in enumerate(view["expeditions"]))))
+        exp = Text()
+        for i, e in enumerate(view["expeditions"]):
+            exp.append(("  " if i else "") + e + " ")         # the id: explain X06 gives its mission
+            for tribe in view["expeditions_scored"][i]:
+                exp.append(tribe_letter(tribe, players), style=f"bold {_tribe_style(tribe, players)}")
+            exp.append("·" * max(0, 2 - len(view["expeditions_scored"][i])), style="dim")
+        cards.add_row(Text(tx["exp"] + ":"), exp)
     if view["decision"] is None:
         cards.add_row(Text(tx["over"], style="bold"), Text(""))
     top = Table.grid(padding=(0, 2))

@@ -266,7 +266,8 @@ def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
     for target in targets:
         kind, _, what = target.partition(":")
         if kind == "tile" and what in CAT.tile_index:
-            parts.append(tile_text(what, lang).plain)
+            if (view["pending"] or [{}])[-1].get("kind") != "choose_effect":   # there the label says it
+                parts.append(tile_text(what, lang).plain)
         elif kind == "animal" and p is not None:
             for a in p["animals"]:
                 if a["spot"] == what:
