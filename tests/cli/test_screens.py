@@ -168,3 +168,13 @@ def test_iwari_two_players_end_shows_the_third_tribe_and_both_players_losing():
         out = console.export_text()
         text = renderer(game).TEXT[lang]
         assert text["third_wins"] in out and out.count(text["third"]) >= 2
+
+
+@pytest.mark.parametrize("game_id", ["midnight_zoo", "iwari"])   # borealis, mariposas: some lines wrap
+def test_legend_lines_fit_the_help_screen(game_id):
+    from rich.cells import cell_len
+
+    module = renderer(get_game(game_id))
+    for lang in LANGS:
+        for line in module.legend(lang):
+            assert cell_len("  " + line) <= WIDTH, (lang, line)
