@@ -126,6 +126,14 @@ def test_the_winner_is_named(lang, you, other):
     assert "B" in winner_line(TOY, tie, ["A", "B", "C"], 0, "en") and "tie" in winner_line(TOY, tie, ["A", "B", "C"], 0, "en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_r46_when_the_third_tribe_wins_both_players_lose(lang):
+    """Iwari R46: in a 2-player game the third tribe (not a seat) may win; nobody at the table wins."""
+    outcome = Outcome((30, 28), (2, 3), ({}, {}), details={"all_players_lose": True})
+    line = winner_line(TOY, outcome, ["A", "B"], 0, lang)
+    assert "R46" in line and "A" not in line and "B" not in line
+
+
 def test_solo_end_reports_score_and_rank_not_a_win():
     outcome = Outcome((42,), (1,), ({},), details={"solo_rank": "lost_lemur"})
     line = winner_line(TOY, outcome, ["A"], 0, "en")
