@@ -14,7 +14,7 @@ from gameshelf.core.record import Record
 from gameshelf.games import get_game
 from gameshelf.match import InteractiveMatch
 from tests.core.toygame import GAME as TOY
-from tests.edges.conftest import answers, toy  # noqa: F401  (the toy fixture)
+from tests.edges.conftest import answers
 
 
 def play(capsys, monkeypatch, *args, replies=()):
@@ -124,6 +124,14 @@ def test_the_winner_is_named(lang, you, other):
     assert winner_line(TOY, outcome, ["A", "B"], 1, lang) == other
     tie = Outcome((5, 5, 1), (1, 1, 3), ({}, {}, {}))
     assert "B" in winner_line(TOY, tie, ["A", "B", "C"], 0, "en") and "tie" in winner_line(TOY, tie, ["A", "B", "C"], 0, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_r46_when_the_third_tribe_wins_both_players_lose(lang):
+    """Iwari R46: in a 2-player game the third tribe (not a seat) may win; nobody at the table wins."""
+    outcome = Outcome((30, 28), (2, 3), ({}, {}), details={"all_players_lose": True})
+    line = winner_line(TOY, outcome, ["A", "B"], 0, lang)
+    assert "R46" in line and "A" not in line and "B" not in line
 
 
 def test_solo_end_reports_score_and_rank_not_a_win():

@@ -19,7 +19,7 @@ from gameshelf.cli.screen import Screen, as_group, renderer
 from gameshelf.games import get_game
 
 WIDTH, HEIGHT = 120, 40
-DONE = ["borealis", "mariposas"]            # games whose renderer has the issue-17 hooks
+DONE = ["borealis", "mariposas", "midnight_zoo", "iwari"]            # games whose renderer has the issue-17 hooks
 LANGS = ["en", "ja"]
 
 
@@ -149,3 +149,32 @@ def test_japanese_screens_have_no_english_ui_words(game_id):
             out = out.replace(notation, "")
         found = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", out)} & words
         assert not found, f"{decision.kind}: English UI words on a Japanese screen: {sorted(found)}"
+
+
+def test_iwari_two_players_end_shows_the_third_tribe_and_both_players_losing():
+    game = get_game("iwari")
+    for seed in range(1, 60):
+        state = game.setup(2, None, seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            game.apply(state, rng.choice(game.legal_actions(state)))
+        if game.outcome(state).details.get("all_players_lose"):
+            break
+    else:
+        pytest.skip("no random 2-player game won by the third tribe")
+    for lang in LANGS:
+        console = Console(width=WIDTH, record=True, color_system=None)
+        console.print(renderer(game).render(game.view(state, 0), names(2), lang))
+        out = console.export_text()
+        text = renderer(game).TEXT[lang]
+        assert text["third_wins"] in out and out.count(text["third"]) >= 2
+
+
+@pytest.mark.parametrize("game_id", ["midnight_zoo", "iwari"])   # borealis, mariposas: some lines wrap
+def test_legend_lines_fit_the_help_screen(game_id):
+    from rich.cells import cell_len
+
+    module = renderer(get_game(game_id))
+    for lang in LANGS:
+        for line in module.legend(lang):
+            assert cell_len("  " + line) <= WIDTH, (lang, line)

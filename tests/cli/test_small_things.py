@@ -3,10 +3,8 @@ messages, and solo simulations reported by score and solo rank."""
 
 from __future__ import annotations
 
-import pytest
 
 from gameshelf.cli.main import main
-from tests.edges.conftest import toy  # noqa: F401
 
 
 def test_games_shows_whole_option_names_at_80_columns(capsys, monkeypatch):

@@ -43,6 +43,7 @@ UI = {
            "log": "l: the full log (every hidden draw revealed), enter: finish: ",
            "you": "Player", "you_win": "You win!", "wins": "{name} wins.", "tie": "Tie for first: {names}.",
            "you_tie": "You tie for first with {names}.", "solo": "Your score: {score}.",
+           "all_lose": "Every player loses: the third tribe has won (R46).",
            "solo_rank": "Solo rank: {rank}.", "undone": "Undone: your move {move} and what followed.",
            "no_undo": "Cannot undo: {why}.", "no_undo_first": "you have not moved yet",
            "no_undo_hidden": "something hidden or random came out since your move",
@@ -55,6 +56,7 @@ UI = {
            "log": "l: 全ログ（伏せられた引きもすべて）、Enter: 終了: ",
            "you": "あなた", "you_win": "あなたの勝ちです！", "wins": "{name} の勝ちです。",
            "tie": "1位タイ: {names}。", "you_tie": "あなたは {names} と1位タイです。",
+           "all_lose": "第三部族の勝利：プレイヤー全員の負けです（R46）。",
            "solo": "あなたの得点: {score}。", "solo_rank": "ソロの評価: {rank}。",
            "undone": "取り消しました: あなたの手 {move} とその後の手。", "no_undo": "取り消せません: {why}。",
            "no_undo_first": "まだ手を指していません", "no_undo_hidden": "その後に伏せ情報か乱数が公開されました",
@@ -400,6 +402,8 @@ def winner_line(game: Game, outcome, names: list[str], seat: int, lang: str) -> 
         rank = next((v for k, v in outcome.details.items() if "rank" in k and isinstance(v, str)), None)
         return line + (" " + ui["solo_rank"].format(rank=game.term(rank, lang)) if rank else "")
     winners = [s for s in outcome.winners if s < len(names)]
+    if not winners or outcome.details.get("all_players_lose"):
+        return ui["all_lose"]
     if winners == [seat]:
         return ui["you_win"]
     if len(winners) == 1:

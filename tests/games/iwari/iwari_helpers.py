@@ -1,64 +1,101 @@
-"""Building Iwari positions for tests: P1 = seat 0 (start player), tribes by index."""
+"""Building Iwari positions for tests: P1 = seat 0 (start player), tribes by index.
+
+Every helper edits the state through the public position format (``GAME.position`` /
+``GAME.from_position``, validated like any user's position), never through internal arrays.
+"""
 
 from __future__ import annotations
 
 from gameshelf.games.iwari import GAME
-from gameshelf.games.iwari.catalog import BIOME_INDEX, LETTER_INDEX, NB
-from gameshelf.games.iwari.state import ACTION, State
+from gameshelf.games.iwari.catalog import BIOME_INDEX, BIOMES, DISPLAY, HAND, NB
+from gameshelf.games.iwari.state import State
+from tests.scenario import scenario
 
 P1, P2, P3, P4, P5 = range(5)
 THIRD = 2  # the 2-player third tribe's index
+LETTER = {b.letter: b.id for b in BIOMES}
+
+# the kind names of the pending decisions (decisions.py), and "over"
+ACTION, PLACE, THIRD_STEP, FEAT, DRAW, DRAFT, OVER = (
+    "choose_action", "place_pieces", "third_tribe_target", "place_feat", "draw", "draft_pick", "over")
+
+
+def phase(s: State) -> str:
+    """The kind name of the top pending decision, or "over"."""
+    return s.pending[-1].KIND.split(".", 1)[1] if s.pending else OVER
+
+
+def load(s: State, position: dict) -> State:
+    """Replace ``s`` in place by the (validated) state of ``position``."""
+    fresh = GAME.from_position(position)
+    for name in State.__slots__:
+        setattr(s, name, getattr(fresh, name))
+    return s
 
 
 def new(players: int = 3, seed: int = 1, blocked=(), **options) -> State:
     """A fresh game with P1 to act, no mountains unless ``blocked`` (line numbers) is given."""
     options.setdefault("feats", "off")
-    s = GAME.setup(players, options, seed)
-    s.start = s.current = 0
-    set_blocked(s, blocked)
-    return s
+    snippet = {"start": 0, "current": 0, "mountains": list(blocked),
+               "pending": [{"kind": "choose_action", "seat": 0}]}
+    return scenario("iwari", players, snippet, seed=seed, options=options)
 
 
 def set_blocked(s: State, numbers) -> None:
-    s.blocked = tuple(ln.n in numbers for ln in s.map.lines)
-    s.adj = s.map.adjacency(s.blocked)
+    pos = GAME.position(s)
+    pos["mountains"] = list(numbers)
+    load(s, pos)
 
 
 def tents(s: State, tribe: int, *spaces: str) -> None:
-    """Put tents of ``tribe`` on spaces, taken from its supply."""
-    m, T = s.map, len(s.map.territories)
+    """Put tents of ``tribe`` on spaces (taken from its supply)."""
+    pos = GAME.position(s)
     for sid in spaces:
-        sp = m.space_index[sid]
-        assert s.owner[sp] < 0, sid
-        t = m.space_terr[sp]
-        s.owner[sp] = tribe
-        s.tents[tribe * T + t] += 1
-        s.filled[t] += 1
-        s.supply_tents[tribe] -= 1
+        assert sid not in pos["tents"], sid
+        pos["tents"][sid] = tribe
+    load(s, pos)
 
 
 def totems(s: State, tribe: int, terr: str, n: int = 1) -> None:
-    T = len(s.map.territories)
-    t = s.map.terr_index[terr]
-    s.totems[tribe * T + t] += n
-    s.ktot[t] += n
-    s.supply_totems[tribe] -= n
+    pos = GAME.position(s)
+    stack = pos["totems"].setdefault(terr, [0] * s.ntribes)
+    stack[tribe] += n
+    load(s, pos)
+
+
+def _set_hand(pos: dict, seat: int, cards: str) -> None:
+    """``seat`` holds ``cards`` (biome letters); its old cards go on the deck, the new ones come
+    from the deck (or the discard pile): cards are conserved."""
+    deck = pos["deck"]
+    deck.extend(pos["hands"][seat])
+    pos["hands"][seat] = []
+    for ch in cards:
+        card = LETTER[ch]
+        if card in deck:
+            deck.remove(card)
+        else:
+            assert pos["discard"][card] > 0, "card not available"
+            pos["discard"][card] -= 1
+        pos["hands"][seat].append(card)
+    pos["hands"][seat].sort(key=BIOME_INDEX.__getitem__)
+
+
+def feat_tokens(s: State, *tokens: tuple[str, str]) -> None:
+    """Place feat tokens (feat id, territory id or line number), each earned by the next seat
+    without that feat (feats switched on): the multipliers of R57/R58 on a built board."""
+    pos = GAME.position(s)
+    pos["options"]["feats"] = "on"
+    for feat, target in tokens:
+        earned = pos["feats_earned"][feat]
+        earned.append(next(seat for seat in range(s.players) if seat not in earned))
+        pos["feat_tokens"].append([feat, target])
+    load(s, pos)
 
 
 def set_hand(s: State, seat: int, cards: str) -> None:
-    """Give ``seat`` the cards (biome letters, e.g. "ffc"), swapping with the deck (conserved)."""
-    base = seat * NB
-    for b in range(NB):
-        s.deck.extend([b] * s.hands[base + b])
-        s.hands[base + b] = 0
-    for ch in cards:
-        b = LETTER_INDEX[ch]
-        if b in s.deck:
-            s.deck.remove(b)
-        else:
-            s.discard[b] -= 1
-            assert s.discard[b] >= 0, "card not available"
-        s.hands[base + b] += 1
+    pos = GAME.position(s)
+    _set_hand(pos, seat, cards)
+    load(s, pos)
 
 
 def hand(s: State, seat: int) -> str:
@@ -67,12 +104,19 @@ def hand(s: State, seat: int) -> str:
 
 
 def turn(s: State, seat: int, cards: str | None = None) -> State:
-    """Start ``seat``'s turn (ACTION phase), optionally with a given hand."""
-    s.current, s.phase = seat, ACTION
-    s.p_tribe, s.p_terr, s.p_pieces, s.p_cards, s.p_filled = -1, -1, 0, 0, -1
+    """Start ``seat``'s turn (its action to choose), optionally with a given hand. Draw steps a
+    test skipped are taken from the deck's top, so every hand holds 3 and the display 4 (R28, R31)."""
+    pos = GAME.position(s)
+    pos["current"] = seat
+    pos["pending"] = [{"kind": "choose_action", "seat": seat}]
     if cards is not None:
-        set_hand(s, seat, cards)
-    return s
+        _set_hand(pos, seat, cards)
+    for h in pos["hands"]:
+        while len(h) < HAND:
+            h.append(pos["deck"].pop())
+    while len(pos["display"]) < DISPLAY:
+        pos["display"].append(pos["deck"].pop())
+    return load(s, pos)
 
 
 def legal(s: State) -> set[str]:
@@ -87,12 +131,17 @@ def play(s: State, *texts: str) -> list:
 
 
 def count(s: State, tribe: int, terr: str, what: str = "tents") -> int:
-    T = len(s.map.territories)
-    return getattr(s, what)[tribe * T + s.map.terr_index[terr]]
+    """Pieces of ``tribe`` in a territory, read from the position."""
+    pos = GAME.position(s)
+    if what == "tents":
+        spaces = {s.map.space_ids[sp] for sp in s.map.territories[s.map.terr_index[terr]].spaces}
+        return sum(1 for sid, o in pos["tents"].items() if o == tribe and sid in spaces)
+    return pos["totems"].get(terr, [0] * s.ntribes)[tribe]
 
 
 def move_cards(s: State, deck: int) -> None:
-    """Leave ``deck`` cards in the deck; the rest go to the discard pile (conserved)."""
+    """Leave ``deck`` cards in the deck; the rest go to the discard pile (conserved). A direct edit:
+    a deck that is about to run out is no position a player could be asked to decide in."""
     while len(s.deck) > deck:
         s.discard[s.deck.pop(0)] += 1
 

@@ -3,29 +3,29 @@ added through the R57/R58 multipliers (interim and final), ``expedition:<id>`` =
 face-up expedition card paid (R62), one number per seat."""
 
 from gameshelf.core import Chance
-from gameshelf.games.iwari import GAME, rules
+from gameshelf.games.iwari import GAME, rules_draw
 from gameshelf.games.iwari.actions import PlaceFeat
 from gameshelf.games.iwari.catalog import EXPEDITION_INDEX, FEAT_INDEX
-from gameshelf.games.iwari.rules_feats import check_expeditions
+from gameshelf.games.iwari.decisions import PlaceFeatToken
+from gameshelf.games.iwari.rules_feats import apply_feat, check_expeditions
 from gameshelf.games.iwari.scoring import tent_majority, totem_points
-from iwari_helpers import P1, P2, P3, move_cards, new, tents, totems
+from iwari_helpers import P1, P2, P3, load, move_cards, new, tents, totems
 
 
 def token(s, feat, target):
-    """Place a feat token through the real R50-R55 handler (queue kept non-empty so the turn
-    does not move on)."""
+    """Place a feat token through the real R50-R55 handler (a second token of the feat waits
+    below it, so the turn does not move on)."""
     f = FEAT_INDEX[feat]
-    s.feat_queue = (f, f)
-    rules._apply_feat(s, PlaceFeat(feat, target))
-    s.feat_queue = ()
+    s.pending += [PlaceFeatToken(s.current, f), PlaceFeatToken(s.current, f)]
+    apply_feat(s, PlaceFeat(feat, target))
+    s.pending.pop()
 
 
 def built():
     """W7's board: P1 3 tents in N01, P2 2 tents in N05; totems N01 2:1, N05 1:1 (line 4 pays
     P1 5); feats and expeditions on, face-up cards X08 (land pact), X03, X09."""
     s = new(3, feats="on", expeditions="on")
-    s.expeditions = tuple(EXPEDITION_INDEX[x] for x in ("X08", "X03", "X09"))
-    s.exp_scored = [()] * 3
+    load(s, dict(GAME.position(s), expeditions=["X08", "X03", "X09"], expeditions_scored=[[], [], []]))
     tents(s, P1, "n01", "n02", "n03")
     tents(s, P2, "n22", "n23")
     totems(s, P1, "N01", 2)
@@ -39,13 +39,13 @@ def test_balance_built_game_feats_interim_and_final_and_expeditions():
     s = built()
     token(s, "unity", "N01")
     move_cards(s, 0)
-    rules._exhaust(s)  # R72 interim: N01 pays P1 3 x 2, N05 pays P2 2
+    rules_draw._exhaust(s)  # R72 interim: N01 pays P1 3 x 2, N05 pays P2 2
     assert s.interim == [6, 2, 0]
     token(s, "discovery", "N01")
     token(s, "discovery", "N05")
     token(s, "honor", "4")  # line 4 N01-N05, land
     assert check_expeditions(s, P1) == [(EXPEDITION_INDEX["X08"], 4)]
-    rules._end_game(s, "deck")
+    rules_draw.end_game(s, "deck")
     out = GAME.outcome(s)
     bal = out.details["balance"]
     # final: N01 base 3 x (1 + unity + discovery), N05 base 2 x (1 + discovery), line 4 5 x 2
@@ -73,12 +73,12 @@ def test_balance_second_expedition_value_and_options_off():
         totems(s, P3, terr, 1)
     check_expeditions(s, P3)
     check_expeditions(s, P1)
-    rules._end_game(s, "deck")
+    rules_draw.end_game(s, "deck")
     bal = GAME.outcome(s).details["balance"]
     assert bal["expedition:X08"] == [2, 0, 4]  # P3 first (4), P1 second (2)
     s = new(3, feats="off", expeditions="off")
     tents(s, P1, "n01")
-    rules._end_game(s, "deck")
+    rules_draw.end_game(s, "deck")
     assert "balance" not in GAME.outcome(s).details
 
 

@@ -2,17 +2,18 @@
 
 import pytest
 
+from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.catalog import EXPEDITION_INDEX
 from gameshelf.games.iwari.rules_feats import check_expeditions
-from gameshelf.games.iwari.state import DRAW
-from iwari_helpers import P1, P2, P3, THIRD, new, play, tents, totems, turn
+from iwari_helpers import phase, DRAW
+from iwari_helpers import P1, P2, P3, THIRD, load, new, play, tents, totems, turn
 
 
 def with_cards(players, *ids, **options):
     s = new(players, expeditions="on", **options)
-    s.expeditions = tuple(EXPEDITION_INDEX[i] for i in ids)
-    s.exp_scored = [()] * len(ids)
-    return s
+    pos = GAME.position(s)
+    pos.update(expeditions=list(ids), expeditions_scored=[[] for _ in ids])
+    return load(s, pos)
 
 
 def test_w14_r62_first_second_then_closed():
@@ -20,19 +21,19 @@ def test_w14_r62_first_second_then_closed():
     s = with_cards(3, "X03")
     tents(s, P3, "n01", "n02", "n03")
     turn(s, P3, "ttf")
-    play(s, "place:N01", "tent:n04:t", "done")
+    play(s, "place N01", "tent n04 t", "done")
     assert s.score[P3] == 4 and s.exp_points[P3] == 4
     tents(s, P1, "n36", "n37", "n38")
     turn(s, P1, "ccf")
-    play(s, "place:N08", "tent:n39:c", "done")
+    play(s, "place N08", "tent n39 c", "done")
     assert s.score[P1] == 2
     tents(s, P2, "n12", "n13", "n14")
     turn(s, P2, "ggf")
-    play(s, "place:N03", "tent:n15:g", "done")
+    play(s, "place N03", "tent n15 g", "done")
     assert s.score[P2] == 0
     tents(s, P3, "n46", "n47", "n48")
     turn(s, P3, "ttf")
-    play(s, "place:N10", "tent:n49:t", "done")
+    play(s, "place N10", "tent n49 t", "done")
     assert s.score[P3] == 4 and s.exp_scored == [(P3, P1)]
 
 
@@ -40,15 +41,15 @@ def test_r61_exchange_scores_no_expedition():
     s = with_cards(3, "X12")
     tents(s, P1, *[f"n{i:02d}" for i in range(1, 13)])
     turn(s, P1, "ttf")
-    play(s, "exchange:f")
-    assert s.score[P1] == 0 and s.phase == DRAW
+    play(s, "exchange f")
+    assert s.score[P1] == 0 and phase(s) == DRAW
 
 
 def test_r63_several_cards_in_one_action():
     s = with_cards(3, "X03", "X12", "X01")
     tents(s, P1, *[f"n{i:02d}" for i in range(1, 12)])
     turn(s, P1, "ttf")
-    play(s, "place:N10", "tent:n46:t", "done")
+    play(s, "place N10", "tent n46 t", "done")
     assert s.score[P1] == 4 + 4 and s.exp_scored[2] == ()
 
 
@@ -57,8 +58,8 @@ def test_r64_third_tribe_never_scores_or_takes_a_slot():
     tents(s, THIRD, "n01", "n02", "n03")
     tents(s, P2, "n36")
     turn(s, P1, "ctd")
-    play(s, "place:N08", "tent:n37:c", "done")
-    play(s, "place:N01", "tent:n04:t", "done")
+    play(s, "place N08", "tent n37 c", "done")
+    play(s, "place N01", "tent n04 t", "done")
     assert s.exp_scored == [()] and s.score[THIRD] == 0
 
 
@@ -94,7 +95,7 @@ def test_mission_x08_fails_on_a_blocked_line_and_without_most():
         totems(s, P1, t)
     assert check_expeditions(s, P1) == []
     s = with_cards(3, "X08")
-    tents(s, P1, "n01", "n02", "n07")
+    tents(s, P1, "n01", "n02", "n05", "n07")  # M(N01) = 3: room for 3 totems (R23)
     tents(s, P2, "n03", "n04")
     totems(s, P1, "N01")
     totems(s, P1, "N02")

@@ -90,11 +90,11 @@ def test_v11_r68_long_road_final_scoring():
 
 def test_v11_r68_interim_scoring_ignores_the_long_road():
     """R68: interim scoring ignores the long road."""
-    from gameshelf.games.iwari import rules
+    from gameshelf.games.iwari import rules_draw
     from iwari_helpers import move_cards
     s = v11()
     move_cards(s, 0)
-    rules._exhaust(s)
+    rules_draw._exhaust(s)
     assert s.interim == [4, 4, 5, 1]
 
 
@@ -111,6 +111,7 @@ def test_v12a_r67_ice_land_double_line_scores_twice():
     s = new(3, map="ice_land")
     tents(s, P1, "i01", "i02", "i07")
     tents(s, P2, "i03", "i08")
+    tents(s, P3, "i04", "i05", "i06", "i09", "i10")  # M = 3 and 2: room for the totems (R23)
     totems(s, P1, "I01", 2)
     totems(s, P2, "I01", 1)
     totems(s, P1, "I02", 1)
@@ -123,10 +124,10 @@ def test_a23_ice_land_lines_take_honor_and_awe_separately():
     tents(s, P1, "i01", "i07", "i08")
     totems(s, P1, "I01")
     turn(s, P1, "ttg")
-    play(s, "place:I02", "totem:t", "done")
-    assert s.feat_queue and legal(s) == {"honor:1", "decline:honor"}
-    play(s, "honor:1")
-    assert legal(s) == {"awe:11", "decline:awe"}
+    play(s, "place I02", "totem t", "done")
+    assert s.pending[-1].KIND == "iwari.place_feat" and legal(s) == {"honor 1", "decline honor"}
+    play(s, "honor 1")
+    assert legal(s) == {"awe 11", "decline awe"}
 
 
 # ---- Floating Continent (R65, R66, A20, A21, V12b, V12c) ------------------------------------------
@@ -153,7 +154,7 @@ def test_v12c_r66_no_totems_on_floating_tundra():
         s = new(3, map="floating_continent")
         tents(s, P1, *sp)
         turn(s, P1, "ttt")
-        play(s, f"place:{terr}")
+        play(s, f"place {terr}")
         assert not any(a.startswith("totem") for a in legal(s))
 
 
@@ -161,7 +162,7 @@ def test_r66_lines_touching_floating_tundra_never_qualify():
     s = new(3, map="floating_continent", feats="on")
     tents(s, P1, "f01", "f02", "f06", "f07")
     turn(s, P1, "fft")
-    play(s, "place:F02", "totem:f", "done")
+    play(s, "place F02", "totem f", "done")
     assert s.feat_earned == [(), (), (), ()] and totem_points(s) == [0, 0, 0]
 
 

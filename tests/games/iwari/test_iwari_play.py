@@ -15,8 +15,8 @@ from gameshelf.games.iwari.state import State
 from iwari_helpers import hand
 
 CONFIGS = GAME.conformance_configs()
-PROBES = ["done", "draw:deck", "draw:t", "exchange:t", "place:N01", "tent:n01:t", "tent:n01:ff",
-          "totem:gg", "unity:N01", "honor:4", "decline:awe"]
+PROBES = ["done", "draw deck", "draw t", "exchange t", "place N01", "tent n01 t", "tent n01 ff",
+          "totem gg", "unity N01", "honor 4", "decline awe"]
 
 
 def random_game(players, options, seed, each=None):
@@ -82,8 +82,8 @@ def test_illegal_actions_are_rejected_with_a_rule_and_no_change():
 def test_r27_private_draw_events_are_redacted_for_others():
     s = GAME.setup(3, {}, 2)
     seat = s.current
-    GAME.apply(s, GAME.parse_action(f"exchange:{hand(s, seat)[0]}"))
-    events = GAME.apply(s, GAME.parse_action("draw:deck"))
+    GAME.apply(s, GAME.parse_action(f"exchange {hand(s, seat)[0]}"))
+    events = GAME.apply(s, GAME.parse_action("draw deck"))
     private = [e for e in events if e.key == "draw_deck"]
     hidden = [e for e in events if e.key == "draw_deck_hidden"]
     assert private[0].audience == frozenset({seat}) and "biome" in private[0].args
@@ -122,7 +122,7 @@ def test_events_render_in_both_languages():
 
 
 def test_bad_notation():
-    for text in ("", "tent:n01", "tent:n01:tf", "totem:x", "exchange:deck", "draw:zz", "fly:N01"):
+    for text in ("", "tent n01", "tent n01 tf", "totem x", "exchange deck", "draw zz", "fly:N01"):
         with pytest.raises(BadNotation):
             parse_action(text)
 

@@ -6,7 +6,7 @@ import pytest
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.scoring import (final_scoring, score_area, settlement_points, tent_majority,
                                            totem_points)
-from gameshelf.games.iwari.state import OVER
+from iwari_helpers import phase, OVER
 from iwari_helpers import P1, P2, P3, move_cards, new, tents, totems
 
 
@@ -129,8 +129,7 @@ def test_w8_r78_zero_totems_does_not_count():
 def test_w9_r78_several_qualifying_tribes_all_score():
     """R78: several qualifying tribes all score."""
     s = new(3)
-    tents(s, P1, "n46", "n51", "n52")
-    tents(s, P2, "n47", "n53", "n54")
+    tents(s, P3, "n46", "n47", "n51", "n52", "n53", "n54")  # M = 2 and 4: room for the totems (R23)
     totems(s, P1, "N10")
     totems(s, P2, "N10")
     totems(s, P1, "N11", 2)
@@ -153,8 +152,8 @@ def test_w10_r9_r78_mountain_lines_are_skipped():
 
 
 def over(s, scores):
-    from gameshelf.games.iwari import rules
-    rules._end_game(s, "deck")
+    from gameshelf.games.iwari import rules_draw
+    rules_draw.end_game(s, "deck")
     s.score = list(scores)
     s.interim = [v - sum(f.values()) for v, f in zip(scores, s.final)]
     return GAME.outcome(s)
@@ -177,24 +176,24 @@ def test_a28_shared_victory_after_the_tiebreak():
 def test_r73_r80_final_breakdown_sums_to_the_score():
     """R80: final breakdown sums to the score."""
     s = w7()
-    from gameshelf.games.iwari import rules
+    from gameshelf.games.iwari import rules_draw
     s.interim[P1], s.score[P1] = 4, 4
     s.exp_points[P2], s.score[P2] = 3, 3
-    rules._end_game(s, "deck")
+    rules_draw.end_game(s, "deck")
     out = GAME.outcome(s)
     for seat in range(3):
         assert sum(out.breakdown[seat].values()) == out.scores[seat]
     assert out.breakdown[P1]["totems"] == 5 and out.breakdown[P1]["tents"] == 3
     assert out.breakdown[P1]["interim"] == 4 and out.breakdown[P2]["expeditions"] == 3
-    assert s.phase == OVER
+    assert phase(s) == OVER
 
 
 def test_r72_interim_scores_tents_only():
     s = w7()
-    from gameshelf.games.iwari import rules
+    from gameshelf.games.iwari import rules_draw
     tents(s, P1, "n04")
     move_cards(s, 0)
-    rules._exhaust(s)
+    rules_draw._exhaust(s)
     assert s.interim == tent_majority(s) and s.exhaustions == 1 and s.score == s.interim
 
 

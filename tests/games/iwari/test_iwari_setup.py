@@ -7,7 +7,7 @@ import pytest
 from gameshelf.core.errors import BadOption
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.catalog import NB
-from gameshelf.games.iwari.state import ACTION, DRAW
+from iwari_helpers import phase, ACTION, DRAFT
 from iwari_helpers import hand, legal, play
 
 DECKS = {5: [13, 12, 11, 11, 10], 4: [12, 11, 10, 10, 9], 3: [11, 10, 9, 9, 8], 2: [11, 10, 9, 9, 8]}
@@ -69,7 +69,7 @@ def test_options_are_validated():
     with pytest.raises(BadOption):
         GAME.setup(6, {}, 0)
     assert GAME.info.options.defaults() == {"map": "A", "initial_hand": "random", "feats": "on",
-                                           "expeditions": "off", "third_tribe_ends_game": "on"}
+                                           "expeditions": "off", "third_tribe_ends_game": "off"}
 
 
 def test_same_seed_same_game():
@@ -79,7 +79,7 @@ def test_same_seed_same_game():
 
 def test_r69_random_hands_then_display():
     s = GAME.setup(3, {"initial_hand": "random"}, 5)
-    assert s.phase == ACTION and not s.drafting and s.current == s.start
+    assert phase(s) == ACTION and phase(s) != DRAFT and s.current == s.start
 
 
 def test_r70_a25_guaranteed_wild_every_hand_has_a_pair():
@@ -92,18 +92,18 @@ def test_r70_a25_guaranteed_wild_every_hand_has_a_pair():
 
 def test_r71_a24_draft_last_player_first_then_refill_after_three():
     s = GAME.setup(3, {"initial_hand": "draft"}, 4)
-    assert s.phase == DRAW and s.drafting and sum(s.display) == 4 and sum(s.hands) == 0
+    assert phase(s) == DRAFT and sum(s.display) == 4 and sum(s.hands) == 0
     order = []
     for _ in range(3):
         order.append(s.current)
-        takes = [a for a in sorted(legal(s)) if a != "draw:deck"]
-        play(s, takes[0], "draw:deck")
+        takes = [a for a in sorted(legal(s)) if a != "draw deck"]
+        play(s, takes[0], "draw deck")
         assert sum(s.display) == 3  # not refilled during the three picks
-        play(s, "draw:deck")
+        play(s, "draw deck")
         assert sum(s.display) == 4 and len(hand(s, order[-1])) == 3
     start = s.start
     assert order == [(start - 1) % 3, (start - 2) % 3, start]
-    assert s.phase == ACTION and not s.drafting and s.current == start
+    assert phase(s) == ACTION and phase(s) != DRAFT and s.current == start
 
 
 def test_r60_expeditions_three_face_up_only_when_on():

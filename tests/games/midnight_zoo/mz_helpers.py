@@ -1,14 +1,21 @@
-"""Building Midnight Zoo positions for rule tests (reference 2.6 board, section 7 notation)."""
+"""Building Midnight Zoo positions for rule tests (reference 2.6 board, section 7 notation).
+
+Every helper that sets something up goes through the public position format: it takes the
+position of the state, lays a snippet over it (``tests/scenario.py``'s merge) or edits it, and
+reads it back with ``GAME.from_position`` (validated: tiles conserved, limits, the pending
+decision), so no test writes into the engine's internal arrays.
+"""
 
 from __future__ import annotations
 
 from gameshelf.games.midnight_zoo import GAME, check_invariants
 from gameshelf.games.midnight_zoo.catalog import CAT
-from gameshelf.games.midnight_zoo.rules import player_from_setup, settle
-from gameshelf.games.midnight_zoo.state import ENT0, IN_ZOO, OVER, PLACE, UNDISC
-from gameshelf.games.midnight_zoo.view import loc_of, loc_str
+from gameshelf.games.midnight_zoo.state import IN_ZOO, State
+from gameshelf.games.midnight_zoo.view import loc_str
+from tests.scenario import merge
 
 SETUP = [t[0] for t in CAT.setup_tiles]
+DIRS = "NESW"
 
 
 def cell(text: str) -> int:
@@ -20,14 +27,60 @@ def tile(tid: str) -> int:
     return CAT.tile_index[tid]
 
 
-def unplace(st, t: int) -> None:
-    """Take action tile ``t`` out of the stack/market/removed so tiles stay conserved."""
-    for zone in (st.stack, st.removed, st.leftover):
-        if t in zone:
-            zone.remove(t)
+# ---- positions -------------------------------------------------------------------------------------
+def adopt(st: State, new: State) -> None:
+    """Make ``st`` the state ``new`` (tests keep their reference to ``st``)."""
+    for name in State.__slots__:
+        setattr(st, name, getattr(new, name))
+
+
+def edit(st: State, snippet=None, fn=None, settle: bool = True) -> State:
+    """Rebuild ``st`` from its position with ``snippet`` laid over it and/or ``fn(data)`` applied;
+    automatic steps run afterwards (``settle``), as after an action."""
+    data = GAME.position(st)
+    if snippet:
+        data = merge(data, snippet)
+    if fn:
+        fn(data)
+    adopt(st, GAME.from_position(data, settle=settle))
+    return st
+
+
+def colour(seat: int) -> str:
+    return CAT.colours[seat]
+
+
+def take_out(data: dict, tid: str) -> None:
+    """Take tile ``tid`` out of the stack/removed/leftover/market or a player's storage or hand
+    (bonus tiles: the supply), so tiles stay conserved when a test puts it somewhere."""
+    if tid in CAT.tile_index and tile(tid) >= CAT.bonus0:
+        data["supply"][CAT.terrains[tile(tid) - CAT.bonus0]] -= 1
+        return
+    for zone in ("stack", "removed", "leftover"):
+        if tid in data[zone]:
+            data[zone].remove(tid)
             return
-    if t in st.market:
-        st.market[st.market.index(t)] = -1
+    if tid in data["market"]:
+        data["market"][data["market"].index(tid)] = None
+        return
+    for p in data["players"].values():  # moved out of a storage or a hand
+        if tid in p["storage"]:
+            p["storage"].remove(tid)
+            return
+        if p["hand"] == tid:
+            p["hand"] = None
+            return
+
+
+def setup_animals(slots: tuple, setup: str, undiscovered: bool) -> dict:
+    """Setup step 7 from the catalogue: pieces by letter; binoculars spots on their entrance."""
+    out = {}
+    for k, (letter, binoculars) in enumerate(CAT.setup_tiles[SETUP.index(setup)][1]):
+        spot, e = CAT.spot_names[k], CAT.spot_entrance[k]
+        on_entrance = binoculars and not undiscovered
+        out[spot] = {"animal": slots[letter], "loc": CAT.entrance_ids[e] if on_entrance else "undiscovered",
+                     "facing": DIRS[CAT.ent_dir[e]] if binoculars else "N", "asleep": False, "pollen": 0}
+    return out
 
 
 def board(n=2, seat=0, slots=("sloth", "cheetah", "wolf"), setup="ST1", tiles=None, hand=None,
@@ -38,42 +91,39 @@ def board(n=2, seat=0, slots=("sloth", "cheetah", "wolf"), setup="ST1", tiles=No
     ``tiles`` maps "r,c" to a tile id (bonus tiles: BR/BG/BS).
     """
     st = GAME.setup(n, options or {}, seed=0)
-    st.phase, st.order, st.turn, st.cur, st.pstack, st.draft = PLACE, list(range(n)), seat, seat, [], 1
-    st.market = [t if t < 0 else st.stack.append(t) or -1 for t in st.market]
-    st.slots = tuple(CAT.animal_ids.index(a) for a in slots)
-    for s in range(n):
-        st.players[s] = player_from_setup(st.slots, SETUP.index(setup) if s == seat else s)
-        if options and options.get("variability_cards") == "on":
-            st.players[s].cards = (0, 1, 2)
-    pl = st.players[seat]
-    if not keep_setup:
-        pl.loc[:] = [UNDISC] * len(pl.loc)
-    for key, tid in (tiles or {}).items():
-        set_tile(st, key, tid, seat, now=False)
-    if hand:
-        pl.hand = tile(hand)
-        unplace(st, pl.hand)
-    for tid in storage:
-        t = tile(tid)
-        pl.storage.append(t)
-        if t < CAT.n_action:
-            unplace(st, t)
-        else:
-            st.supply[t - CAT.bonus0] -= 1
-    pl.vp = vp
-    refresh(st)
-    return st
+    cards = ["F", "M", "T"] if (options or {}).get("variability_cards") == "on" else None
+
+    def build(data):
+        data["stack"] += [t for t in data["market"] if t]
+        data["market"] = [None] * len(data["market"])
+        data.update(phase="placement", order=list(range(n)), turn=seat, cur=seat, pending=[], draft=1,
+                    slots=list(slots))
+        for s in range(n):
+            p = data["players"][colour(s)]
+            p["setup_tile"] = setup if s == seat else SETUP[s]
+            p["animals"] = setup_animals(slots, p["setup_tile"], s == seat and not keep_setup)
+            p["cards"] = cards
+        p = data["players"][colour(seat)]
+        for key, tid in (tiles or {}).items():
+            take_out(data, tid)
+            p["district"][key] = tid
+        if hand:
+            take_out(data, hand)
+            p["hand"] = hand
+        for tid in storage:
+            take_out(data, tid)
+            p["storage"].append(tid)
+        p["vp"] = vp
+        data["leftover"] = [data["stack"].pop(0)]  # R6: draft 1's leftover tile (the stack's bottom)
+
+    return edit(st, fn=build)
 
 
 def set_tile(st, key: str, tid: str, seat: int = 0, now: bool = True) -> None:
-    t = tile(tid)
-    st.players[seat].district[cell(key)] = t
-    if t < CAT.n_action:
-        unplace(st, t)
-    else:
-        st.supply[t - CAT.bonus0] -= 1
-    if now:
-        refresh(st)
+    def build(data):
+        take_out(data, tid)
+        data["players"][colour(seat)]["district"][key] = tid
+    edit(st, fn=build)
 
 
 def put(st, animal: str, where: str, seat: int = 0, spot: str | None = None, **attrs) -> str:
@@ -82,19 +132,23 @@ def put(st, animal: str, where: str, seat: int = 0, spot: str | None = None, **a
     pl = st.players[seat]
     a = CAT.animal_ids.index(animal)
     if spot is None:
-        k = next(k for k in range(len(pl.kind)) if pl.kind[k] == a and pl.loc[k] == UNDISC)
+        k = next(k for k in range(len(pl.kind)) if pl.kind[k] == a and loc_str(pl.loc[k]) == "undiscovered")
+        spot = CAT.spot_names[k]
     else:
         k = CAT.spot_names.index(spot)
         assert pl.kind[k] == a, f"spot {spot} holds a {CAT.animal_ids[pl.kind[k]]}"
-    pl.loc[k] = loc_of(where)
-    if pl.loc[k] >= ENT0:
-        pl.face[k] = CAT.ent_dir[pl.loc[k] - ENT0]
+    piece_data = {"loc": where, "asleep": bool(attrs.get("asleep", 0)), "pollen": attrs.get("pollen", 0)}
+    if where in CAT.entrance_ids:
+        piece_data["facing"] = DIRS[CAT.ent_dir[CAT.entrance_ids.index(where)]]
     if "facing" in attrs:
-        pl.face[k] = "NESW".index(attrs["facing"])
-    pl.asleep[k] = int(attrs.get("asleep", 0))
-    pl.pollen[k] = attrs.get("pollen", 0)
-    refresh(st)
-    return CAT.spot_names[k]
+        piece_data["facing"] = attrs["facing"]
+    edit(st, {"players": {colour(seat): {"animals": {spot: piece_data}}}})
+    return spot
+
+
+def add_pending(st, **decision) -> None:
+    """Push a pending decision (its position form, e.g. kind="move_points", points=2)."""
+    edit(st, fn=lambda data: data["pending"].append(decision))
 
 
 def where(st, spot: str, seat: int = 0) -> str:
@@ -109,8 +163,8 @@ def piece(st, spot: str, seat: int = 0) -> dict:
 
 
 def refresh(st) -> None:
-    st.legal = None
-    settle(st, [])
+    """Rebuild ``st`` through its position, running the automatic steps."""
+    edit(st)
 
 
 def play(st, *moves: str):
@@ -126,7 +180,7 @@ def legal(st) -> list[str]:
 
 
 def top(st):
-    return st.pstack[-1][0] if st.pstack else None
+    return type(st.pending[-1]) if st.pending else None
 
 
 def in_zoo(st, seat: int = 0) -> int:
@@ -134,14 +188,12 @@ def in_zoo(st, seat: int = 0) -> int:
 
 
 __all__ = ["GAME", "CAT", "board", "put", "play", "legal", "where", "piece", "cell", "tile",
-           "set_tile", "refresh", "top", "in_zoo", "check_invariants"]
+           "set_tile", "refresh", "top", "in_zoo", "check_invariants", "edit", "add_pending", "colour", "take_out", "DIRS"]
 
 
 def finish(st):
-    """End the game where it stands and score it."""
-    st.phase = OVER
-    st.pstack = []
-    return GAME.outcome(st)
+    """Score the position as if the game ended where it stands (S1-S8: ``score_now``)."""
+    return GAME.score_now(st)
 
 
 def ex7_position():

@@ -10,7 +10,7 @@ from tests.heuristic_check import assert_heuristic_matches_reference
 
 
 def reference_estimate(st, pl):
-    score = pl.vp + zoo_vp(pl, st.rules.zero_pollen_vp) + discovered_vp(pl) + food_vp(pl)
+    score = pl.vp + zoo_vp(pl, st.config.zero_pollen_vp) + discovered_vp(pl) + food_vp(pl)
     progress = 0.0
     for k, loc in enumerate(pl.loc):
         if loc == UNDISC or loc < 0:
@@ -25,7 +25,7 @@ def reference_estimate(st, pl):
 def reference_heuristic(st, seat):
     """The heuristic as first written (before the speed-up), kept as the specification."""
     mine = reference_estimate(st, st.players[seat])
-    if st.cur == seat and st.pstack:
+    if st.cur == seat and st.pending:
         mine += pending_value(st)
     if st.n == 1:
         return mine

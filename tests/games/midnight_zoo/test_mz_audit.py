@@ -4,7 +4,7 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.midnight_zoo.state import DRAFT
-from mz_helpers import CAT, GAME, board, legal, piece, play, put, tile, top, where
+from mz_helpers import CAT, GAME, add_pending, board, legal, piece, play, put, tile, top, where
 
 
 # ---- option values as the reference writes them (A9: `forced_group_moves: false|true`) ---------
@@ -12,13 +12,13 @@ from mz_helpers import CAT, GAME, board, legal, piece, play, put, tile, top, whe
                                           ("false", False)])
 def test_a9_forced_group_moves_accepts_the_reference_booleans(value, forced):
     st = GAME.setup(2, {"forced_group_moves": value}, seed=1)
-    assert st.rules.forced is forced
+    assert st.config.forced is forced
 
 
 @pytest.mark.parametrize("value,vp", [(0, 0), ("0", 0), (1, 1)])
 def test_a16_butterfly_zero_pollen_vp_accepts_integers(value, vp):
     st = GAME.setup(2, {"butterfly_zero_pollen_vp": value}, seed=1)
-    assert st.rules.zero_pollen_vp == vp
+    assert st.config.zero_pollen_vp == vp
 
 
 # ---- R77 / R71: in solo the first-player token alternates and the view says who holds it ------
@@ -70,17 +70,14 @@ def test_r59_snake_move_is_a_forward_step_or_a_quarter_turn_forward_into_the_zoo
     """R59: (a) a forward step onto a tile or the zoo, or (b) a 90 degree turn in place."""
     st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01", "1,1": "G01"})
     s = put(st, "snake", "1,2", facing="S")
-    st.pstack.append([5, 1, -1])
-    from mz_helpers import refresh
-    refresh(st)
+    add_pending(st, kind="move_points", points=1, animal=None)
     play(st, f"animal {s}")
     assert sorted(legal(st)) == ["go S", "turn L", "turn R"]  # W has a tile but is sideways
     play(st, "go S")
     assert where(st, s) == "zoo"
     st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01"})
     s = put(st, "snake", "1,2", facing="S")
-    st.pstack.append([5, 1, -1])
-    refresh(st)
+    add_pending(st, kind="move_points", points=1, animal=None)
     play(st, f"animal {s}", "turn L")
     assert piece(st, s)["facing"] == "E" and where(st, s) == "1,2" and top(st) is None
 
@@ -102,13 +99,26 @@ def test_r80_leos_tile_leaves_the_game():
 
 # ---- a few rulings worth pinning down explicitly --------------------------------------------------
 def test_a14_cheetah_extra_step_is_optional_and_any_direction():
-    """A14/R54: after its first special-move step a cheetah may stop or step again anywhere legal."""
-    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01", "0,1": "S01", "2,1": "S02"})
+    """A14/R54 under A9 `forced_group_moves: false`: after its first special-move step a cheetah
+    may stop or step again anywhere legal."""
+    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01", "0,1": "S01", "2,1": "S02"},
+               options={"forced_group_moves": "false"})
     c = put(st, "cheetah", "1,1")
     play(st, "discard G05", f"animal {c}", "go W")
     assert sorted(legal(st)) == ["go E", "stop"]  # back where it came from is legal
     play(st, "stop")
     assert where(st, c) == "1,0" and top(st) is None
+
+
+def test_a14_a9_cheetah_extra_step_any_direction_and_compulsory_by_default():
+    """A14/R54 with A9 (revised 2026-12-01, the default): the second step goes anywhere legal,
+    back where it came from included, and must be taken."""
+    st = board(hand="G05", tiles={"1,1": "G01", "1,0": "R01", "0,1": "S01", "2,1": "S02"})
+    c = put(st, "cheetah", "1,1")
+    play(st, "discard G05", f"animal {c}", "go W")
+    assert legal(st) == ["go E"]
+    play(st, "go E")
+    assert where(st, c) == "1,1" and top(st) is None
 
 
 def test_a41_bonus_tiles_have_no_food_and_never_count_for_s4():
@@ -152,7 +162,7 @@ def test_r8_events_and_errors_never_name_a_tile_still_in_the_stack(n, options):
                                       ("off", False), ("false", False)])
 def test_r87_variability_option_accepts_booleans(value, on):
     st = GAME.setup(2, {"variability_cards": value}, seed=1)
-    assert st.rules.variability is on and (st.phase == 0) is on
+    assert st.config.variability is on and (st.phase == 0) is on
 
 
 def test_a9_option_aliases_give_the_same_game():
@@ -164,9 +174,9 @@ def test_a9_option_aliases_give_the_same_game():
 def test_a16_zero_pollen_vp_any_whole_number_and_scored():
     from gameshelf.games.midnight_zoo.scoring import zoo_vp
     st = GAME.setup(2, {"butterfly_zero_pollen_vp": 3}, seed=1)
-    assert st.rules.zero_pollen_vp == 3
+    assert st.config.zero_pollen_vp == 3
     st = board(slots=("butterfly", "cheetah", "wolf"), hand="G01",
                options={"butterfly_zero_pollen_vp": 3})
     put(st, "butterfly", "zoo")
     put(st, "butterfly", "zoo", pollen=2)
-    assert zoo_vp(st.players[0], st.rules.zero_pollen_vp) == 3 + 7
+    assert zoo_vp(st.players[0], st.config.zero_pollen_vp) == 3 + 7

@@ -4,10 +4,10 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo import rules
+from gameshelf.games.midnight_zoo import rules, rules_draft
 from gameshelf.games.midnight_zoo.state import DRAFT, ENT0, IN_ZOO, LEO, OVER, PLACE, ROUND, UNDISC
-from mz_helpers import (CAT, GAME, SETUP, board, check_invariants, legal, piece, play, put, refresh,
-                        tile, top, unplace, where)
+from mz_helpers import (CAT, GAME, SETUP, board, check_invariants, colour, edit, legal, piece, play, put,
+                        take_out, tile, top, where)
 
 
 def random_game(n, seed=0, options=None):
@@ -21,19 +21,20 @@ def random_game(n, seed=0, options=None):
 
 
 def end_round(st, leftover):
-    """Finish the last placement of draft 5 with ``leftover`` in the leftover zone."""
-    st.leftover = [tile(t) for t in leftover]
-    for t in st.leftover:
-        unplace(st, t)
-    st.draft, st.first = 5, st.n - 1  # the token passes to seat 0 in maintenance
-    for pl in st.players:
-        pl.hand = -1
-    st.turn = len(st.order) - 1
-    st.cur = st.order[-1]
-    events = []
-    rules.next_placer(st, events)
-    refresh(st)
-    return events
+    """Finish the last placement of draft 5 with ``leftover`` in the leftover zone (through the
+    position: hands emptied into the removed tiles; the automatic steps then run maintenance)."""
+    def build(data):
+        data["stack"][:0], data["leftover"] = data["leftover"], []  # earlier leftovers back under the stack
+        for t in leftover:
+            take_out(data, t)
+        data["leftover"] = list(leftover)
+        data["draft"], data["first"] = 5, st.n - 1  # the token passes to seat 0 in maintenance
+        for p in data["players"].values():
+            if p["hand"]:
+                data["removed"].append(p["hand"])
+            p["hand"] = None
+        data["turn"], data["cur"] = len(data["order"]) - 1, data["order"][-1]
+    edit(st, fn=build)
 
 
 # ---- setup --------------------------------------------------------------------------------------
@@ -167,29 +168,35 @@ def test_r70_r71_refill_and_token_passes_clockwise():
 # ---- R72-R75: end-of-round move -----------------------------------------------------------------------------
 def test_tv7_r72_leftover_majority_and_leftmost_tie_break():
     def terrain(ids):
-        return CAT.terrains[rules.leftover_terrain([tile(t) for t in ids])]
+        return CAT.terrains[rules_draft.leftover_terrain([tile(t) for t in ids])]
     assert terrain(["G01", "S01", "S02", "G02", "R01"]) == "grass"
     assert terrain(["R01", "G01", "S01", "S02", "S03"]) == "sand"
     assert terrain(["S01", "G01", "R01", "G02", "S02"]) == "sand"
 
 
-def test_ex6_r73_r75_end_of_round_move_on_rock():
+@pytest.mark.parametrize("forced", [True, False])
+def test_ex6_r73_r75_end_of_round_move_on_rock(forced):
+    """EX-6; R73 with A9 (revised 2026-12-01): no "stop" while an eligible animal can move under
+    the default `forced_group_moves: true`; `false` lets the player stop."""
     st = board(slots=("sloth", "wolf", "penguin"), hand="G01",
-               tiles={"1,0": "S22", "0,3": "R22", "0,2": "G22", "2,0": "S23"})
+               tiles={"1,0": "S22", "0,3": "R22", "0,2": "G22", "2,0": "S23"},
+               options={"forced_group_moves": "true" if forced else "false"})
     sloth = put(st, "sloth", "L1", spot="L1")
     wolf = put(st, "wolf", "0,3")
     penguin = put(st, "penguin", "2,0")
     end_round(st, ["R04", "S04", "R06", "S06", "G05"])
     assert st.phase == ROUND and GAME.to_act(st) == 0
     assert CAT.terrains[st.round_terrain] == "rock"
-    assert sorted(legal(st)) == sorted([f"animal {sloth}", f"animal {wolf}", "stop"])
+    stop = [] if forced else ["stop"]
+    assert sorted(legal(st)) == sorted([f"animal {sloth}", f"animal {wolf}"] + stop)
     play(st, f"animal {sloth}", "go E", f"animal {wolf}")
     assert legal(st) == ["go W"]
     play(st, "go W")
     assert piece(st, sloth)["loc"] == "1,0" and piece(st, sloth)["asleep"]
     assert where(st, wolf) == "0,2" and where(st, penguin) == "2,0"
     while st.phase == ROUND:
-        play(st, "stop")
+        assert ("stop" in legal(st)) is not forced
+        play(st, legal(st)[-1])
     assert len(st.piles) == 1 and len(st.piles[0]) == 5 and st.leftover == []
     assert st.phase == DRAFT and st.draft == 6
 
@@ -206,41 +213,55 @@ def test_r74_tv6_contrast_no_cheetah_extra_step_no_pollen_at_round_end():
     assert where(st, fly) == "zoo" and piece(st, fly)["pollen"] == 1
 
 
-def test_r73_every_player_moves_in_turn_order():
-    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", tiles={"0,1": "G01", "0,2": "R01"})
+@pytest.mark.parametrize("forced", [True, False])
+def test_r73_every_player_moves_in_turn_order(forced):
+    """R73; A9 (revised 2026-12-01): seat 0's wolf must move under the default, may stay with
+    `forced_group_moves: false`."""
+    st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", tiles={"0,1": "G06", "0,2": "R01"},
+               options={"forced_group_moves": "true" if forced else "false"})
     put(st, "wolf", "0,1")
-    other = st.players[1]
-    other.loc[:] = [UNDISC] * 9
-    other.district[1] = tile("G02")
-    unplace(st, tile("G02"))
-    k = other.kind.index(CAT.animal_ids.index("wolf"))
-    other.loc[k] = ENT0 + CAT.entrance_ids.index("T1")  # a grass entrance, (0,1) tiled
+    k = st.players[1].kind.index(CAT.animal_ids.index("wolf"))
+
+    def other_seat(data):
+        p = data["players"][colour(1)]
+        for a in p["animals"].values():
+            a["loc"] = "undiscovered"
+        take_out(data, "G02")
+        p["district"]["0,1"] = "G02"
+        p["animals"][CAT.spot_names[k]].update(loc="T1", facing="S")  # a grass entrance, (0,1) tiled
+    edit(st, fn=other_seat)
     end_round(st, ["G03", "G04", "G05", "S06", "R05"])
     assert GAME.to_act(st) == 0
-    play(st, "stop")
+    if forced:
+        assert "stop" not in legal(st)
+        play(st, legal(st)[0], "go E")
+    else:
+        play(st, "stop")
     assert GAME.to_act(st) == 1 and st.phase == ROUND
     play(st, f"animal {CAT.spot_names[k]}", "go S")
-    assert other.loc[k] == 1 and st.phase == DRAFT
+    assert st.players[1].loc[k] == 1 and st.phase == DRAFT
 
 
 # ---- R76-R86: solo -----------------------------------------------------------------------------------------
 def solo_at_draft(current, market, order=(LEO, 0)):
     st = GAME.setup(1, {}, seed=3)
-    for i, t in enumerate(st.market):
-        st.stack.append(t)
-        st.market[i] = -1
-    st.stack += st.removed  # undo Leo's setup pick: this test sets the draft up itself
-    st.removed = []
-    st.market = [tile(t) for t in market]
-    for t in st.market:
-        st.stack.remove(t)
     names = [t[0] for t in CAT.solo_tiles]
-    st.solo_deck = [i for i in range(6) if names[i] != current]
-    st.solo_current, st.solo_seen = names.index(current), [names.index(current)]
-    st.turn, st.order, st.cur = 0, list(order), order[0]
-    st.draft = 1 if order[0] == LEO else 2
-    refresh(st)
-    return st
+
+    def build(data):
+        data["stack"] += [t for t in data["market"] if t]
+        data["stack"] += data["removed"]  # undo Leo's setup pick: this test sets the draft up itself
+        data["removed"] = []
+        for t in market:
+            data["stack"].remove(t)
+        data["market"] = list(market)
+        data["solo_deck"] = [x for x in names if x != current]
+        data["solo_current"], data["solo_seen"] = current, [current]
+        data["turn"], data["order"] = 0, ["leo" if s == LEO else s for s in order]
+        data["cur"] = data["order"][0]
+        data["draft"] = 1 if order[0] == LEO else 2
+        if data["draft"] == 2:  # R6: draft 1 left one tile in the leftover zone
+            data["leftover"] = [data["stack"].pop(0)]
+    return edit(st, fn=build)
 
 
 def test_ex8_r79_r81_leo_takes_position_one_and_it_leaves_the_game():
@@ -256,7 +277,8 @@ def test_r79_leo_takes_position_two_when_one_is_empty():
     st = solo_at_draft("SOLO1", ["R05", "S01", "G10"], order=(0, LEO))
     assert GAME.to_act(st) == 0 and st.removed == []
     play(st, "take 1")
-    assert tile("S01") in st.removed and st.leftover == [tile("G10")] and st.phase == PLACE
+    # draft 2: draft 1's leftover tile (a valid position has it, R6) is followed by G10
+    assert tile("S01") in st.removed and st.leftover[1:] == [tile("G10")] and st.phase == PLACE
 
 
 def test_r77_r78_leo_first_in_odd_drafts_and_a_tile_revealed_each_draft():

@@ -3,14 +3,13 @@
 import pytest
 
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo.state import F_GROUP, F_MOVE
-from mz_helpers import CAT, board, in_zoo, legal, piece, play, put, refresh, tile, top, where
+from gameshelf.games.midnight_zoo.decisions import GroupMove
+from mz_helpers import CAT, add_pending, board, in_zoo, legal, piece, play, put, tile, top, where
 
 
 def points(st, n):
     """Give the acting seat ``n`` move points (a move_n action being resolved)."""
-    st.pstack.append([F_MOVE, n, -1])
-    refresh(st)
+    add_pending(st, kind="move_points", points=n, animal=None)
 
 
 # ---- general movement ---------------------------------------------------------------------------
@@ -75,12 +74,13 @@ def test_r48_zoo_animals_never_eligible():
     w = put(st, "wolf", "zoo")
     w2 = put(st, "wolf", "1,2")
     play(st, "discard G05")
-    assert st.pstack[-1][0] == F_GROUP and st.pstack[-1][2] == [CAT.spot_names.index(w2)]
+    assert type(st.pending[-1]) is GroupMove and st.pending[-1].eligible == (CAT.spot_names.index(w2),)
     assert f"animal {w}" not in legal(st)
 
 
-def test_r49_a9_moves_are_optional():
-    st = board(slots=("wolf", "cheetah", "sloth"), hand="G05", tiles={"1,2": "G01", "0,2": "G02"})
+def test_r49_a9_moves_are_optional_with_forced_group_moves_false():
+    st = board(slots=("wolf", "cheetah", "sloth"), hand="G05", tiles={"1,2": "G01", "0,2": "G02"},
+               options={"forced_group_moves": "false"})
     w = put(st, "wolf", "1,2")
     points(st, 1)
     assert "stop" in legal(st)
@@ -90,6 +90,23 @@ def test_r49_a9_moves_are_optional():
     assert "stop" in legal(st)
     play(st, "stop")
     assert where(st, w) == "1,2"
+
+
+def test_r49_revised_move_points_optional_group_moves_compulsory_by_default():
+    """R49 / A9 (revised 2026-12-01): move points stay optional; in a special move an eligible
+    animal with a legal move must move (no "stop")."""
+    st = board(slots=("wolf", "cheetah", "sloth"), hand="G05", tiles={"1,2": "G01", "0,2": "G02"})
+    w = put(st, "wolf", "1,2")
+    points(st, 1)
+    assert "stop" in legal(st)
+    play(st, "stop")
+    assert where(st, w) == "1,2"
+    play(st, "discard G05")
+    assert legal(st) == [f"animal {w}"]
+    play(st, f"animal {w}")
+    assert "stop" not in legal(st)
+    play(st, legal(st)[0])
+    assert where(st, w) != "1,2" and top(st) is None
 
 
 # ---- penguin --------------------------------------------------------------------------------------
@@ -127,20 +144,24 @@ def test_r52_penguin_direction_needs_a_first_tile():
 
 
 # ---- cheetah ---------------------------------------------------------------------------------------
-def test_ex5_special_move_cheetah_two_steps_sloth_sleeps_wolf_stays():
+@pytest.mark.parametrize("forced", [True, False])
+def test_ex5_special_move_cheetah_two_steps_sloth_sleeps_wolf_stays(forced):
+    """EX-5; A9 (revised 2026-12-01): under the default no "stop" is offered while an eligible
+    animal can move, and the cheetah's second step is compulsory; `false` offers both."""
+    stop = [] if forced else ["stop"]
     st = board(slots=("sloth", "cheetah", "wolf"), hand="S05", storage=["G01"],
                tiles={"1,0": "G02", "2,0": "S22", "2,1": "R22", "0,3": "G24", "0,4": "S23",
-                      "4,4": "G25"})
+                      "4,4": "G25"}, options={"forced_group_moves": "true" if forced else "false"})
     c1 = put(st, "cheetah", "1,0")
     s1 = put(st, "sloth", "0,3")
     w1 = put(st, "wolf", "4,4")
     c2 = put(st, "cheetah", "2,1")
     play(st, "discard G01")
-    assert sorted(legal(st)) == sorted([f"animal {c1}", f"animal {s1}", "stop"])  # wolf cannot
+    assert sorted(legal(st)) == sorted([f"animal {c1}", f"animal {s1}"] + stop)  # wolf cannot
     play(st, f"animal {c1}")
     assert legal(st) == ["go S"]
     play(st, "go S")
-    assert sorted(legal(st)) == ["go E", "go N", "stop"]  # the optional extra step
+    assert sorted(legal(st)) == ["go E", "go N"] + stop  # the extra step: compulsory by default
     play(st, "go E", f"animal {s1}", "go E")
     assert where(st, c1) == where(st, c2) == "2,1"
     assert piece(st, s1)["loc"] == "0,4" and piece(st, s1)["asleep"]
@@ -149,14 +170,17 @@ def test_ex5_special_move_cheetah_two_steps_sloth_sleeps_wolf_stays():
     assert top(st) is None  # the special move ended: the wolf could not move
 
 
-def test_tv6_r54_r55_cheetah_extra_step_lost_at_the_zoo():
+@pytest.mark.parametrize("forced", [True, False])
+def test_tv6_r54_r55_cheetah_extra_step_lost_at_the_zoo(forced):
+    """TV-6; A9 (revised 2026-12-01): "stop" only under `forced_group_moves: false`."""
     st = board(slots=("sloth", "cheetah", "wolf"), hand="R02",
-               tiles={"1,2": "R22", "0,3": "S22", "0,2": "G22"})
+               tiles={"1,2": "R22", "0,3": "S22", "0,2": "G22"},
+               options={"forced_group_moves": "true" if forced else "false"})
     c1 = put(st, "cheetah", "1,2")
     c2 = put(st, "cheetah", "T3")
     play(st, "discard R02", f"animal {c1}", "go S")
     assert where(st, c1) == "zoo"
-    assert legal(st) == [f"animal {c2}", "stop"]
+    assert legal(st) == [f"animal {c2}"] + ([] if forced else ["stop"])
     play(st, f"animal {c2}", "go S", "go W")
     assert where(st, c2) == "0,2"
 
@@ -236,15 +260,18 @@ def test_a39_snake_keeps_facing_after_stepping():
 
 
 # ---- butterfly ---------------------------------------------------------------------------------------
-def test_tv5_r62_r65_butterfly_pollen_only_in_special_moves_cap_4():
+@pytest.mark.parametrize("forced", [True, False])
+def test_tv5_r62_r65_butterfly_pollen_only_in_special_moves_cap_4(forced):
+    """TV-5; A9 (revised 2026-12-01): "stop" only under `forced_group_moves: false`."""
     from gameshelf.games.midnight_zoo.scoring import discovered_vp, zoo_vp
     st = board(slots=("butterfly", "cheetah", "wolf"), hand="S01", storage=["R03"],
-               tiles={"2,3": "S22", "0,4": "S23", "0,3": "R22", "1,2": "R01"})
+               tiles={"2,3": "S22", "0,4": "S23", "0,3": "R22", "1,2": "R01"},
+               options={"forced_group_moves": "true" if forced else "false"})
     b1 = put(st, "butterfly", "2,3", pollen=1)
     b2 = put(st, "butterfly", "0,4", pollen=4)
     b3 = put(st, "butterfly", "1,2")
     play(st, "discard S01")
-    assert sorted(legal(st)) == sorted([f"animal {b1}", f"animal {b2}", "stop"])
+    assert sorted(legal(st)) == sorted([f"animal {b1}", f"animal {b2}"] + ([] if forced else ["stop"]))
     play(st, f"animal {b1}", "go W", f"animal {b2}", "go W")
     assert piece(st, b1)["loc"] == "zoo" and piece(st, b1)["pollen"] == 2
     assert piece(st, b2)["loc"] == "0,3" and piece(st, b2)["pollen"] == 4

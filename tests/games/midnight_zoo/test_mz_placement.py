@@ -3,8 +3,9 @@
 import pytest
 
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo.state import F_BUSE, F_DISCOVER, F_EFFECTS, F_GROUP, F_MOVE, PLACE
-from mz_helpers import CAT, board, cell, legal, piece, play, put, tile, top, where
+from gameshelf.games.midnight_zoo.decisions import ChooseDiscover, ChooseEffect, GroupMove, SpendMoves, UseBonus
+from gameshelf.games.midnight_zoo.state import PLACE
+from mz_helpers import CAT, DIRS, board, cell, colour, edit, legal, piece, play, put, tile, top, where
 
 WOLF_CHEETAH = ("sloth", "cheetah", "wolf")  # EX-1 slots: A = sloth, B = cheetah, C = wolf
 
@@ -49,7 +50,7 @@ def test_r11_ex4_nothing_between_the_two_points_of_a_double_move():
     st = board(hand="R07", storage=["S01"], tiles={"2,4": "G22", "2,3": "S22", "3,4": "G24"})
     w = put(st, "wolf", "2,4", )
     play(st, "place R07", "at 4,1", "tile move_2", f"animal {w}", "go W")
-    assert top(st) == F_MOVE
+    assert top(st) == SpendMoves
     assert rule_of(st, "place S01") == "R11"
     assert rule_of(st, "discard S01") == "R11"
 
@@ -58,7 +59,7 @@ def test_r11_nothing_during_a_special_move():
     st = board(hand="G05", storage=["S01"], tiles={"1,2": "G01", "0,2": "G02"})
     put(st, "wolf", "1,2", )
     play(st, "discard G05")
-    assert top(st) == F_GROUP
+    assert top(st) == GroupMove
     assert rule_of(st, "discard S01") == "R11"
 
 
@@ -148,7 +149,7 @@ def test_tv10_r20_binoculars_condition_met_by_a_two_symbol_tile():
     play(st, "tile move_1", f"animal {w}", "go E")
     assert legal(st) == ["space", "skip"]
     play(st, "space")
-    assert top(st) == F_DISCOVER
+    assert top(st) == ChooseDiscover
     play(st, "discover R1")
     assert where(st, w) == "1,0" and where(st, "R1") == "R1"
 
@@ -171,7 +172,7 @@ def test_r19_a30_effects_resolve_fully_depth_first():
     assert legal(st) == ["space", "skip"]  # the inner placement's space effect first
     play(st, "space", f"animal {w}", "go S")
     assert where(st, w) == "2,0"
-    assert top(st) == F_EFFECTS and legal(st) == ["space", "skip"]  # back to the outer tile
+    assert top(st) == ChooseEffect and legal(st) == ["space", "skip"]  # back to the outer tile
     play(st, "skip")
     assert top(st) is None
 
@@ -244,7 +245,7 @@ def test_tv8_r26_storage_limit_and_legal_sequence():
 def test_tv8d_bonus_tile_with_full_storage_must_be_placed_or_discarded():
     st = board(hand="R13", storage=["R01", "S22"])
     play(st, "place R13", "at 0,1", "tile bonus_tile", "bonus grass")
-    assert top(st) == F_BUSE and legal(st) == ["place BG", "discard BG"]
+    assert top(st) == UseBonus and legal(st) == ["place BG", "discard BG"]
 
 
 def test_r27_r29_stored_tiles_do_nothing_and_stay_across_drafts():
@@ -276,7 +277,7 @@ def test_r34_a19_a20_discarded_bonus_tile_returns_to_supply_and_moves():
     play(st, "place R13", "at 0,1", "tile bonus_tile", "bonus sand")
     assert st.supply[2] == 13
     play(st, "discard BS")
-    assert st.supply[2] == 14 and top(st) == F_GROUP
+    assert st.supply[2] == 14 and top(st) == GroupMove
     play(st, f"animal {w}", "go S")
     assert where(st, w) == "0,2"
 
@@ -287,7 +288,7 @@ def test_r31_eligible_animals_on_terrain_tiles_and_entrances():
     b = put(st, "wolf", "L2", spot="L3")  # grass entrance
     c = put(st, "wolf", "1,2", spot="R1")  # rock tile
     play(st, "discard G05")
-    eligible = [CAT.spot_names[k] for k in st.pstack[-1][2]]
+    eligible = [CAT.spot_names[k] for k in st.pending[-1].eligible]
     assert sorted(eligible) == sorted([a, b]) and c not in eligible
 
 
@@ -325,19 +326,36 @@ def test_r36_r66_discovered_sloth_awake_butterfly_no_pollen():
 
 def test_r36_a36_discover_with_nothing_left_does_nothing():
     st = board(hand="R10", storage=["G01"], keep_setup=True)
-    pl = st.players[0]
-    pl.loc[:] = [CAT.spot_entrance[k] + 100 for k in range(9)]
+    edit(st, fn=lambda data: [a.update(loc=spot, facing=DIRS[CAT.ent_dir[CAT.spot_entrance[k]]])
+                              for k, (spot, a) in enumerate(data["players"]["blue"]["animals"].items())])
     play(st, "place R10", "at 0,1", "tile discover")
     assert top(st) is None and legal(st) == ["place G01", "discard G01", "done"]
 
 
+def empty_bonus_piles(st, *terrains):
+    """Empty bonus piles by laying their tiles in the other seats' districts (conserved)."""
+    def build(data):
+        free = [(colour(s), key) for s in range(1, st.n) for key in CELLS
+                if key not in data["players"][colour(s)]["district"]]
+        for terrain in terrains:
+            tid = CAT.tile_id[CAT.bonus0 + CAT.terrains.index(terrain)]
+            for _ in range(data["supply"][terrain]):
+                seat_colour, key = free.pop()
+                data["players"][seat_colour]["district"][key] = tid
+            data["supply"][terrain] = 0
+    edit(st, fn=build)
+
+
+CELLS = [f"{r},{c}" for r in range(5) for c in range(5) if (r, c) != (2, 2)]
+
+
 def test_r37_a21_bonus_terrain_only_from_non_empty_piles():
     st = board(hand="R13")
-    st.supply[0] = 0
+    empty_bonus_piles(st, "rock")
     play(st, "place R13", "at 0,1", "tile bonus_tile")
     assert legal(st) == ["bonus grass", "bonus sand"]
-    st = board(hand="R13", storage=["G01"])
-    st.supply[:] = [0, 0, 0]
+    st = board(n=4, hand="R13", storage=["G01"])
+    empty_bonus_piles(st, "rock", "grass", "sand")
     play(st, "place R13", "at 0,1", "tile bonus_tile")
     assert top(st) is None
 
@@ -362,9 +380,9 @@ def test_r39_r40_r41_move_points():
     st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
     w = put(st, "wolf", "1,0", spot="T2")
     play(st, "place R07", "at 4,1", "tile move_2")
-    assert st.pstack[-1][:2] == [F_MOVE, 2]
+    assert st.pending[-1].points == 2
     play(st, f"animal {w}", "go N")
-    assert st.pstack[-1][:2] == [F_MOVE, 1]
+    assert st.pending[-1].points == 1
     play(st, f"animal {w}", "go S")
     assert top(st) is None
 
@@ -380,7 +398,7 @@ def test_r42_a8_pair_b_two_moves_like_a_double_move():
     st = board(hand="G01", tiles={"3,0": "G02", "2,0": "S01", "1,0": "S02"})
     a = put(st, "wolf", "2,0", spot="T2")
     play(st, "place G01", "at 3,1", "space")
-    assert st.pstack[-1][:2] == [F_MOVE, 2]
+    assert st.pending[-1].points == 2
     play(st, f"animal {a}", "go N", f"animal {a}", "go S")
     assert where(st, a) == "2,0"
 
@@ -390,8 +408,8 @@ def test_a7_single_pair_mode_chooses_the_reward():
     opts = {"dark_pair_mode": "single_pair_choose_reward"}
     st = board(hand="R05", tiles={"1,3": "R01"}, options=opts, vp=0)
     play(st, "place R05", "at 1,4")
-    assert legal(st) == ["tile move_1", "space vp_5", "space move_2", "space bonus_tile_2", "skip"]
-    play(st, "space vp_5")
+    assert legal(st) == ["tile move_1", "reward vp_5", "reward move_2", "reward bonus_tile_2", "skip"]
+    play(st, "reward vp_5")
     assert st.players[0].vp == 5 and legal(st) == ["tile move_1", "skip"]
     st = board(hand="R05", tiles={"3,0": "R01"}, options=opts)
     play(st, "place R05", "at 3,1")  # pair B is a plain space in this mode

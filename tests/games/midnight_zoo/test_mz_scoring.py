@@ -3,7 +3,7 @@
 import pytest
 
 from gameshelf.games.midnight_zoo import scoring
-from mz_helpers import ex7_position, finish, GAME, board, put, set_tile
+from mz_helpers import CAT, ex7_position, edit, finish, board, put, set_tile
 
 
 def test_ex7_s2_s6_end_game_points_39_3_8():
@@ -78,16 +78,14 @@ def test_s5_nothing_else_scores():
 
 def test_s7_tie_break_on_animals_in_zoo_then_shared_victory():
     st = board(hand="G01", tiles={"0,1": "R01"})
-    for pl in st.players:
-        pl.loc[:] = [-1] * 9
-    a, b = st.players
-    a.vp, b.vp = 12, 6
+    edit(st, {"players": {c: {"vp": vp, "animals": {s: {"loc": "undiscovered"} for s in CAT.spot_names}}
+                          for c, vp in (("blue", 12), ("green", 6))}})
     put(st, "cheetah", "zoo", seat=1)  # 6 + 6 = 12, one animal in the zoo
     out = finish(st)
     assert out.scores == (12, 12) and out.ranks == (2, 1)
-    st.players[0].vp = 6
+    edit(st, {"players": {"blue": {"vp": 6}}})
     put(st, "cheetah", "zoo", seat=0)
-    out = GAME.outcome(st)
+    out = finish(st)
     assert out.scores == (12, 12) and out.ranks == (1, 1) and out.winners == (0, 1)
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from gameshelf.games.midnight_zoo.state import CARDS, DRAFT
-from mz_helpers import CAT, GAME, board, legal, play, put, top, where
+from mz_helpers import GAME, board, edit, legal, play, put, top, where
 
 ON = {"variability_cards": "on"}
 
@@ -28,9 +28,7 @@ def test_r87_r88_each_player_chooses_the_cover_of_each_pair_hidden_until_all_cho
 
 def cards_board(order, **kw):
     st = board(options=ON, **kw)
-    letters = [c.letter for c in CAT.cards[0]]
-    st.players[0].cards = tuple(letters.index(x) for x in order)
-    return st
+    return edit(st, {"players": {"blue": {"cards": list(order)}}})
 
 
 def test_r89_a31_covered_pair_keeps_its_reward_base_condition_gone():
@@ -85,8 +83,10 @@ def test_single_pair_mode_chooses_one_card():
 
 
 # ---- A9: forced group moves ---------------------------------------------------------------------
-def test_a9_forced_group_moves_no_declining():
-    st = board(hand="G05", tiles={"1,1": "G01", "1,2": "R01"}, options={"forced_group_moves": "true"},
+@pytest.mark.parametrize("options", [{}, {"forced_group_moves": "true"}])
+def test_a9_forced_group_moves_no_declining(options):
+    """A9 revised 2026-12-01: the default, and `true` spelled out."""
+    st = board(hand="G05", tiles={"1,1": "G01", "1,2": "R01"}, options=options,
                slots=("sloth", "cheetah", "wolf"))
     w = put(st, "wolf", "1,1")
     play(st, "discard G05")
@@ -95,13 +95,14 @@ def test_a9_forced_group_moves_no_declining():
     assert where(st, w) == "1,2"
 
 
-def test_a9_forced_cheetah_must_take_its_second_step():
-    st = board(hand="G05", tiles={"1,1": "G01", "1,2": "R01", "0,2": "R02"},
-               options={"forced_group_moves": "true"})
+@pytest.mark.parametrize("options", [{}, {"forced_group_moves": "true"}])
+def test_a9_forced_cheetah_must_take_its_second_step(options):
+    """A9 revised 2026-12-01: the default, and `true` spelled out."""
+    st = board(hand="G05", tiles={"1,1": "G01", "1,2": "R01", "0,2": "R02"}, options=options)
     c = put(st, "cheetah", "1,1")
     play(st, "discard G05", f"animal {c}", "go E")
     assert legal(st) == ["go N", "go S", "go W"]  # no "stop": the extra step is forced
-    st = board(hand="G05", tiles={"2,1": "G01"}, options={"forced_group_moves": "true"})
+    st = board(hand="G05", tiles={"2,1": "G01"}, options=options)
     c = put(st, "cheetah", "2,1")
     play(st, "discard G05", f"animal {c}", "go E")
     assert where(st, c) == "zoo" and top(st) is None  # arrived: no second step to force

@@ -6,7 +6,7 @@ import pytest
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadNotation
-from mz_helpers import CAT, GAME, board, legal, play, put
+from mz_helpers import GAME, add_pending, board, legal, play, put
 
 
 def test_r8_views_hide_only_the_stack_and_solo_deck_order():
@@ -39,12 +39,12 @@ def test_copy_is_independent():
     w = put(st, "wolf", "1,0")
     c = GAME.copy(st)
     play(st, "place R07", "at 4,1", "tile move_2", f"animal {w}", "go N")
-    assert c.players[0].district[21] == -1 and c.pstack == [] and c.players[0].hand >= 0
+    assert c.players[0].district[21] == -1 and c.pending == [] and c.players[0].hand >= 0
     assert GAME.state_hash(c) != GAME.state_hash(st)
 
 
 @pytest.mark.parametrize("text", ["take 1", "place R17", "store G07", "discard BR", "at 0,4",
-                                  "tile discover", "tile move_2", "space", "space vp_5", "skip",
+                                  "tile discover", "tile move_2", "space", "reward vp_5", "skip",
                                   "discover L2", "bonus sand", "animal T3", "go N", "turn L",
                                   "face W", "wake", "stop", "done", "cards FMT"])
 def test_notation_round_trips(text):
@@ -85,11 +85,30 @@ def test_renderer_draws_a_view():
     assert "R07" in text and "ZOO" in text and "Sn↑" in text and "Slz" in text and "[L2]" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_renderer_names_every_pending_decision(lang):
+    from rich.console import Console
+
+    from gameshelf.cli.render.midnight_zoo import render
+    st = GAME.setup(2, {}, seed=6)
+    ch = Chance(6)
+    seen = set()
+    while not GAME.is_over(st):
+        view = GAME.view(st, GAME.to_act(st))
+        if view["pending"]:
+            seen.add(view["pending"][-1]["kind"])
+            console = Console(width=150, record=True)
+            console.print(render(view, ["Ann", "Bob"], lang))
+            assert "{" not in console.export_text()
+        GAME.apply(st, ch.choice(GAME.legal_actions(st)))
+    assert {"choose_cell", "choose_effect", "group_move"} <= seen
+
+
 def test_heuristic_prefers_animals_nearer_the_zoo():
     st = board(hand="R07", tiles={"1,0": "G01", "1,1": "G02"})
     w = put(st, "wolf", "1,0")
     before = GAME.heuristic(st, 0)
-    st.players[0].loc[CAT.spot_names.index(w)] = 6  # (1,1)
+    put(st, "wolf", "1,1", spot=w)
     assert GAME.heuristic(st, 0) > before
     assert isinstance(before, float)
 
@@ -107,11 +126,10 @@ def test_legal_lists_stay_small():
 
 
 def test_heuristic_values_pending_move_points():
-    from gameshelf.games.midnight_zoo.state import F_MOVE
     st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
     put(st, "wolf", "1,0")
     before = GAME.heuristic(st, 0)
-    st.pstack.append([F_MOVE, 2, -1])
+    add_pending(st, kind="move_points", points=2, animal=None)
     assert GAME.heuristic(st, 0) > before
 
 

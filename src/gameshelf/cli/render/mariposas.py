@@ -9,7 +9,7 @@ from rich.text import Text
 
 from gameshelf.games.mariposas import GAME
 from gameshelf.core.data import load_yaml
-from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, DATA, FLOWER_KIND
+from gameshelf.games.mariposas.catalog import CAT, DATA, FLOWER_KIND
 from gameshelf.games.mariposas.labels import ui
 
 EXPLAIN = load_yaml(DATA / "explain.yaml")

@@ -1,5 +1,6 @@
-"""Terminal drawing of a Midnight Zoo view: each district with its entrances and zoo, the
-market, the leftover zone, storage, scores and the pending decision."""
+"""Terminal drawing of a Midnight Zoo view: the market and leftover zone on top, then each player's
+district as a small grid (rows and columns numbered as the menus name them, "Space 2,3"), two
+districts side by side, so four players fit a 120x40 terminal with the menu."""
 
 from __future__ import annotations
 
@@ -8,180 +9,290 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.games.midnight_zoo.catalog import CAT, symbol_name
+from gameshelf.cli.render import Packed
+from gameshelf.core.data import load_yaml
+from gameshelf.games.midnight_zoo import GAME
+from gameshelf.games.midnight_zoo.catalog import CAT, DATA, symbol_name
 
 TERRAIN_STYLE = {"rock": "white on grey30", "grass": "black on green3", "sand": "black on gold3"}
-SYMBOL = {"discover": "bino", "bonus_tile": "B+", "move_1": ">", "move_2": ">>",
+COND = {"rock": "ro", "grass": "gr", "sand": "sa", "binoculars": "oo"}
+SYMBOL = {"discover": "oo", "bonus_tile": "B+", "move_1": ">", "move_2": ">>",
           "vp_1": "1VP", "vp_2": "2VP", "vp_3": "3VP", "vp_5": "5VP", "bonus_tile_2": "2B+"}
 ANIMAL = {"penguin": "Pg", "cheetah": "Ch", "wolf": "Wf", "butterfly": "Bf", "snake": "Sn", "sloth": "Sl"}
 ANIMAL_STYLE = {"penguin": "bold cyan", "cheetah": "bold yellow", "wolf": "bold bright_white",
                 "butterfly": "bold magenta", "snake": "bold green", "sloth": "bold red"}
 FACING = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-UI = {"en": {"market": "Market", "leftover": "Leftover zone", "storage": "storage", "hand": "hand",
-             "vp": "VP", "draft": "Draft", "round": "Round", "phase": "phase", "zoo": "ZOO",
-             "pending": "Pending", "supply": "Bonus supply", "stack": "stack", "to_act": "to act",
-             "leo": "Leo", "solo": "Solo tile", "in_zoo": "in zoo", "cards": "cards",
-             "hidden": "hidden", "slots": "Animals"},
-      "ja": {"market": "マーケット", "leftover": "残り物ゾーン", "storage": "倉庫", "hand": "手元",
-             "vp": "VP", "draft": "ドラフト", "round": "ラウンド", "phase": "フェーズ", "zoo": "動物園",
-             "pending": "処理中", "supply": "ボーナス供給", "stack": "山", "to_act": "手番",
-             "leo": "レオ", "solo": "ソロタイル", "in_zoo": "帰還", "cards": "カード",
-             "hidden": "非公開", "slots": "動物"}}
+_LABELS = load_yaml(DATA / "labels.yaml")
+UI, PENDING, LEGEND = _LABELS["renderer"], _LABELS["renderer_pending"], _LABELS["legend"]
+EXPLAIN = load_yaml(DATA / "explain.yaml")
+CELL = 8            # characters per grid column (7 of text and a space)
+PANEL = 60          # a district panel's width: two side by side in 120 columns
 
 
-def tile_text(tile_id: str | None) -> Text:
-    """A tile as coloured text: id, action symbols, food."""
+def _ui(lang: str) -> dict:
+    return UI.get(lang, UI["en"])
+
+
+def tile_text(tile_id: str | None, lang: str = "en", food: bool = True) -> Text:
+    """A tile as coloured text: id, action symbols and (``food``) its food's full name."""
     if tile_id is None:
         return Text("—", style="dim")
     t = CAT.tile_index[tile_id]
     terrain = CAT.terrains[CAT.tile_terrain[t]]
     acts = "/".join(SYMBOL[symbol_name(e)] for e in CAT.tile_actions[t])
-    food = CAT.foods[CAT.tile_food[t]][:3] if CAT.tile_food[t] >= 0 else ""
-    body = " ".join(x for x in (tile_id, acts, food) if x)
-    return Text(body, style=TERRAIN_STYLE[terrain])
+    name = GAME.term(CAT.foods[CAT.tile_food[t]], lang) if food and CAT.tile_food[t] >= 0 else ""
+    return Text(" ".join(x for x in (tile_id, acts, name) if x), style=TERRAIN_STYLE[terrain])
 
 
 def space_hint(cell: int) -> str:
-    """The printed space of an empty district cell: condition -> action."""
+    """The printed space of an empty district cell: condition→reward (``oo→3VP``, ``#AL``)."""
     kind, arg = CAT.space_cond[cell]
     if kind == "dark":
         pi, side = CAT.dark[cell]
-        return f"dark {CAT.pair_names[pi]}{'L' if side == 0 else 'R'}"
+        return f"#{CAT.pair_names[pi]}{'L' if side == 0 else 'R'}"
     action = CAT.space_action[cell]
     if action is None:
         return "·"
-    cond = {"none": "", "binoculars": "bino→"}.get(kind, f"{CAT.terrains[arg] if arg is not None else ''}→")
-    name = symbol_name(action)
-    return cond + ("find" if name == "discover" else SYMBOL[name])
+    cond = "" if kind == "none" else COND["binoculars"] if kind == "binoculars" else COND.get(
+        CAT.terrains[arg] if arg is not None else "", "")
+    return (cond + "→" if cond else "") + SYMBOL[symbol_name(action)]
 
 
-def animal_text(a: dict) -> Text:
+def animal_code(a: dict) -> str:
     mark = ANIMAL[a["animal"]]
     if "facing" in a:
         mark += FACING[a["facing"]]
     if a.get("asleep"):
         mark += "z"
     if a.get("pollen"):
-        mark += f"·{a['pollen']}"
-    return Text(mark + " ", style=ANIMAL_STYLE[a["animal"]])
+        mark += str(a["pollen"])
+    return mark
 
 
-def district_table(p: dict, lang: str) -> Table:
-    ui = UI[lang]
+def _animals(items: list[dict], room: int) -> Text:
+    text = Text()
+    for a in items:
+        text.append(animal_code(a), style=ANIMAL_STYLE[a["animal"]])
+    if text.cell_len > room:
+        return Text(f"+{len(items)}"[:room], style="bold")
+    return text
+
+
+def _cell_text(head: Text, animals: list[dict]) -> Text:
+    """A grid cell: the tile or space, then the animals on it, in ``CELL - 1`` characters and a space."""
+    text = head.copy()
+    if animals:
+        full = _animals(animals, CELL - 1)
+        if text.cell_len + 1 + full.cell_len <= CELL - 1:
+            text.append(" ").append_text(full)
+        elif text.cell_len + full.cell_len <= CELL - 1:
+            text.append_text(full)
+        elif text.cell_len + 2 <= CELL - 1:                 # a count beside the tile
+            text.append(" ").append_text(_animals(animals, CELL - 2 - text.cell_len))
+        else:                                               # no room beside it: the animals alone
+            text = full
+    text.truncate(CELL - 1)
+    text.pad_right(CELL - 1 - text.cell_len)
+    text.append(" ")
+    return text
+
+
+def district_grid(p: dict, lang: str) -> Text:
+    """Rows -1 (top entrances) to 4, columns -1 (left entrances) to 5, one line per row."""
+    ui = _ui(lang)
     rows, cols = CAT.rows, CAT.cols
-    table = Table(show_header=False, show_lines=True, padding=(0, 0), expand=False)
     by_loc: dict[str, list] = {}
     for a in p["animals"]:
         by_loc.setdefault(a["loc"], []).append(a)
     ent_at = {}
     for e, name in enumerate(CAT.entrance_ids):
-        cell = CAT.ent_cell[e]
-        d = CAT.ent_dir[e]
-        r, c = divmod(cell, cols)
-        dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[d]
+        r, c = divmod(CAT.ent_cell[e], cols)
+        dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[CAT.ent_dir[e]]
         ent_at[(r - dr, c - dc)] = name
-    for _ in range(cols + 2):
-        table.add_column(justify="center", min_width=9, max_width=14)
-    used_r = {r for r, _ in ent_at} | set(range(rows))
-    for r in range(-1, rows + 1):
-        if r not in used_r:
-            continue
-        cells: list[Text] = []
+    header = Text("  " + " " * CELL, style="dim")
+    for c in range(cols):
+        header.append(f"{c:<{CELL - 1}} ")
+    lines = [header]
+    for r in range(-1, rows):
+        line = Text(f"{r} " if r >= 0 else "  ", style="dim")
         for c in range(-1, cols + 1):
             if (r, c) in ent_at:
                 name = ent_at[(r, c)]
                 terrain = CAT.terrains[CAT.ent_terrain[CAT.entrance_ids.index(name)]]
-                text = Text(f"[{name}]", style=TERRAIN_STYLE[terrain])
-                for a in by_loc.get(name, []):
-                    text.append("\n").append_text(animal_text(a))
-                cells.append(text)
+                head = Text(f"[{name}]", style=TERRAIN_STYLE[terrain])
+                waiting = [a for a in p["animals"] if a["loc"] == "undiscovered" and a["spot"] == name]
+                for a in waiting:
+                    head.append("?" + ANIMAL[a["animal"]], style="dim")
+                standing = [a for a in p["animals"] if a["loc"] == name]
+                line.append_text(_cell_text(head, standing))
             elif 0 <= r < rows and 0 <= c < cols:
                 cell = r * cols + c
                 if cell == CAT.zoo:
-                    cells.append(Text(ui["zoo"], style="bold reverse blue"))
+                    line.append_text(_cell_text(Text(ui["zoo"], style="bold reverse blue"), []))
                     continue
-                tile = p["district"][cell]
-                text = tile_text(tile) if tile else Text(space_hint(cell), style="dim italic")
-                animals = by_loc.get(f"{r},{c}", [])
-                if animals:
-                    text.append("\n")
-                    for a in animals:
-                        text.append_text(animal_text(a))
-                cells.append(text)
+                tile = p["district"][f"{r},{c}"]
+                head = tile_text(tile, lang, food=False).copy() if tile else Text(space_hint(cell), style="dim italic")
+                if tile:
+                    head = Text(tile, style=head.style)
+                line.append_text(_cell_text(head, by_loc.get(f"{r},{c}", [])))
             else:
-                cells.append(Text(""))
-        table.add_row(*cells)
-    return table
+                line.append(" " * CELL)
+        line.rstrip()
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def _foods(p: dict) -> list[str]:
+    found = []
+    for tile in p["district"].values():
+        if tile and tile in CAT.tile_index and CAT.tile_food[CAT.tile_index[tile]] >= 0:
+            found.append(CAT.foods[CAT.tile_food[CAT.tile_index[tile]]])
+    return [f for f in CAT.foods if f in found]
 
 
 def player_panel(p: dict, name: str, active: bool, lang: str) -> Panel:
-    ui = UI[lang]
+    ui = _ui(lang)
     zoo = [a for a in p["animals"] if a["loc"] == "zoo"]
-    undiscovered = [a for a in p["animals"] if a["loc"] == "undiscovered"]
-    info = Text(f"{ui['vp']} {p['vp']}   {ui['hand']}: ")
-    info.append_text(tile_text(p["hand"]) if p["hand"] else Text("—"))
-    info.append(f"   {ui['storage']}: ")
-    for t in p["storage"]:
-        info.append_text(tile_text(t)).append(" ")
+    info = Text(f"{ui['vp']} {p['vp']}  {ui['hand']}: ")
+    info.append_text(tile_text(p["hand"], lang) if p["hand"] else Text("—"))
+    info.append(f"  {ui['storage']}: ")
+    for k, t in enumerate(p["storage"]):
+        info.append(", " if k else "").append_text(tile_text(t, lang))
     if not p["storage"]:
         info.append("—")
-    info.append(f"\n{ui['in_zoo']}: ")
-    for a in zoo:
-        info.append_text(animal_text(a))
-    info.append("   ?: " + " ".join(f"{a['spot']}={ANIMAL[a['animal']]}" for a in undiscovered))
+    foods = _foods(p)
+    info.append(f"\n{ui['food']} ({len(foods)}): " + (", ".join(GAME.term(f, lang) for f in foods) or "—"))
+    info.append(f"  {ui['in_zoo']}: ")
+    info.append_text(_animals(zoo, 40) if zoo else Text("—"))
     if p["cards"] is not None:
         cards = ui["hidden"] if p["cards"] == "hidden" else " ".join(
             f"{CAT.pair_names[i]}={x}" for i, x in enumerate(p["cards"]) if x)
-        info.append(f"\n{ui['cards']}: {cards}")
-    return Panel(Group(district_table(p, lang), info), title=("▶ " if active else "") + name,
-                 border_style="green" if active else "white")
+        info.append(f"  {ui['cards']}: {cards}")
+    return Panel(Group(district_grid(p, lang), info), title=("▶ " if active else "") + name,
+                 border_style="green" if active else "white", width=PANEL, padding=(0, 0))
 
 
 def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
-    ui = UI.get(lang, UI["en"])
-    head = Text(f"{ui['round']} {view['round']}  {ui['draft']} {view['draft']}  "
-                f"{ui['phase']}: {view['phase']}  {ui['slots']}: {', '.join(view['animal_slots'])}\n")
+    ui = _ui(lang)
+    phase = ui.get(f"phase_{view['phase']}", view["phase"])
+    supply = ", ".join(f"{GAME.term(k, lang)} {v}" for k, v in view["bonus_supply"].items())
+    top = Packed([Text(f"{ui['round']} {view['round']}  {ui['draft']} {view['draft']}  {ui['phase']}: {phase}"),
+                  Text(f"{ui['slots']}: {', '.join(GAME.term(a, lang) for a in view['animal_slots'])}"),
+                  Text(f"{ui['supply']}: {supply}  {ui['stack']}: {view['stack_count']}", style="dim")], gap=2)
+    head = Text()
     head.append(f"{ui['market']}: ")
     for i, t in enumerate(view["market"]):
-        head.append(f"{i + 1}:").append_text(tile_text(t)).append("  ")
+        head.append(f"{i + 1}:").append_text(tile_text(t, lang)).append("  ")
     head.append(f"\n{ui['leftover']}: ")
     for t in view["leftover"]:
-        head.append_text(tile_text(t)).append(" ")
-    supply = ", ".join(f"{k} {v}" for k, v in view["bonus_supply"].items())
-    head.append(f"\n{ui['supply']}: {supply}   {ui['stack']}: {view['stack_count']}")
-    if view.get("solo"):
-        head.append(f"   {ui['solo']}: {view['solo']['current']}")
+        head.append_text(tile_text(t, lang)).append("  ")
+    if not view["leftover"]:
+        head.append("—")
     if view["round_terrain"]:
-        head.append(f"   → {view['round_terrain']}")
+        head.append(f"   {ui['leftover_wins']}: {GAME.term(view['round_terrain'], lang)}")
+    if view.get("solo"):
+        current = view["solo"]["current"]
+        head.append(f"   {ui['solo']}: {current}")
+        tile = next((t for t in CAT.solo_tiles if t[0] == current), None)
+        if tile is not None:
+            head.append(" (" + ui["solo_takes"].format(first=tile[1] + 1, second=tile[2] + 1) + ")")
     who = view["to_act"]
     if who is not None:
         actor = ui["leo"] if who == "leo" else names[who] if who < len(names) else str(who)
         head.append(f"\n{ui['to_act']}: {actor}", style="bold")
-    if view["pending"]:
-        head.append(f"   {ui['pending']}: " + " > ".join(_frame(f) for f in view["pending"]))
+        if view["pending"]:
+            head.append(f"   {ui['pending']}: " + " > ".join(_frame(f, lang) for f in view["pending"]))
     panels = [player_panel(p, names[i] if i < len(names) else f"P{i + 1}", who == i, lang)
               for i, p in enumerate(view["player_states"])]
-    return Group(head, *panels)
+    grid = Table.grid(padding=(0, 0))
+    grid.add_column()
+    grid.add_column()
+    for i in range(0, len(panels), 2):
+        grid.add_row(*panels[i:i + 2])
+    return Group(top, head, grid)
 
 
-def _frame(f: dict) -> str:
-    """A pending decision in a few words."""
+def _say(entry: dict, lang: str) -> str:
+    return entry.get(lang) or entry["en"]
+
+
+def _frame(f: dict, lang: str) -> str:
+    """A pending decision in a few words (texts: labels.yaml ``renderer_pending``)."""
     kind = f["kind"]
-    if kind in ("cell", "bonus_use"):
-        return f"{kind} ({f['tile']})"
-    if kind == "effects":
-        parts = [f"tile {f['tile']} on {f['cell']}"]
+    if kind == "group_move":
+        moving = _say(PENDING["moving"], lang).format(animal=f["animal"]) if f["animal"] else ""
+        key = "special_move" if f["special"] else "round_move"
+        return _say(PENDING[key], lang).format(eligible=", ".join(f["eligible"]) or "-", moving=moving)
+    texts = PENDING[kind]
+    if kind == "choose_effect":
+        parts = [_say(texts["text"], lang).format(tile=f["tile"], cell=f["cell"])]
         if f["tile_open"]:
-            parts.append("tile effect open")
+            parts.append(_say(texts["tile_open"], lang))
         if f["space"]:
-            parts.append(f"space: {f['space']}")
-        return "effects (" + ", ".join(parts) + ")"
-    if kind == "move":
-        return f"move ({f['points']} point{'s' if f['points'] > 1 else ''}" + (
-            f", {f['animal']})" if f["animal"] else ")")
-    if kind == "group":
-        label = "special move" if f["special"] else "end-of-round move"
-        left = ", ".join(f["eligible"]) or "-"
-        now = f", moving {f['animal']}" if f["animal"] else ""
-        return f"{label} (eligible {left}{now})"
-    return kind
+            space = f["space"]
+            parts.append(_say(texts["space"], lang).format(space=GAME.term(space, lang)))
+        return ", ".join(parts)
+    return _say(texts["text"], lang).format(tile=f.get("tile"), points=f.get("points"),
+                                            animal=f.get("animal") or "-")
+
+
+# ---- issue 17: what a menu entry points at, the legend, explain ---------------------------------
+def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
+    """The board labels that find a decision's place: a space's row and column, a tile's id."""
+    kind, _, what = target.partition(":")
+    if kind == "cell":
+        r, c = what.split(",")
+        return (f"{r} ", f" {c} ")
+    if kind == "tile":
+        return (what,)
+    return None
+
+
+def _where(p: dict, a: dict, lang: str) -> str:
+    ui = _ui(lang)
+    if a["loc"] == "undiscovered":
+        return ui["undiscovered"].format(animal=GAME.term(a["animal"], lang))
+    where = ui["zoo"] if a["loc"] == "zoo" else a["loc"]
+    return ui["at"].format(animal=animal_code(a), where=where)
+
+
+def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
+    """What a menu entry names, in a few words: the market tile taken, the animal moved and where
+    it ends (``Go east`` -> "Wf at 2,1 → 2,2")."""
+    ui = _ui(lang)
+    who = view.get("to_act")
+    p = view["player_states"][who] if isinstance(who, int) and who < len(view["player_states"]) else None
+    parts: list[str] = []
+    for target in targets:
+        kind, _, what = target.partition(":")
+        if kind == "tile" and what in CAT.tile_index:
+            if (view["pending"] or [{}])[-1].get("kind") != "choose_effect":   # there the label says it
+                parts.append(tile_text(what, lang).plain)
+        elif kind == "animal" and p is not None:
+            for a in p["animals"]:
+                if a["spot"] == what:
+                    parts.append(_where(p, a, lang))
+        elif kind == "cell" and not parts and p is not None and p["district"].get(what) is None:
+            r, c = what.split(",")
+            hint = space_hint(int(r) * CAT.cols + int(c))
+            parts += [hint] if hint != "·" else []
+        elif kind == "cell" and parts:
+            r, c = what.split(",")
+            zoo = divmod(CAT.zoo, CAT.cols) == (int(r), int(c))
+            parts.append(ui["to"].format(where=ui["zoo"] if zoo else what))
+        elif kind == "bonus":
+            parts.append(f"{GAME.term(what, lang)} {view['bonus_supply'].get(what, 0)}")
+    return ("  (" + " ".join(parts) + ")") if parts else ""
+
+
+def legend(lang: str = "en") -> list[str]:
+    return [line for line in _say(LEGEND, lang).split("\n") if line]
+
+
+def explanations(lang: str = "en") -> dict[str, tuple[str, str]]:
+    """Animals, food sets, dark pairs, the variability cards, moves and solo: id -> (name, text)."""
+    out = {}
+    for key, texts in EXPLAIN.items():
+        name = _say(texts["name"], lang) if "name" in texts else GAME.term(key, lang)
+        out[key] = (name, texts.get(lang, texts["en"]))
+    return out

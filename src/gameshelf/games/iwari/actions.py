@@ -1,10 +1,11 @@
 """Iwari action values and their notation (R11-R31, R50-R54, R71).
 
-Notation (biome letters t f g c d from data/cards.yaml; a doubled letter is a wild pair):
-``exchange:c`` discard a coast card (R13) | ``place:N05`` choose the Place target (R15) |
-``tent:n22:c`` / ``tent:n22:ff`` a tent paid by a card / a pair (R17, R20) | ``totem:c`` |
-``done`` end the Place action | ``draw:deck`` / ``draw:g`` take a card (R29, R71) |
-``unity:N10`` / ``honor:4`` place a feat token on a territory / line number | ``decline:unity``.
+Notation, the core grammar ``verb arg arg…`` (biome letters t f g c d from data/cards.yaml; a
+doubled letter is a wild pair): ``exchange c`` discard a coast card (R13) | ``place N05`` choose
+the Place target (R15) | ``tent n22 c`` / ``tent n22 ff`` a tent paid by a card / a pair (R17,
+R20) | ``totem c`` | ``done`` end the Place action | ``draw deck`` / ``draw g`` take a card (R29,
+R71) | ``unity N10`` / ``honor 4`` place a feat token on a territory / line number |
+``decline unity``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gameshelf.core.errors import BadNotation
+from gameshelf.core.notation import Grammar, Verb, join, parse_int
 from gameshelf.games.iwari.catalog import BIOMES, FEATS, LETTER_INDEX, MapData
 
 FEAT_IDS = tuple(f.id for f in FEATS)
@@ -25,7 +27,7 @@ class Exchange:
     biome: str
 
     def __str__(self) -> str:
-        return f"exchange:{self.biome}"
+        return join("exchange", self.biome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +37,7 @@ class Target:
     territory: str
 
     def __str__(self) -> str:
-        return f"place:{self.territory}"
+        return join("place", self.territory)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +48,7 @@ class Tent:
     pay: str
 
     def __str__(self) -> str:
-        return f"tent:{self.space}:{self.pay}"
+        return join("tent", self.space, self.pay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class Totem:
     pay: str
 
     def __str__(self) -> str:
-        return f"totem:{self.pay}"
+        return join("totem", self.pay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ class Draw:
     source: str
 
     def __str__(self) -> str:
-        return f"draw:{self.source}"
+        return join("draw", self.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +87,7 @@ class PlaceFeat:
     target: str
 
     def __str__(self) -> str:
-        return f"{self.feat}:{self.target}"
+        return join(self.feat, self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,40 +97,60 @@ class Decline:
     feat: str
 
     def __str__(self) -> str:
-        return f"decline:{self.feat}"
+        return join("decline", self.feat)
 
 
 IwariAction = Exchange | Target | Tent | Totem | Done | Draw | PlaceFeat | Decline
 DONE = Done()
 
 
-def _is_pay(text: str) -> bool:
-    return text in LETTER_INDEX or (len(text) == 2 and text[0] == text[1] and text[0] in LETTER_INDEX)
+def _pay(text: str) -> str:
+    """A payment: one biome letter (a card) or a doubled letter (a pair, R17)."""
+    if text in LETTER_INDEX or (len(text) == 2 and text[0] == text[1] and text[0] in LETTER_INDEX):
+        return text
+    raise BadNotation(f"a payment is a biome letter ({', '.join(LETTER_INDEX)}) or a doubled one, not {text!r}")
+
+
+def _letter(text: str) -> str:
+    if text not in LETTER_INDEX:
+        raise BadNotation(f"a biome letter is one of {', '.join(LETTER_INDEX)}, not {text!r}")
+    return text
+
+
+def _source(text: str) -> str:
+    return "deck" if text == "deck" else _letter(text)
+
+
+def _feat_verb(f) -> Verb:
+    if f.goes_on == "territory":
+        return Verb(f.id, ("territory",), lambda t, f=f: PlaceFeat(f.id, t), f"{f.id} N10",
+                    f"put the {f.id} token on a territory (R50-R55)")
+    return Verb(f.id, ("line",), lambda n, f=f: PlaceFeat(f.id, str(parse_int(n, what="line number"))),
+                f"{f.id} 4", f"put the {f.id} token on an alliance line (R52-R55)")
+
+
+def _decline(feat: str) -> Decline:
+    if feat not in FEAT_IDS:
+        raise BadNotation(f"a feat is one of {', '.join(FEAT_IDS)}, not {feat!r}")
+    return Decline(feat)
+
+
+GRAMMAR = Grammar("Iwari", (
+    Verb("exchange", ("biome",), lambda b: Exchange(_letter(b)), "exchange c", "discard a card, then take one (R13)"),
+    Verb("place", ("territory",), Target, "place N05", "choose the territory of a Place action (R15)"),
+    Verb("tent", ("space", "pay"), lambda sp, pay: Tent(sp, _pay(pay)), "tent n22 c",
+         "a tent on a space, paid by a card or a pair (R17-R20)"),
+    Verb("totem", ("pay",), lambda pay: Totem(_pay(pay)), "totem cc", "a totem, paid by a card or a pair (R21-R24)"),
+    Verb("done", (), lambda: DONE, "done", "end the Place action (R26)"),
+    Verb("draw", ("source",), lambda x: Draw(_source(x)), "draw deck", "take the deck's top card or a display card (R29)"),
+    *(_feat_verb(f) for f in FEATS),
+    Verb("decline", ("feat",), _decline, "decline unity", "do not place an earned feat token (R54)"),
+))
 
 
 def parse_action(text: str) -> IwariAction:
     """Notation back to an action; raises BadNotation."""
-    parts = text.strip().split(":")
-    head, rest = parts[0], parts[1:]
-    if head == "done" and not rest:
-        return DONE
-    if len(rest) == 1 and rest[0]:
-        arg = rest[0]
-        if head == "exchange" and arg in LETTER_INDEX:
-            return Exchange(arg)
-        if head == "place":
-            return Target(arg)
-        if head == "totem" and _is_pay(arg):
-            return Totem(arg)
-        if head == "draw" and (arg == "deck" or arg in LETTER_INDEX):
-            return Draw(arg)
-        if head == "decline" and arg in FEAT_IDS:
-            return Decline(arg)
-        if head in FEAT_IDS:
-            return PlaceFeat(head, arg)
-    if head == "tent" and len(rest) == 2 and rest[0] and _is_pay(rest[1]):
-        return Tent(rest[0], rest[1])
-    raise BadNotation(f"not an Iwari action: {text!r}")
+    return GRAMMAR.parse(text)
 
 
 class ActionTable:

@@ -1,41 +1,61 @@
-"""Human menu labels for Iwari actions (en/ja), from data/labels.yaml."""
+"""Human menu labels for Iwari actions (en/ja) from data/labels.yaml, and the display names of
+terms (data/terms.yaml plus one computed name per territory of every map, e.g. "N01 (tundra)")."""
 
 from __future__ import annotations
 
 from gameshelf.core.data import load_yaml
 from gameshelf.games.iwari.actions import Decline, Done, Draw, Exchange, PlaceFeat, Target, Tent, Totem
-from gameshelf.games.iwari.catalog import BIOMES, DATA, FEAT_INDEX, FEATS, LETTER_INDEX
+from gameshelf.games.iwari.catalog import BIOMES, DATA, FEAT_INDEX, FEATS, LETTER_INDEX, MAPS
 
 LABELS = load_yaml(DATA / "labels.yaml")
 
 
-def _pay(game, pay: str, lang: str) -> str:
-    return " + ".join(game.term(BIOMES[LETTER_INDEX[ch]].id, lang) for ch in pay)
+def _terms() -> dict:
+    """terms.yaml plus one name per territory of every map (e.g. "N01 (tundra)")."""
+    terms = dict(load_yaml(DATA / "terms.yaml"))
+    for m in MAPS.values():
+        for t in m.territories:
+            biome = terms[BIOMES[t.biome].id]
+            terms.setdefault(t.id, {lang: f"{t.id} ({name})" for lang, name in biome.items()})
+    return terms
 
 
-def action_label(game, a, lang: str = "en") -> str:
-    def fmt(key: str, **args) -> str:
-        entry = LABELS[key]
-        return (entry.get(lang) or entry["en"]).format(**args)
+TERMS = _terms()
 
+
+def term(value, lang: str) -> str:
+    entry = TERMS.get(str(value))
+    return entry.get(lang, entry.get("en", str(value))) if entry else str(value)
+
+
+def _pay(pay: str, lang: str) -> str:
+    return " + ".join(term(BIOMES[LETTER_INDEX[ch]].id, lang) for ch in pay)
+
+
+def _fmt(key: str, lang: str, **args) -> str:
+    entry = LABELS[key]
+    return (entry.get(lang) or entry["en"]).format(**args)
+
+
+def action_label(a, lang: str = "en") -> str:
     match a:
         case Exchange():
-            return fmt("exchange", biome=_pay(game, a.biome, lang))
+            return _fmt("exchange", lang, biome=_pay(a.biome, lang))
         case Target():
-            return fmt("target", territory=game.term(a.territory, lang))
+            return _fmt("target", lang, territory=term(a.territory, lang))
         case Tent():
-            return fmt("tent", space=a.space, cards=_pay(game, a.pay, lang))
+            return _fmt("tent", lang, space=a.space, cards=_pay(a.pay, lang))
         case Totem():
-            return fmt("totem", cards=_pay(game, a.pay, lang))
+            return _fmt("totem", lang, cards=_pay(a.pay, lang))
         case Done():
-            return fmt("done")
+            return _fmt("done", lang)
+        case Draw() if a.source == "deck":
+            return _fmt("draw_deck", lang)
         case Draw():
-            if a.source == "deck":
-                return fmt("draw_deck")
-            return fmt("draw_display", biome=_pay(game, a.source, lang))
+            return _fmt("draw_display", lang, biome=_pay(a.source, lang))
         case PlaceFeat():
             key = "feat_territory" if FEATS[FEAT_INDEX[a.feat]].goes_on == "territory" else "feat_line"
-            return fmt(key, feat=game.term(a.feat, lang), target=game.term(a.target, lang))
+            return _fmt(key, lang, feat=term(a.feat, lang), target=term(a.target, lang))
         case Decline():
-            return fmt("decline", feat=game.term(a.feat, lang))
+            return _fmt("decline", lang, feat=term(a.feat, lang))
     return str(a)

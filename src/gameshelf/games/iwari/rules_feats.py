@@ -1,33 +1,39 @@
-"""Feats (R47-R59) and expedition missions (R60-R64), judged for the active player's tribe on
-the board at the end of its own Place action."""
+"""What follows a Place action (R12): feats (R47-R59) and expedition missions (R60-R64), judged for
+the active player's tribe on the board at the end of its own Place action, the 20th-tent end check
+(R38, A9) and the third-tribe step (R40-R44)."""
 
 from __future__ import annotations
 
-from gameshelf.games.iwari.actions import action_table
-from gameshelf.games.iwari.catalog import EXPEDITIONS, FEATS, MISSION_KINDS, TENTS
+from gameshelf.core.game import Event
+from gameshelf.games.iwari.actions import PlaceFeat, action_table
+from gameshelf.games.iwari.catalog import EXPEDITIONS, FEAT_INDEX, FEATS, MISSION_KINDS, TENTS
+from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken
+from gameshelf.games.iwari.rules_draw import end_game, start_draw
+from gameshelf.games.iwari.rules_place import target_choices
 from gameshelf.games.iwari.scoring import qualifies, settlements
 from gameshelf.games.iwari.state import State
 
 
-def earned_feats(s: State, seat: int) -> tuple[int, ...]:
-    """Feat indices ``seat`` earns now, in resolution order (R48-R53, R59)."""
+def earned_feats(s: State, seat: int, filled: int = -1) -> tuple[int, ...]:
+    """Feat indices ``seat`` earns now, in resolution order (R48-R53, R59); ``filled``: the
+    territory its Place action filled, or -1."""
     out = []
     for f in FEATS:
         taken = s.feat_earned[f.index]
         if seat in taken or len(taken) >= f.tokens:
             continue
-        if feat_targets(s, seat, f.index):
+        if feat_targets(s, seat, f.index, filled):
             out.append(f.index)
     return tuple(out)
 
 
-def feat_targets(s: State, seat: int, feat: int) -> list[int]:
+def feat_targets(s: State, seat: int, feat: int, filled: int = -1) -> list[int]:
     """Territory indices (territory feats) or line indices (line feats) a token may go on."""
     f = FEATS[feat]
     if f.id == "discovery":  # R51: earned by filling a territory; token anywhere else
-        if s.p_filled < 0:
+        if filled < 0:
             return []
-        return [t for t in range(len(s.map.territories)) if t != s.p_filled]
+        return [t for t in range(len(s.map.territories)) if t != filled]
     if f.id == "unity":  # R50: any territory holding a tent of one of the settlements
         terr = s.map.space_terr
         return sorted({terr[sp] for g in settlements(s, seat) for sp in g})
@@ -35,12 +41,82 @@ def feat_targets(s: State, seat: int, feat: int) -> list[int]:
             if ln.kind == f.line_kind and not s.blocked[ln.index] and qualifies(s, seat, ln.a, ln.b)]
 
 
-def feat_choices(s: State) -> list:
-    feat = s.feat_queue[0]
-    f = FEATS[feat]
+def feat_choices(s: State, top: PlaceFeatToken) -> list:
+    f = FEATS[top.feat]
     table = action_table(s.map.id)
     pool = table.feat_terr[f.id] if f.goes_on == "territory" else table.feat_line[f.id]
-    return [pool[i] for i in feat_targets(s, s.current, feat)] + [table.decline[f.id]]
+    return [pool[i] for i in feat_targets(s, s.current, top.feat, top.filled)] + [table.decline[f.id]]
+
+
+# ---- the end of a Place action (R12 steps 2-4) ----------------------------------------------------
+
+def apply_done(s: State, a=None) -> list[Event]:
+    """End of a Place action: feats and expeditions (own), end check, third-tribe step (R12)."""
+    p = s.pending.pop()
+    events = [Event("place_done", {"seat": s.current})]
+    if p.tribe >= s.players:  # the third-tribe step is over (R44)
+        if s.config.third_tribe_ends_game and s.supply_tents[p.tribe] == 0:
+            return events + end_game(s, "all_tents")  # A9 with the option on, R38
+        return events + start_draw(s)
+    queue = earned_feats(s, s.current, p.filled) if s.config.feats else ()
+    for f in queue:  # R54: earning uses up the slot, placed or not
+        s.feat_earned[f] = s.feat_earned[f] + (s.current,)
+        events.append(Event("feat_earned", {"seat": s.current, "feat": FEATS[f].id}))
+    if queue:  # the first to resolve (R59) on top
+        s.pending.extend(PlaceFeatToken(s.current, f, p.filled, p.cards) for f in reversed(queue))
+        return events
+    return events + _after_feats(s, p.cards)
+
+
+def apply_feat(s: State, a) -> list[Event]:
+    """R50-R55: place the top token (or decline it)."""
+    top = s.pending.pop()
+    f = FEATS[FEAT_INDEX[a.feat]]
+    if isinstance(a, PlaceFeat):
+        if f.goes_on == "territory":
+            target = s.map.terr_index[a.target]
+            s.terr_feats[target] += 1
+        else:
+            target = s.map.line_index[int(a.target)]
+            s.line_feats[target] += 1
+        s.feat_log = s.feat_log + ((f.index, target),)
+        events = [Event("feat_placed", {"seat": s.current, "feat": f.id, "target": a.target})]
+    else:
+        events = [Event("feat_declined", {"seat": s.current, "feat": f.id})]
+    if not (s.pending and isinstance(s.pending[-1], PlaceFeatToken)):
+        events += _after_feats(s, top.cards)
+    return events
+
+
+def _after_feats(s: State, cards: int) -> list[Event]:
+    """Expeditions (R61), the 20th-tent end (R38), then the third-tribe step (R40-R43) or draw."""
+    events = []
+    if s.config.expeditions:
+        for card, points in check_expeditions(s, s.current):
+            events.append(Event("expedition_scored", {"seat": s.current, "card": EXPEDITIONS[card].id,
+                                                      "points": points}))
+    if s.supply_tents[s.current] == 0:
+        return events + end_game(s, "all_tents")
+    if s.ntribes > s.players and 1 <= cards <= 2:
+        if target_choices(s, s.players, s.current):
+            s.pending.append(THIRD_TRIBE_TARGET[s.current])
+            return events
+        events.append(Event("third_step_skipped", {"seat": s.current}))
+    return events + start_draw(s)
+
+
+def why_feat(s: State, a):
+    top = s.pending[-1]
+    f = FEAT_INDEX.get(a.feat)
+    if f is None or f != top.feat:
+        return "R59", f"the token to place now is {FEATS[top.feat].id}"
+    if isinstance(a, PlaceFeat):
+        rule = _FEAT_RULE.get(FEATS[f].id, "R50")
+        return rule, f"that target is not allowed for the {FEATS[f].id} token ({rule})"
+    return None
+
+
+_FEAT_RULE = {"unity": "R50", "discovery": "R51", "honor": "R52", "awe": "R53"}
 
 
 # ---- expedition missions (RECONSTRUCTED cards, 2.7) --------------------------------------------

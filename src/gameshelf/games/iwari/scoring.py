@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from gameshelf.core.game import Outcome, rank_players
 from gameshelf.games.iwari.catalog import EXPEDITIONS, FEATS, TENTS, TOTEMS
+from gameshelf.games.iwari.state import State
 
 FEAT_COUNT = len(FEATS)
-from gameshelf.games.iwari.state import State
 
 CATEGORIES = ("interim", "tents", "settlements", "totems", "long_road", "expeditions")
 
@@ -137,10 +137,12 @@ def unused_pieces(s: State, tribe: int) -> int:
     return s.supply_tents[tribe] + s.supply_totems[tribe]
 
 
-def breakdown(s: State, tribe: int) -> dict[str, int]:
-    """R80: points per category (sums to the score)."""
-    final = s.final[tribe] if s.final else {"tents": 0, "settlements": 0, "totems": 0, "long_road": 0}
-    return {"interim": s.interim[tribe], **final, "expeditions": s.exp_points[tribe]}
+def breakdown(s: State, tribe: int, final=None) -> dict[str, int]:
+    """R80: points per category (sums to the score); ``final``: final parts to use instead of the
+    state's own (for :func:`score_now`)."""
+    final = final or s.final
+    parts = final[tribe] if final else {"tents": 0, "settlements": 0, "totems": 0, "long_road": 0}
+    return {"interim": s.interim[tribe], **parts, "expeditions": s.exp_points[tribe]}
 
 
 def balance(s: State) -> dict[str, list[int]]:
@@ -150,12 +152,12 @@ def balance(s: State) -> dict[str, list[int]]:
     (these sum to the expeditions category)."""
     players, nt = s.players, s.ntribes
     out: dict[str, list[int]] = {}
-    if s.feats_on:
+    if s.config.feats:
         final = feat_bonus(s) if s.final else (0,) * (FEAT_COUNT * nt)
         for f in FEATS:
             base = f.index * nt
             out[f"feat:{f.id}"] = [s.feat_interim[base + p] + final[base + p] for p in range(players)]
-    if s.exp_on:
+    if s.config.expeditions:
         for i, card_index in enumerate(s.expeditions):
             card = EXPEDITIONS[card_index]
             points = [0] * players
@@ -165,25 +167,39 @@ def balance(s: State) -> dict[str, list[int]]:
     return out
 
 
-def outcome(s: State) -> Outcome:
+def outcome(s: State) -> Outcome | None:
+    """None until the game is over; then the scores and ranks (R79, R46)."""
+    return None if s.pending else _outcome(s, s.score, None)
+
+
+def score_now(s: State) -> Outcome:
+    """The outcome if the game ended now: the final scoring (R73) added to the scores so far."""
+    if not s.pending:
+        return _outcome(s, s.score, None)
+    final = final_scoring(s)
+    scores = [s.score[p] + sum(final[p].values()) for p in range(s.ntribes)]
+    return _outcome(s, scores, final)
+
+
+def _outcome(s: State, scores: list[int], final) -> Outcome:
     """R79 ranks with the unused-pieces tie-break; R46: a winning third tribe makes both lose."""
-    keys = [(s.score[p], unused_pieces(s, p)) for p in range(s.ntribes)]
+    keys = [(scores[p], unused_pieces(s, p)) for p in range(s.ntribes)]
     ranks = list(rank_players(keys))
     players = s.players
     details: dict = {"unused_pieces": [unused_pieces(s, p) for p in range(s.ntribes)],
                      "end_reason": s.end_reason}
-    bal = balance(s)
+    bal = balance(s) if final is None else {}
     if bal:
         details["balance"] = bal
     if s.ntribes > players:
         third_wins = ranks[players] == 1
         if third_wins:
             ranks = [max(r, 2) for r in ranks]
-        details["third_tribe"] = {"score": s.score[players], "breakdown": breakdown(s, players),
+        details["third_tribe"] = {"score": scores[players], "breakdown": breakdown(s, players, final),
                                   "wins": third_wins}
         details["all_players_lose"] = third_wins
-    return Outcome(tuple(s.score[:players]), tuple(ranks[:players]),
-                   tuple(breakdown(s, p) for p in range(players)), details)
+    return Outcome(tuple(scores[:players]), tuple(ranks[:players]),
+                   tuple(breakdown(s, p, final) for p in range(players)), details)
 
 
 def assert_breakdown(s: State) -> None:

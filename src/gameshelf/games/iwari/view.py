@@ -1,79 +1,125 @@
 """Iwari encoding, per-seat views (R27) and determinization for search bots.
 
-``encode`` is the full state as JSON; a view is the encoding without the deck order, the chance
-stream and other seats' hands (their sizes stay); ``determinize`` deals the unseen cards at random
-and reseeds the chance stream, then decodes.
+``encode`` is the full state, one key per field of the state (for hashes); a view is the public
+part of the position (position.py) with the counts a player sees at a glance, the seat's own hand
+and the board's element ids; ``determinize`` deals the unseen cards at random and reseeds the
+chance stream, then decodes.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from typing_extensions import NotRequired, TypedDict
+
 from gameshelf.core.chance import Chance
-from gameshelf.games.iwari.catalog import (BIOME_INDEX, BIOMES, EXPEDITION_INDEX, EXPEDITIONS, FEAT_INDEX,
-                                           FEATS, MAPS, NB, deck_counts)
-from gameshelf.games.iwari.state import PHASES, State
-
-BIOME_IDS = tuple(b.id for b in BIOMES)
+from gameshelf.games.iwari.catalog import BIOME_INDEX, MAPS, NB, deck_counts
+from gameshelf.games.iwari.position import BIOME_IDS, cards, counts, decode, pending_json, public
+from gameshelf.games.iwari.state import State
 
 
-def _cards(counts: list[int]) -> list[str]:
-    return [BIOME_IDS[b] for b in range(NB) for _ in range(counts[b])]
+class SupplyView(TypedDict):
+    """Pieces a tribe has not placed yet (2.3)."""
+
+    tents: int
+    totems: int
 
 
-def _counts(cards: list[str]) -> list[int]:
-    out = [0] * NB
-    for c in cards:
-        out[BIOME_INDEX[c]] += 1
-    return out
+class FinalView(TypedDict):
+    """A tribe's final scoring (R73), by category."""
+
+    tents: int
+    settlements: int
+    totems: int
+    long_road: int
 
 
-def encode(s: State) -> dict[str, Any]:
-    m = s.map
-    T = len(m.territories)
-    return {
-        "game": "iwari", "map": m.id, "players": s.players, "tribes": s.ntribes,
-        "options": dict(s.options),
-        "mountains": [ln.n for ln in m.lines if s.blocked[ln.index]],
-        "start": s.start, "current": s.current, "ply": s.ply, "phase": PHASES[s.phase],
-        "deck": [BIOME_IDS[b] for b in s.deck], "deck_size": len(s.deck),
-        "discard": {BIOME_IDS[b]: s.discard[b] for b in range(NB)},
-        "display": _cards(s.display),
-        "hands": [_cards(s.hands[p * NB:(p + 1) * NB]) for p in range(s.players)],
-        "hand_sizes": [sum(s.hands[p * NB:(p + 1) * NB]) for p in range(s.players)],
-        "exhaustions": s.exhaustions,
-        "tents": {m.space_ids[sp]: o for sp, o in enumerate(s.owner) if o >= 0},
-        "totems": {m.territories[t].id: s.totems[t::T] for t in range(T) if s.ktot[t]},
-        "supply": [{"tents": s.supply_tents[p], "totems": s.supply_totems[p]} for p in range(s.ntribes)],
-        "territory_feats": {m.territories[t].id: n for t, n in enumerate(s.terr_feats) if n},
-        "line_feats": {str(m.lines[i].n): n for i, n in enumerate(s.line_feats) if n},
-        "feats_earned": {f.id: list(s.feat_earned[f.index]) for f in FEATS},
-        "feat_tokens": [[FEATS[f].id, m.territories[x].id if FEATS[f].goes_on == "territory"
-                         else str(m.lines[x].n)] for f, x in s.feat_log],
-        "feat_interim": {f.id: list(s.feat_interim[f.index * s.ntribes:(f.index + 1) * s.ntribes])
-                         for f in FEATS},
-        "expeditions": [EXPEDITIONS[i].id for i in s.expeditions],
-        "expeditions_scored": [list(x) for x in s.exp_scored],
-        "scores": list(s.score), "interim": list(s.interim), "expedition_points": list(s.exp_points),
-        "final": [dict(f) for f in s.final] if s.final else None, "end_reason": s.end_reason,
-        "pending": {
-            "tribe": s.p_tribe, "territory": m.territories[s.p_terr].id if s.p_terr >= 0 else None,
-            "pieces": s.p_pieces, "cards": s.p_cards, "unexplored": s.p_unexplored,
-            "filled": m.territories[s.p_filled].id if s.p_filled >= 0 else None,
-            "own_cards": s.own_cards, "feat_queue": [FEATS[f].id for f in s.feat_queue],
-            "drafting": s.drafting, "draft_left": s.draft_left,
-        },
-        "chance": s.chance.position,
-    }
+class PendingView(TypedDict):
+    """One pending decision (decisions.py): ``kind`` is its name (``place_pieces``...), then its
+    fields by id: ``territory``/``filled`` territory ids, ``feat`` a feat id, ``tribe`` a tribe."""
+
+    kind: str
+    seat: int
+    tribe: NotRequired[int]
+    territory: NotRequired[str]
+    pieces: NotRequired[int]
+    cards: NotRequired[int]
+    unexplored: NotRequired[bool]
+    filled: NotRequired[str | None]
+    feat: NotRequired[str]
+    left: NotRequired[int]
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
+class IwariView(TypedDict):
+    """What one seat (or a spectator, ``seat`` None) sees: everything but the deck order, the
+    chance stream and the other seats' hands (R27).
+
+    Element ids a decision targets (decisions.py) and where they are: ``territory:<id>`` a key of
+    ``territories``; ``space:<id>`` a space listed there; ``line:<n>`` a number in ``lines``;
+    ``hand:<biome>`` a card of ``hand``; ``display:<biome>`` a card of ``display``; ``deck:top``
+    the deck (``deck_size`` cards). Tribes are numbers: seats, then the 2-player third tribe.
+    """
+
+    game: str
+    map: str                                # the board's id (options.map)
+    players: int
+    tribes: int                             # players, plus the third tribe with 2 players
+    options: dict[str, str]
+    territories: dict[str, list[str]]       # territory id -> its tent space ids
+    lines: list[int]                        # alliance line numbers
+    mountains: list[int]                    # blocked alliance lines
+    start: int
+    current: int                            # the seat whose turn it is
+    ply: int
+    decision: str | None                    # kind name of the top pending decision, None when over
+    pending: list[PendingView]              # the decision stack, top last
+    deck_size: int
+    discard: dict[str, int]                 # biome id -> cards
+    display: list[str]                      # biome ids
+    hand_sizes: list[int]
+    hand: list[str] | None                  # the seat's own cards; None for a spectator
+    exhaustions: int
+    tents: dict[str, int]                   # space id -> tribe
+    totems: dict[str, list[int]]            # territory id -> totems per tribe
+    supply: list[SupplyView]
+    territory_feats: dict[str, int]         # territory id -> feat tokens on it
+    line_feats: dict[str, int]              # line number -> feat tokens on it
+    feats_earned: dict[str, list[int]]      # feat id -> seats, in order
+    feat_tokens: list[list[str]]            # [feat id, territory id or line number], in order
+    feat_interim: dict[str, list[int]]      # feat id -> interim bonus per tribe
+    expeditions: list[str]
+    expeditions_scored: list[list[int]]
+    scores: list[int]
+    interim: list[int]
+    expedition_points: list[int]
+    final: list[FinalView] | None
+    end_reason: str | None
+    seat: int | None
+
+
+@lru_cache(maxsize=None)
+def _board(map_id: str) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[int, ...]]:
+    m = MAPS[map_id]
+    return (tuple((t.id, tuple(m.space_ids[sp] for sp in t.spaces)) for t in m.territories),
+            tuple(ln.n for ln in m.lines))
+
+
+def view(s: State, seat: int | None) -> IwariView:
     """R27: everything public, the seat's own hand; deck order and other hands never."""
-    v = encode(s)
-    del v["deck"], v["chance"]
-    hands = v.pop("hands")
-    v["seat"] = seat
-    v["hand"] = hands[seat] if seat is not None else None
+    m = s.map
+    terrs, lines = _board(m.id)
+    v: Any = public(s)
+    v.update(
+        map=m.id, tribes=s.ntribes, territories={t: list(sp) for t, sp in terrs}, lines=list(lines),
+        decision=v["pending"][-1]["kind"] if s.pending else None, deck_size=len(s.deck),
+        hand_sizes=[sum(s.hands[p * NB:(p + 1) * NB]) for p in range(s.players)],
+        hand=cards(s.hands[seat * NB:(seat + 1) * NB]) if seat is not None else None,
+        supply=[{"tents": s.supply_tents[p], "totems": s.supply_totems[p]} for p in range(s.ntribes)],
+        territory_feats={m.territories[t].id: n for t, n in enumerate(s.terr_feats) if n},
+        line_feats={str(m.lines[i].n): n for i, n in enumerate(s.line_feats) if n},
+        seat=seat,
+    )
     return v
 
 
@@ -81,11 +127,11 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
     """A full state consistent with ``v``: unseen cards dealt from ``chance``, chance reseeded."""
     seat = v["seat"]
     pool = deck_counts(v["players"])
-    seen = _counts(v["display"])
+    seen = counts(v["display"])
     for b, n in v["discard"].items():
         seen[BIOME_INDEX[b]] += n
     if seat is not None:
-        seen = [a + b for a, b in zip(seen, _counts(v["hand"]))]
+        seen = [a + b for a, b in zip(seen, counts(v["hand"]))]
     unseen = [BIOME_IDS[b] for b in range(NB) for _ in range(pool[b] - seen[b])]
     chance.shuffle(unseen)
     hands = []
@@ -94,58 +140,22 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
             hands.append(list(v["hand"]))
         else:
             hands.append([unseen.pop() for _ in range(size)])
-    data = dict(v, hands=hands, deck=unseen, chance=chance.next64())
-    return decode(data)
+    return decode(dict(v, hands=hands, deck=unseen, chance=chance.next64()))
 
 
-def decode(d: dict[str, Any]) -> State:
-    """The inverse of :func:`encode`."""
-    m = MAPS[d["map"]]
-    T, nt = len(m.territories), d["tribes"]
-    s = State()
-    s.map, s.players, s.ntribes, s.options = m, d["players"], nt, dict(d["options"])
-    s.feats_on = s.options["feats"] == "on"
-    s.exp_on = s.options["expeditions"] == "on"
-    s.third_ends = s.options["third_tribe_ends_game"] == "on"
-    s.blocked = tuple(ln.n in d["mountains"] for ln in m.lines)
-    s.adj = m.adjacency(s.blocked)
-    s.start, s.current, s.ply, s.phase = d["start"], d["current"], d["ply"], PHASES.index(d["phase"])
-    s.chance = Chance(d["chance"])
-    s.deck = [BIOME_INDEX[c] for c in d["deck"]]
-    s.discard = [d["discard"][b] for b in BIOME_IDS]
-    s.display = _counts(d["display"])
-    s.hands = [n for h in d["hands"] for n in _counts(h)]
-    s.exhaustions = d["exhaustions"]
-    s.owner = [-1] * len(m.space_ids)
-    s.tents, s.totems, s.filled, s.ktot = [0] * (nt * T), [0] * (nt * T), [0] * T, [0] * T
-    for sid, o in d["tents"].items():
-        sp = m.space_index[sid]
-        t = m.space_terr[sp]
-        s.owner[sp] = o
-        s.tents[o * T + t] += 1
-        s.filled[t] += 1
-    for tid, counts in d["totems"].items():
-        t = m.terr_index[tid]
-        for p, n in enumerate(counts):
-            s.totems[p * T + t] = n
-        s.ktot[t] = sum(counts)
-    s.supply_tents = [x["tents"] for x in d["supply"]]
-    s.supply_totems = [x["totems"] for x in d["supply"]]
-    s.terr_feats = [d["territory_feats"].get(t.id, 0) for t in m.territories]
-    s.line_feats = [d["line_feats"].get(str(ln.n), 0) for ln in m.lines]
-    s.feat_earned = [tuple(d["feats_earned"][f.id]) for f in FEATS]
-    s.feat_log = tuple((FEAT_INDEX[f], m.terr_index[x] if FEATS[FEAT_INDEX[f]].goes_on == "territory"
-                        else m.line_index[int(x)]) for f, x in d["feat_tokens"])
-    s.feat_interim = tuple(n for f in FEATS for n in d["feat_interim"][f.id])
-    s.expeditions = tuple(EXPEDITION_INDEX[e] for e in d["expeditions"])
-    s.exp_scored = [tuple(x) for x in d["expeditions_scored"]]
-    s.score, s.interim, s.exp_points = list(d["scores"]), list(d["interim"]), list(d["expedition_points"])
-    s.final = tuple(dict(f) for f in d["final"]) if d["final"] else None
-    s.end_reason = d["end_reason"]
-    p = d["pending"]
-    s.p_tribe, s.p_pieces, s.p_cards, s.p_unexplored = p["tribe"], p["pieces"], p["cards"], p["unexplored"]
-    s.p_terr = m.terr_index[p["territory"]] if p["territory"] else -1
-    s.p_filled = m.terr_index[p["filled"]] if p["filled"] else -1
-    s.own_cards, s.drafting, s.draft_left = p["own_cards"], p["drafting"], p["draft_left"]
-    s.feat_queue = tuple(FEAT_INDEX[f] for f in p["feat_queue"])
-    return s
+def encode(s: State) -> dict[str, Any]:
+    """The full state as JSON data, one key per (non-shared) field, named like the field, plus the
+    fixed set-up (map, options, mountains, start, expeditions)."""
+    return {
+        "map": s.map.id, "players": s.players, "options": s.config.to_options(), "blocked": list(s.blocked),
+        "start": s.start, "expeditions": list(s.expeditions),
+        "chance": s.chance.position, "deck": s.deck, "discard": s.discard, "display": s.display,
+        "hands": s.hands, "exhaustions": s.exhaustions, "owner": s.owner, "tents": s.tents, "totems": s.totems,
+        "filled": s.filled, "ktot": s.ktot, "supply_tents": s.supply_tents, "supply_totems": s.supply_totems,
+        "terr_feats": s.terr_feats, "line_feats": s.line_feats, "feat_earned": [list(e) for e in s.feat_earned],
+        "exp_scored": [list(e) for e in s.exp_scored], "feat_log": [list(e) for e in s.feat_log],
+        "feat_interim": list(s.feat_interim), "score": s.score, "interim": s.interim,
+        "exp_points": s.exp_points, "final": [dict(f) for f in s.final] if s.final else None,
+        "end_reason": s.end_reason, "current": s.current, "ply": s.ply,
+        "pending": [pending_json(s, d) for d in s.pending],
+    }

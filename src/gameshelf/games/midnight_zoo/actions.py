@@ -1,7 +1,8 @@
 """Midnight Zoo actions: small frozen values with a short notation that parses back.
 
 Decision points of 4.14: draft pick, placement menu, cell, effect order/option, discover,
-bonus terrain/use, move point (animal, then its move), group moves, variability cards.
+bonus terrain/use, move point (animal, then its move), group moves, variability cards. The
+notation is the core grammar's ``verb arg…`` (``GRAMMAR``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameshelf.core.errors import BadNotation
+from gameshelf.core.notation import Grammar, Verb, join, parse_int
 
 from .catalog import CAT, DIRS
 
@@ -19,7 +21,7 @@ class Take:
     pos: int
 
     def __str__(self) -> str:
-        return f"take {self.pos + 1}"
+        return join("take", self.pos + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +31,7 @@ class Use:
     tile: str
 
     def __str__(self) -> str:
-        return f"{self.verb} {self.tile}"
+        return join(self.verb, self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +41,17 @@ class At:
 
     def __str__(self) -> str:
         r, c = divmod(self.cell, CAT.cols)
-        return f"at {r},{c}"
+        return join("at", f"{r},{c}")
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """Resolve one effect of a placement: ``tile <symbol>``, ``space``, ``space <reward>``, ``skip``."""
+    """Resolve one effect of a placement: ``tile <symbol>``, ``space``, ``reward <symbol>``, ``skip``."""
     source: str
     what: str = ""
 
     def __str__(self) -> str:
-        return f"{self.source} {self.what}" if self.what else self.source
+        return join(self.source, self.what) if self.what else self.source
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,7 @@ class Discover:
     spot: str
 
     def __str__(self) -> str:
-        return f"discover {self.spot}"
+        return join("discover", self.spot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,7 @@ class Bonus:
     terrain: str
 
     def __str__(self) -> str:
-        return f"bonus {self.terrain}"
+        return join("bonus", self.terrain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ class Pick:
     spot: str
 
     def __str__(self) -> str:
-        return f"animal {self.spot}"
+        return join("animal", self.spot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,7 @@ class Go:
     dir: str = ""
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.dir}" if self.dir else self.kind
+        return join(self.kind, self.dir) if self.dir else self.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +113,10 @@ class Cards:
     letters: str
 
     def __str__(self) -> str:
-        return f"cards {self.letters}"
+        return join("cards", self.letters)
 
 
-STOP, DONE, SKIP = Stop(), Done(), Effect("skip")
+STOP, DONE, SKIP, SPACE = Stop(), Done(), Effect("skip"), Effect("space")
 TAKE = tuple(Take(i) for i in range(CAT.market_spaces))
 AT = tuple(At(i) for i in range(CAT.cells))
 GO = tuple(Go("go", d) for d in DIRS)
@@ -127,52 +129,69 @@ USE = {(v, t): Use(v, CAT.tile_id[t]) for v in ("place", "store", "discard")
        for t in range(len(CAT.tile_id))}
 SPOT_INDEX = {s: i for i, s in enumerate(CAT.spot_names)}
 
-_VERBS = ("place", "store", "discard")
+
+
+def _take(pos: str) -> Take:
+    return TAKE[parse_int(pos, what="market position", lo=1, hi=CAT.market_spaces) - 1]
+
+
+def _use(verb: str):
+    return lambda tile: USE[(verb, CAT.tile_index[tile])]
+
+
+def _at(where: str) -> At:
+    r, c = where.split(",")
+    row = parse_int(r, what="row", lo=0, hi=CAT.rows - 1)
+    col = parse_int(c, what="column", lo=0, hi=CAT.cols - 1)
+    if f"{row},{col}" != where:
+        raise BadNotation(f"write a space as row,column without leading zeros, not {where!r}")
+    return AT[row * CAT.cols + col]
+
+
+def _symbol(source: str):
+    def build(symbol: str) -> Effect:
+        if symbol not in CAT.symbols_all:
+            raise KeyError(symbol)
+        return Effect(source, symbol)
+    return build
+
+
+def _cards(letters: str) -> Cards:
+    if not (len(letters) <= len(CAT.pairs) and letters.isascii() and letters.isalpha() and letters.isupper()):
+        raise ValueError(letters)
+    return Cards(letters)
+
+
+def _one_of(table: dict):
+    return lambda word: table[word]
+
+
+GRAMMAR = Grammar("Midnight Zoo", (
+    Verb("take", ("position",), _take, "take 1", "draft the market tile at a position (R5)"),
+    Verb("place", ("tile",), _use("place"), "place R17", "place a tile in your district (R14)"),
+    Verb("store", ("tile",), _use("store"), "store G07", "put a tile into storage (R26)"),
+    Verb("discard", ("tile",), _use("discard"), "discard BR", "discard a tile: special move (R30)"),
+    Verb("at", ("row,col",), _at, "at 0,4", "the district space for the tile (R14)"),
+    Verb("tile", ("symbol",), _symbol("tile"), "tile move_2", "use the placed tile's symbol (R16)"),
+    Verb("space", (), lambda: SPACE, "space", "use the space effect (R18)"),
+    Verb("reward", ("symbol",), _symbol("reward"), "reward vp_5", "the chosen dark-pair reward (A7)"),
+    Verb("skip", (), lambda: SKIP, "skip", "skip the remaining effects (R19)"),
+    Verb("discover", ("spot",), _one_of({s: DISCOVER[i] for s, i in SPOT_INDEX.items()}), "discover L2",
+         "discover the animal of a spot (R36)"),
+    Verb("bonus", ("terrain",), _one_of({t: BONUS[i] for i, t in enumerate(CAT.terrains)}), "bonus sand",
+         "take a bonus tile of a terrain (R37)"),
+    Verb("animal", ("spot",), _one_of({s: PICK[i] for s, i in SPOT_INDEX.items()}), "animal T3",
+         "the animal (by spot) that moves next (R33, R41)"),
+    Verb("go", ("direction",), _one_of(dict(zip(DIRS, GO))), "go N", "step, slide or go forward (R43)"),
+    Verb("turn", ("side",), _one_of({"L": TURN_L, "R": TURN_R}), "turn L", "a snake turns 90 degrees (R59)"),
+    Verb("face", ("direction",), _one_of(dict(zip(DIRS, FACE))), "face W", "a snake faces a direction (A11)"),
+    Verb("wake", (), lambda: WAKE, "wake", "an asleep sloth wakes up (R68)"),
+    Verb("stop", (), lambda: STOP, "stop", "stop moving / forfeit the rest (R41)"),
+    Verb("done", (), lambda: DONE, "done", "end your tile-placement phase (R13)"),
+    Verb("cards", ("letters",), _cards, "cards FMT", "variability cards for pairs A, B, C (R88)"),
+))
 
 
 def parse_action(text: str):
     """Notation back to an action; raises BadNotation."""
-    words = text.strip().split()
-    if not words:
-        raise BadNotation("empty action")
-    head, rest = words[0], words[1:]
-    try:
-        action = _parse(head, rest)
-    except (ValueError, IndexError):
-        action = None
-    if action is None:
-        raise BadNotation(f"cannot read {text!r} as a Midnight Zoo action")
-    return action
-
-
-def _parse(head: str, rest: list[str]):
-    if len(rest) > 1:
-        return None
-    arg = rest[0] if rest else ""
-    if head in ("stop", "done", "wake", "skip", "space") and not arg:
-        return {"stop": STOP, "done": DONE, "wake": WAKE, "skip": SKIP, "space": Effect("space")}[head]
-    if not arg:
-        return None
-    if head == "take" and arg.isdigit() and 1 <= int(arg) <= CAT.market_spaces:
-        return TAKE[int(arg) - 1]
-    if head in _VERBS and arg in CAT.tile_index:
-        return USE[(head, CAT.tile_index[arg])]
-    if head == "at":
-        r, c = (int(x) for x in arg.split(","))
-        ok = 0 <= r < CAT.rows and 0 <= c < CAT.cols and f"{r},{c}" == arg
-        return AT[r * CAT.cols + c] if ok else None
-    if head in ("tile", "space") and arg in CAT.symbols_all:
-        return Effect(head, arg)
-    if head == "discover" and arg in SPOT_INDEX:
-        return DISCOVER[SPOT_INDEX[arg]]
-    if head == "animal" and arg in SPOT_INDEX:
-        return PICK[SPOT_INDEX[arg]]
-    if head == "bonus" and arg in CAT.terrains:
-        return BONUS[CAT.terrains.index(arg)]
-    if head in ("go", "face") and arg in DIRS and len(arg) == 1:
-        return (GO if head == "go" else FACE)[DIRS.index(arg)]
-    if head == "turn" and arg in ("L", "R"):
-        return TURN_L if arg == "L" else TURN_R
-    if head == "cards" and len(arg) <= len(CAT.pairs) and arg.isalpha() and arg.isupper():
-        return Cards(arg)
-    return None
+    return GRAMMAR.parse(text)

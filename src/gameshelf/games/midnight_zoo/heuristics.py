@@ -8,7 +8,8 @@ from functools import lru_cache
 from types import SimpleNamespace
 
 from .catalog import CAT, MOVE, VP
-from .state import ENT0, F_BTERRAIN, F_CELL, F_DISCOVER, F_EFFECTS, F_GROUP, F_MOVE, UNDISC
+from .decisions import ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, GroupMove, SpendMoves, UseBonus
+from .state import ENT0, UNDISC
 from .scoring import discovered_vp, food_vp, zoo_vp
 
 ZR, ZC = divmod(CAT.zoo, CAT.cols)
@@ -33,23 +34,25 @@ TILE_VALUE = tuple(max((effect_value(e) for e in a), default=0.0) for a in CAT.t
 
 def pending_value(st) -> float:
     """What the decisions still open for the acting seat are worth."""
-    total = 0.0
-    for f in st.pstack:
-        k = f[0]
-        if k == F_MOVE:
-            total += MOVE_POINT * f[1]
-        elif k == F_EFFECTS:
-            if f[3]:
-                total += TILE_VALUE[f[1]]
-            if f[4] is not None:
-                total += 5.0 if f[4] == "choose" else effect_value(f[4])
-        elif k == F_GROUP:
-            total += MOVE_POINT * (len(f[2]) + (f[3] >= 0))
-        elif k == F_DISCOVER:
-            total += DISCOVER
-        elif k in (F_BTERRAIN, F_CELL):
-            total += BONUS + (TILE_VALUE[f[1]] if k == F_CELL else 0.0)
+    return sum(VALUE_OF[type(f)](f) for f in st.pending)
+
+
+def effects_value(f: ChooseEffect) -> float:
+    total = TILE_VALUE[f.tile] if f.tile_open else 0.0
+    if f.space is not None:
+        total += 5.0 if f.space == "choose" else effect_value(f.space)
     return total
+
+
+VALUE_OF = {
+    SpendMoves: lambda f: MOVE_POINT * f.points,
+    ChooseEffect: effects_value,
+    GroupMove: lambda f: MOVE_POINT * (len(f.eligible) + (f.animal >= 0)),
+    ChooseDiscover: lambda f: DISCOVER,
+    ChooseBonusTerrain: lambda f: BONUS,
+    ChooseCell: lambda f: BONUS + TILE_VALUE[f.tile],
+    UseBonus: lambda f: 0.0,
+}
 
 
 @lru_cache(maxsize=8192)
@@ -74,7 +77,7 @@ def district_terms(district: tuple[int, ...]) -> tuple[int, float]:
 
 
 def estimate(st, pl) -> float:
-    animals, progress = animal_terms(tuple(pl.loc), tuple(pl.pollen), pl.kind, st.rules.zero_pollen_vp)
+    animals, progress = animal_terms(tuple(pl.loc), tuple(pl.pollen), pl.kind, st.config.zero_pollen_vp)
     food, roads = district_terms(tuple(pl.district))
     score = pl.vp + animals + food
     held = (TILE_VALUE[pl.hand] + 1.0 if pl.hand >= 0 else 0.0) + 1.0 * len(pl.storage)
@@ -83,7 +86,7 @@ def estimate(st, pl) -> float:
 
 def heuristic(st, seat: int) -> float:
     mine = estimate(st, st.players[seat])
-    if st.cur == seat and st.pstack:
+    if st.cur == seat and st.pending:
         mine += pending_value(st)
     if st.n == 1:
         return mine

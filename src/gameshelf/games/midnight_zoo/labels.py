@@ -1,52 +1,48 @@
-"""Human menu labels (en/ja) for Midnight Zoo actions."""
+"""Human menu labels (en/ja) for Midnight Zoo actions: the texts are data (data/labels.yaml)."""
 
 from __future__ import annotations
 
-from .actions import At, Bonus, Cards, Discover, Done, Effect, Go, Pick, Stop, Take, Use
+from gameshelf.core.data import load_yaml
 
-DIR = {"en": {"N": "north", "E": "east", "S": "south", "W": "west"},
-       "ja": {"N": "北", "E": "東", "S": "南", "W": "西"}}
-VERB = {"en": {"place": "Place {t} in your district", "store": "Store {t}",
-               "discard": "Discard {t} (special move)"},
-        "ja": {"place": "{t}を地区に配置", "store": "{t}を倉庫へ", "discard": "{t}を捨てる(特殊移動)"}}
+from .catalog import DATA
+
+_LABELS = load_yaml(DATA / "labels.yaml")
+ACTIONS, DIRECTIONS = _LABELS["actions"], _LABELS["directions"]
+TERMS = load_yaml(DATA / "terms.yaml")
 
 
-def action_label(game, a, lang: str = "en") -> str:
-    ja = lang == "ja"
-    term = lambda x: game.term(x, lang)  # noqa: E731
-    match a:
-        case Take(pos):
-            return f"マーケット{pos + 1}番のタイルを取る" if ja else f"Take market tile {pos + 1}"
-        case Use(verb, tile):
-            return VERB["ja" if ja else "en"][verb].format(t=tile)
-        case At():
-            return f"マス {str(a)[3:]}" if ja else f"Space {str(a)[3:]}"
-        case Effect("skip"):
-            return "残りの効果を使わない" if ja else "Skip the remaining effects"
-        case Effect("tile", what):
-            return f"タイル効果: {term(what)}" if ja else f"Tile effect: {term(what)}"
-        case Effect("space", what):
-            extra = f": {term(what)}" if what else ""
-            return f"マス効果{extra}" if ja else f"Space effect{extra}"
-        case Discover(spot):
-            return f"{spot}の動物を発見" if ja else f"Discover the animal at {spot}"
-        case Bonus(terrain):
-            return f"{term(terrain)}のボーナスタイル" if ja else f"Bonus tile: {term(terrain)}"
-        case Pick(spot):
-            return f"{spot}の動物を動かす" if ja else f"Move the animal from {spot}"
-        case Go("go", d):
-            return f"{DIR['ja'][d]}へ" if ja else f"Go {DIR['en'][d]}"
-        case Go("turn", d):
-            side = ("左" if d == "L" else "右") if ja else ("left" if d == "L" else "right")
-            return f"{side}を向く" if ja else f"Turn {side}"
-        case Go("face", d):
-            return f"{DIR['ja'][d]}を向く" if ja else f"Face {DIR['en'][d]}"
-        case Go("wake"):
-            return "起きる" if ja else "Wake up"
-        case Stop():
-            return "やめる" if ja else "Stop"
-        case Done():
-            return "配置フェーズを終える" if ja else "Finish tile placement"
-        case Cards(letters):
-            return f"変動カード {letters}" if ja else f"Variability cards {letters}"
-    return str(a)
+def _text(table: dict, key: str, lang: str) -> str:
+    entry = table.get(key)
+    if entry is None:
+        return key
+    return entry.get(lang) or entry["en"]
+
+
+def _fields(a, lang: str) -> dict:
+    """The action's fields as they appear in a label (1-based positions, localised words)."""
+    out = {}
+    for name in getattr(a, "__slots__", ()):
+        value = getattr(a, name)
+        if name == "pos":
+            value += 1
+        elif name == "cell":
+            value = str(a)[3:]
+        elif name == "dir":
+            value = _text(DIRECTIONS, value, lang)
+        elif name in ("what", "terrain"):
+            value = _text(TERMS, value, lang)
+        out[name] = value
+    return out
+
+
+def verb(a) -> str:
+    """The notation verb of ``a`` (its first word)."""
+    return str(a).split(" ", 1)[0]
+
+
+def action_label(a, lang: str = "en") -> str:
+    """A menu label for action ``a`` in ``lang`` (en/ja), from data/labels.yaml."""
+    template = ACTIONS.get(verb(a))
+    if template is None:
+        return str(a)
+    return (template.get(lang) or template["en"]).format(**_fields(a, lang))

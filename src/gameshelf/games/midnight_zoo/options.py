@@ -1,21 +1,78 @@
 """Midnight Zoo options: the variability module (R87-R93) and the rulings the reference makes
-configurable (A7, A9, A11, A16), with the reference's names and values."""
+configurable (A7, A9, A11, A16), with the reference's names and values, resolved into one frozen
+:class:`Config`. Help texts en/ja live in data/labels.yaml (``options``); the schema carries the
+English one."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from gameshelf.core.data import load_yaml
 from gameshelf.core.options import Option, OptionSchema
+
+from .catalog import DATA
+
+OPTION_HELP = load_yaml(DATA / "labels.yaml")["options"]
+
+
+def _help(name: str) -> str:
+    return OPTION_HELP[name]["en"]
+
+
+def option_help(name: str, lang: str = "en") -> str:
+    """An option's help text in ``lang`` (en/ja)."""
+    texts = OPTION_HELP[name]
+    return texts.get(lang, texts["en"])
+
 
 SCHEMA = OptionSchema((
     Option("variability_cards", ("off", "on"), "off",  # the core also reads true/false
-           "cover the dark pairs with your colour's variability cards", rule="R87"),
+           _help("variability_cards"), rule="R87"),
     Option("snake_turn", ("quarter_turn", "any_direction_one_move"), "quarter_turn",
-           "a snake's turn: 90 degrees per move, or any facing for one move", rule="A11"),
+           _help("snake_turn"), rule="A11"),
     Option("dark_pair_mode", ("three_pairs", "single_pair_choose_reward"), "three_pairs",
-           "three printed dark pairs with fixed rewards, or one pair with a chosen reward", rule="A7"),
+           _help("dark_pair_mode"), rule="A7"),
     # "false"/"true" are the reference's values; the core also reads on/off and Python bools.
-    Option("forced_group_moves", ("false", "true"), "false",
-           "must every eligible animal move in special and end-of-round moves", rule="A9"),
+    # A9 revised 2026-12-01: compulsory per animal by default.
+    Option("forced_group_moves", ("false", "true"), "true", _help("forced_group_moves"), rule="A9"),
     Option("butterfly_zero_pollen_vp", ("0", "1", "5"), "0",
-           "VP of a butterfly with no pollen in the zoo", rule="A16", integers=(0, 11)),
+           _help("butterfly_zero_pollen_vp"), rule="A16", integers=(0, 11)),
 ))
 
+
+@dataclass(frozen=True)
+class Config:
+    """The resolved options as flags (shared by every copy of a state, never copied)."""
+
+    variability: bool
+    snake_any: bool
+    single_pair: bool
+    forced: bool
+    zero_pollen_vp: int
+    options: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def from_options(cls, o: Mapping[str, str]) -> Config:
+        """From resolved options (every name present, canonical values); one object per set."""
+        return _config(tuple((name, o[name]) for name in SCHEMA.names()))
+
+
+@lru_cache(maxsize=64)
+def _config(items: tuple[tuple[str, str], ...]) -> Config:
+    o = dict(items)
+    return Config(o["variability_cards"] == "on", o["snake_turn"] == "any_direction_one_move",
+                  o["dark_pair_mode"] == "single_pair_choose_reward",
+                  o["forced_group_moves"] == "true", int(o["butterfly_zero_pollen_vp"]), items)
+
+
+CONFORMANCE = [(n, opts) for n in (1, 2, 3, 4) for opts in ({}, {"variability_cards": "on"})] + [
+    (2, {"snake_turn": "any_direction_one_move"}),
+    (2, {"dark_pair_mode": "single_pair_choose_reward"}),
+    (3, {"dark_pair_mode": "single_pair_choose_reward", "variability_cards": "on"}),
+    (2, {"forced_group_moves": "false"}),
+    (1, {"forced_group_moves": "false", "butterfly_zero_pollen_vp": "1"}),
+    (4, {"snake_turn": "any_direction_one_move", "variability_cards": "on",
+         "forced_group_moves": "false", "butterfly_zero_pollen_vp": "5"}),
+]

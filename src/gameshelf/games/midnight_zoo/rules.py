@@ -1,20 +1,40 @@
-"""Midnight Zoo flow: setup (section 3), draft phase (R5-R8), placement order (R12),
-maintenance (R70-R71), end-of-round move (R72-R75), solo Leo (R76-R86), variability cards
-(R87-R88); legality and dispatch. Placement details live in rules_place.py."""
+"""Midnight Zoo rules: setup (section 3), legality, apply and why an action is illegal.
+
+The phases live in rules_draft.py (cards, draft, maintenance, end-of-round start), rules_place.py
+(the placement menu and everything a tile triggers) and rules_move.py (move points, group moves,
+movement). ``apply`` always leaves the state settled: automatic steps (Leo's pick, leftovers,
+decisions nobody can act on, phase changes) run at once, so queries only read.
+"""
 
 from __future__ import annotations
-
-from itertools import permutations
 
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import TAKE, At, Bonus, Cards, Discover, Done, Effect, Go, Pick, Stop, Take, Use
+from .actions import Done, Go, Take, Use
 from .catalog import CAT
-from .moves import on_terrain
-from .rules_place import N_PIECES, apply_frame, apply_use, ev, frame_legal, menu_legal
-from .state import (CARDS, DRAFT, ENT0, F_GROUP, LEO, OVER, PLACE, ROUND, UNDISC, State,
-                    blank_state, new_player)
+from .decisions import (ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, GroupMove,
+                        SpendMoves, UseBonus)
+from .rules_draft import (apply_cards, apply_take, card_choices, draft_legal, next_placer,
+                          next_round_mover, seat_order, settle_draft, start_draft, refill)
+from .rules_move import (MOVEMENT, apply_group, apply_move_point, discover, legal_group,
+                         legal_move_points, open_group, open_move_points)
+from .rules_place import (apply_bonus_terrain, apply_bonus_use, apply_cell, apply_discover, apply_effect,
+                          apply_use, legal_bonus_terrain, legal_bonus_use, legal_cell, legal_discover,
+                          legal_effect, menu_legal, open_always, open_bonus_terrain, open_cell,
+                          open_discover)
+from .state import CARDS, DRAFT, ENT0, LEO, OVER, PLACE, ROUND, UNDISC, State, blank_state, new_player
+
+# per decision kind: (legal actions, whether any action remains, apply)
+FRAME = {
+    ChooseCell: (legal_cell, open_cell, apply_cell),
+    ChooseEffect: (legal_effect, open_always, apply_effect),
+    ChooseDiscover: (legal_discover, open_discover, apply_discover),
+    ChooseBonusTerrain: (legal_bonus_terrain, open_bonus_terrain, apply_bonus_terrain),
+    UseBonus: (legal_bonus_use, open_always, apply_bonus_use),
+    SpendMoves: (legal_move_points, open_move_points, apply_move_point),
+    GroupMove: (legal_group, open_group, apply_group),
+}
 
 
 # ---- setup -----------------------------------------------------------------------------------
@@ -32,8 +52,9 @@ def market_size(st: State) -> int:
     return CAT.solo_market_size if st.solo else st.n + 1
 
 
-def new_state(n: int, options: dict, seed: int) -> State:
-    st = blank_state(n, options, seed)
+def new_state(n: int, config, seed: int) -> State:
+    """Setup, section 3: animals, stack, market, setup tiles, first player (solo: Leo)."""
+    st = blank_state(n, config, seed)
     ch = st.chance
     st.supply = list(CAT.bonus_count)
     st.slots = draw_animals(ch)
@@ -50,7 +71,7 @@ def new_state(n: int, options: dict, seed: int) -> State:
         st.first = LEO
     else:
         st.first = ch.below(n)
-    if st.rules.variability:
+    if st.config.variability:
         st.phase, st.order, st.turn = CARDS, seat_order(st), 0
         st.cur = st.order[0]
     else:
@@ -64,168 +85,52 @@ def player_from_setup(slots: tuple, setup: int):
     marks = CAT.setup_tiles[setup][1]
     kind = tuple(slots[letter] for letter, _ in marks)
     pl = new_player(kind, [UNDISC] * len(marks), setup, CAT.cells, CAT.zoo)
-    from .moves import discover
     for k, (_, binoculars) in enumerate(marks):
         if binoculars:
             discover(pl, k)
     return pl
 
 
-def seat_order(st: State) -> list:
-    if st.solo:  # Leo (first = LEO) never places tiles or moves animals (R84)
-        return [0]
-    return [(st.first + i) % st.n for i in range(st.n)]
-
-
-def refill(st: State) -> None:
-    """R70 / setup step 6: new tiles fill positions left to right (A38)."""
-    for i in range(len(st.market)):
-        st.market[i] = st.stack.pop() if st.stack else -1
-
-
-# ---- draft phase -----------------------------------------------------------------------------
-def start_draft(st: State) -> None:
-    st.phase, st.turn = DRAFT, 0
-    if st.solo:  # R77, R78
-        st.solo_current = st.solo_deck.pop()
-        st.solo_seen.append(st.solo_current)
-        st.first = LEO if st.draft % 2 == 1 else 0
-        st.order = [LEO, 0] if st.first == LEO else [0, LEO]
-    else:
-        st.order = seat_order(st)
-    st.cur = st.order[0]
-
-
-def leo_pick(st: State, events: list) -> None:
-    """R79-R80: position 1 of the revealed solo tile, else position 2; removed from the game."""
-    _, first, second, _ = CAT.solo_tiles[st.solo_current]
-    pos = first if st.market[first] >= 0 else second
-    tile = st.market[pos]
-    st.market[pos] = -1
-    st.removed.append(tile)
-    events.append(ev("leo_took", tile=CAT.tile_id[tile], pos=pos + 1))
-    st.turn += 1
-
-
-def end_draft(st: State, events: list) -> None:
-    """R6, R82: the last market tile to the leftover zone; solo reshuffle; placement starts."""
-    for i, t in enumerate(st.market):
-        if t >= 0:
-            st.leftover.append(t)
-            st.market[i] = -1
-            events.append(ev("leftover", tile=CAT.tile_id[t]))
-    if st.solo and CAT.solo_tiles[st.solo_current][3]:
-        st.solo_deck = list(range(len(CAT.solo_tiles)))
-        st.chance.shuffle(st.solo_deck)
-        st.solo_seen = []
-        events.append(ev("solo_shuffled"))
-    st.phase, st.order, st.turn = PLACE, seat_order(st), 0
-    st.cur = st.order[0]
-
-
-def next_placer(st: State, events: list) -> None:
-    events.append(ev("phase_done", seat=st.cur))
-    st.turn += 1
-    if st.turn < len(st.order):
-        st.cur = st.order[st.turn]
-        return
-    if st.draft < CAT.drafts:  # R70, A23
-        refill(st)
-    if st.solo:  # R71, R77: the token alternates between Leo and you
-        st.first = 0 if st.first == LEO else LEO
-    else:  # R71
-        st.first = (st.first + 1) % st.n
-    if st.draft % CAT.drafts_per_round == 0:
-        start_round_end(st, events)
-    else:
-        st.draft += 1
-        start_draft(st)
-
-
-# ---- end-of-round move -------------------------------------------------------------------------
-def leftover_terrain(leftover: list) -> int:
-    """R72: the most frequent terrain; ties go to the one in the leftmost space."""
-    counts = [0] * len(CAT.terrains)
-    for t in leftover:
-        counts[CAT.tile_terrain[t]] += 1
-    best = max(counts)
-    for t in leftover:
-        if counts[CAT.tile_terrain[t]] == best:
-            return CAT.tile_terrain[t]
-    return -1
-
-
-def start_round_end(st: State, events: list) -> None:
-    st.round_terrain = leftover_terrain(st.leftover)
-    events.append(ev("round_terrain", terrain=CAT.terrains[st.round_terrain]))
-    st.phase, st.order, st.turn = ROUND, seat_order(st), -1
-    next_round_mover(st, events)
-
-
-def next_round_mover(st: State, events: list) -> None:
-    """R73-R74: each player in turn order resolves their snapshot of eligible animals."""
-    st.turn += 1
-    if st.turn < len(st.order):
-        st.cur = st.order[st.turn]
-        pl = st.players[st.cur]
-        eligible = [k for k in range(N_PIECES) if on_terrain(pl, k, st.round_terrain)]
-        st.pstack.append([F_GROUP, 0, eligible, -1, 0])
-        return
-    st.piles.append(st.leftover)  # R75
-    st.leftover = []
-    st.round_terrain = -1
-    if st.draft >= CAT.drafts:
-        st.phase, st.order = OVER, []
-        events.append(ev("game_over"))
-    else:
-        st.draft += 1
-        start_draft(st)
-
-
 # ---- settling: automatic steps until a decision ------------------------------------------------
 def settle(st: State, events: list) -> None:
-    """Run automatic steps (Leo, leftovers, empty frames, phase changes); cache the legal list."""
+    """Run automatic steps (Leo, leftovers, decisions without a choice, phase changes) until a seat
+    has a decision or the game is over."""
     while True:
         ph = st.phase
         if ph == PLACE or ph == ROUND:
-            pl = st.players[st.cur]
-            if st.pstack:
-                acts = frame_legal(st, pl, st.pstack[-1])
-                if acts:
-                    st.legal = acts
+            pending = st.pending
+            if pending:
+                f = pending[-1]
+                if FRAME[type(f)][1](st, st.players[st.cur], f):
                     return
-                st.pstack.pop()
-                continue
-            if ph == ROUND:
-                next_round_mover(st, events)
-                continue
-            if pl.hand >= 0 or pl.storage:
-                st.legal = menu_legal(pl)
+                pending.pop()
+            elif not settle_menu(st, events):
                 return
-            next_placer(st, events)
         elif ph == DRAFT:
-            if st.turn == len(st.order):
-                end_draft(st, events)
-                continue
-            st.cur = st.order[st.turn]
-            if st.cur == LEO:
-                leo_pick(st, events)
-                continue
-            st.legal = [TAKE[i] for i, t in enumerate(st.market) if t >= 0]
-            return
-        elif ph == CARDS:
-            st.legal = card_choices(st)
-            return
+            if settle_draft(st, events):
+                return
         else:
-            st.legal = []
             return
 
 
-def card_choices(st: State) -> list:
-    letters = "".join(c.letter for c in CAT.cards[st.cur])
-    if st.rules.single_pair:
-        return [Cards(x) for x in letters]
-    return [Cards("".join(p)) for p in permutations(letters)]
+def settle_menu(st: State, events: list) -> bool:
+    """With no pending decision: the next end-of-round mover, or the placement menu (False when
+    the seat has a tile to use), or the next placer."""
+    if st.phase == ROUND:
+        next_round_mover(st, events)
+        return True
+    pl = st.players[st.cur]
+    if pl.hand >= 0 or pl.storage:
+        return False
+    next_placer(st, events)
+    return True
+
+
+def is_settled(st: State) -> bool:
+    """Whether the seat to act has a decision (a position must be; ``apply`` keeps it so)."""
+    probe = st.copy()
+    settle(probe, [])
+    return probe.phase == st.phase and probe.turn == st.turn and probe.pending == st.pending
 
 
 # ---- the protocol entry points -----------------------------------------------------------------
@@ -233,29 +138,43 @@ def to_act(st: State):
     return None if st.phase == OVER else st.cur
 
 
+def is_over(st: State) -> bool:
+    return st.phase == OVER
+
+
+def num_players(st: State) -> int:
+    return st.n
+
+
 def legal_actions(st: State) -> list:
-    if st.legal is None:
-        settle(st, [])
-    return list(st.legal)
+    """Every legal action of the seat to act (a pure query: nothing cached, nothing changed)."""
+    ph = st.phase
+    if ph == PLACE or ph == ROUND:
+        pl = st.players[st.cur]
+        if st.pending:
+            f = st.pending[-1]
+            return FRAME[type(f)][0](st, pl, f)
+        return menu_legal(pl)
+    if ph == DRAFT:
+        return draft_legal(st)
+    if ph == CARDS:
+        return card_choices(st)
+    return []
 
 
 def apply(st: State, action) -> list[Event]:
     events: list[Event] = []
     st.ply += 1
-    st.legal = None
     ph = st.phase
     if ph == DRAFT:
-        pl = st.players[st.cur]
-        pl.hand = st.market[action.pos]
-        st.market[action.pos] = -1
-        events.append(ev("took", seat=st.cur, tile=CAT.tile_id[pl.hand], pos=action.pos + 1))
-        st.turn += 1
+        apply_take(st, action, events)
     elif ph == CARDS:
         apply_cards(st, action, events)
     else:
         pl = st.players[st.cur]
-        if st.pstack:
-            apply_frame(st, pl, st.pstack[-1], action, events)
+        if st.pending:
+            f = st.pending[-1]
+            FRAME[type(f)][2](st, pl, f, action, events)
         elif type(action) is Use:
             apply_use(st, pl, action.verb, CAT.tile_index[action.tile], events)
         else:  # Done (R13)
@@ -264,33 +183,14 @@ def apply(st: State, action) -> list[Event]:
     return events
 
 
-def apply_cards(st: State, action: Cards, events: list) -> None:
-    cards = CAT.cards[st.cur]
-    chosen = [-1] * len(CAT.pairs)
-    if st.rules.single_pair:
-        chosen[CAT.single_pair] = [c.letter for c in cards].index(action.letters)
-    else:
-        for pi, letter in enumerate(action.letters):
-            chosen[pi] = [c.letter for c in cards].index(letter)
-    st.players[st.cur].cards = tuple(chosen)
-    events.append(Event("cards_chosen", {"seat": st.cur, "cards": action.letters}, frozenset({st.cur})))
-    events.append(Event("cards_chosen_hidden", {"seat": st.cur}, hidden_from=frozenset({st.cur})))
-    st.turn += 1
-    if st.turn < len(st.order):
-        st.cur = st.order[st.turn]
-    else:
-        events.append(ev("cards_revealed"))
-        start_draft(st)
-
-
 # ---- why an action is illegal (never reveals hidden information) --------------------------------
-FRAME_RULES = {0: ("R14", "choose an empty district space (not the zoo)"),
-               1: ("R19", "choose one of the available effects, or skip"),
-               2: ("R36", "choose one of your undiscovered animals"),
-               3: ("R37", "choose a terrain whose bonus pile is not empty"),
-               4: ("R37", "place, store (storage below 2) or discard the bonus tile"),
-               5: ("R41", "spend the move point on an animal that can use it, or stop"),
-               6: ("R33", "choose an eligible animal and one of its legal moves")}
+FRAME_RULES = {ChooseCell: ("R14", "choose an empty district space (not the zoo)"),
+               ChooseEffect: ("R19", "choose one of the available effects, or skip"),
+               ChooseDiscover: ("R36", "choose one of your undiscovered animals"),
+               ChooseBonusTerrain: ("R37", "choose a terrain whose bonus pile is not empty"),
+               UseBonus: ("R37", "place, store (storage below 2) or discard the bonus tile"),
+               SpendMoves: ("R41", "spend the move point on an animal that can use it, or stop"),
+               GroupMove: ("R33", "choose an eligible animal and one of its legal moves")}
 
 
 def why_illegal(st: State, action) -> IllegalAction:
@@ -303,16 +203,8 @@ def why_illegal(st: State, action) -> IllegalAction:
             return IllegalAction("that market position is empty", rule="R5")
         return IllegalAction("it is the draft phase: take one market tile", rule="R5")
     pl = st.players[st.cur]
-    if st.pstack:
-        f = st.pstack[-1]
-        if f[0] == 6 and st.phase == ROUND:
-            return IllegalAction("end-of-round move: choose an eligible animal and its move", rule="R73")
-        if isinstance(action, Done) or (isinstance(action, Use) and f[0] != 4):
-            return IllegalAction("finish the action being resolved first", rule="R11")
-        if isinstance(action, Go):
-            return IllegalAction("that animal cannot make that move", rule=move_rule(pl, f))
-        rule, text = FRAME_RULES[f[0]]
-        return IllegalAction(text, rule=rule)
+    if st.pending:
+        return why_frame(st, pl, st.pending[-1], action)
     if isinstance(action, Done):
         return IllegalAction("resolve your drafted tile first (place, store or discard)", rule="R9")
     if isinstance(action, Use):
@@ -325,11 +217,22 @@ def why_illegal(st: State, action) -> IllegalAction:
     return IllegalAction("choose a tile to place, store or discard, or finish", rule="R9")
 
 
-def move_rule(pl, f: list) -> str:
-    k = f[3] if f[0] == 6 else f[2] if f[0] == 5 else -1
+def why_frame(st: State, pl, f, action) -> IllegalAction:
+    t = type(f)
+    if t is GroupMove and st.phase == ROUND:
+        return IllegalAction("end-of-round move: choose an eligible animal and its move", rule="R73")
+    if isinstance(action, Done) or (isinstance(action, Use) and t is not UseBonus):
+        return IllegalAction("finish the action being resolved first", rule="R11")
+    if isinstance(action, Go):
+        return IllegalAction("that animal cannot make that move", rule=move_rule(pl, f))
+    rule, text = FRAME_RULES[t]
+    return IllegalAction(text, rule=rule)
+
+
+def move_rule(pl, f) -> str:
+    k = getattr(f, "animal", -1)
     if k < 0:
         return "R41"
-    from .moves import MOVEMENT
     m = MOVEMENT[pl.kind[k]]
     if m == "snake":
         return "R61" if pl.loc[k] >= ENT0 else "R59"
@@ -338,6 +241,3 @@ def move_rule(pl, f: list) -> str:
     if m == "slide":
         return "R52"
     return "R44"
-
-
-ACTION_TYPES = (Take, Use, At, Effect, Discover, Bonus, Pick, Go, Stop, Done, Cards)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameshelf.core.game import Outcome, rank_players
 
 from .catalog import CAT
-from .state import IN_ZOO, UNDISC
+from .state import IN_ZOO, OVER, UNDISC
 
 CATEGORIES = ("vp_track", "zoo_vp", "discovered_vp", "food_vp")
 
@@ -61,7 +61,7 @@ def food_vp(pl) -> int:
 
 def animal_vp(st, pl) -> tuple[list[int], list[int]]:
     """(zoo VP, discovered VP) per animal type: the numbers the breakdown sums."""
-    return zoo_vp_by_type(pl, st.rules.zero_pollen_vp), discovered_vp_by_type(pl)
+    return zoo_vp_by_type(pl, st.config.zero_pollen_vp), discovered_vp_by_type(pl)
 
 
 def breakdown(st, pl, per_type: tuple[list[int], list[int]] | None = None) -> dict:
@@ -88,7 +88,13 @@ def solo_rank(score: int) -> str:
     return CAT.solo_ranks[-1][1]
 
 
-def outcome(st) -> Outcome:
+def outcome(st) -> Outcome | None:
+    """The final result (S1-S8); None until the game is over."""
+    return score_now(st) if st.phase == OVER else None
+
+
+def score_now(st) -> Outcome:
+    """S1-S8 applied to the position as it stands (equal to the outcome at the end)."""
     per_type = [animal_vp(st, pl) for pl in st.players]
     parts = tuple(breakdown(st, pl, t) for pl, t in zip(st.players, per_type))
     scores = tuple(sum(b.values()) for b in parts)

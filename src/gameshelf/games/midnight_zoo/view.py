@@ -1,14 +1,103 @@
 """Views (R8: everything public except the stack order, the solo deck order and, while they are
-being chosen, other players' variability cards), the full encoding, and determinize."""
+being chosen, other players' variability cards), their typed definition (``MidnightZooView``), the
+full encoding (the position, position.py) and determinize.
+
+View element ids used by decisions (decisions.py): ``tile:<id>`` (any tile id shown: market,
+hand, storage, district, pending), ``cell:<r>,<c>`` (a key of ``player_states[seat].district``),
+``animal:<spot>`` (``player_states[seat].animals[*].spot``), ``bonus:<terrain>`` (a key of
+``bonus_supply``).
+"""
 
 from __future__ import annotations
 
+from typing import Optional, Union
+
+from typing_extensions import NotRequired, TypedDict
+
 from gameshelf.core.chance import Chance
 
-from .catalog import CAT, DIRS, symbol_name
-from .state import (CARDS, CHOOSE, ENT0, F_BUSE, F_CELL, F_EFFECTS,
-                    F_GROUP, F_MOVE, FRAME_NAMES, IN_ZOO, LEO, PHASE_NAMES, UNDISC, ZOO_MARK,
-                    Player, State, blank_state)
+from .catalog import CAT, DIRS
+from .decisions import frame_json
+from .options import Config
+from .state import CARDS, ENT0, IN_ZOO, LEO, OVER, PHASE_NAMES, UNDISC, ZOO_MARK, Player, State, blank_state
+
+Seat = Union[int, str]  # a seat number, or "leo" (solo)
+
+
+class AnimalView(TypedDict):
+    """One animal piece, named by its undiscovered spot; ``loc``: "undiscovered", "zoo", an
+    entrance id (L1..R3) or a district space "r,c"."""
+    spot: str
+    animal: str
+    loc: str
+    facing: NotRequired[str]   # snakes: N/E/S/W
+    asleep: NotRequired[bool]  # sloths
+    pollen: NotRequired[int]   # butterflies, 0..4
+
+
+class PlayerView(TypedDict):
+    """A seat's components: ``district`` maps every space "r,c" (row-major) to its tile id ("zoo"
+    at the zoo space, None when empty); ``cards``: None, "hidden", or one letter (or None) per
+    dark pair A, B, C."""
+    colour: str
+    vp: int
+    hand: Optional[str]
+    storage: list[str]
+    district: dict[str, Optional[str]]
+    animals: list[AnimalView]
+    cards: Union[None, str, list[Optional[str]]]
+    setup_tile: str
+
+
+class PendingView(TypedDict):
+    """A pending sub-decision (decisions.frame_json); fields by kind."""
+    kind: str
+    tile: NotRequired[str]
+    cell: NotRequired[str]
+    tile_open: NotRequired[bool]
+    space: NotRequired[Optional[str]]
+    points: NotRequired[int]
+    animal: NotRequired[Optional[str]]
+    special: NotRequired[bool]
+    eligible: NotRequired[list[str]]
+    extra: NotRequired[int]
+
+
+class SoloView(TypedDict):
+    """Solo mode (R76-R86): Leo's current solo tile, those revealed, the deck (order: full only)."""
+    current: Optional[str]
+    revealed: list[str]
+    deck_count: int
+    deck: NotRequired[list[str]]
+
+
+class MidnightZooView(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees; ``stack`` and ``chance`` only in full views."""
+    game: str
+    players: int
+    seat: Optional[int]
+    options: dict[str, str]
+    phase: str
+    draft: int
+    round: int
+    to_act: Optional[Seat]
+    first_player: Seat
+    order: list[Seat]
+    turn: int
+    ply: int
+    market: list[Optional[str]]
+    leftover: list[str]
+    leftover_piles: list[list[str]]
+    removed: list[str]
+    stack_count: int
+    bonus_supply: dict[str, int]
+    animal_slots: list[str]
+    round_terrain: Optional[str]
+    pending: list[PendingView]
+    player_states: list[PlayerView]
+    solo: NotRequired[SoloView]
+    stack: NotRequired[list[str]]
+    chance: NotRequired[int]
 
 TID = CAT.tile_id
 SNAKE = tuple(a.movement == "snake" for a in CAT.animals)
@@ -50,42 +139,6 @@ def tid(t: int):
     return TID[t] if t >= 0 else None
 
 
-def frame_json(f: list) -> dict:
-    k = f[0]
-    out = {"kind": FRAME_NAMES[k]}
-    if k in (F_CELL, F_BUSE):
-        out["tile"] = TID[f[1]]
-    elif k == F_EFFECTS:
-        space = f[4]
-        out.update(tile=TID[f[1]], cell=cell_str(f[2]), tile_open=bool(f[3]),
-                   space=space if space in (None, CHOOSE) else symbol_name(space))
-    elif k == F_MOVE:
-        out.update(points=f[1], animal=CAT.spot_names[f[2]] if f[2] >= 0 else None)
-    elif k == F_GROUP:
-        out.update(special=bool(f[1]), eligible=[CAT.spot_names[x] for x in f[2]],
-                   animal=CAT.spot_names[f[3]] if f[3] >= 0 else None, extra=f[4])
-    return out
-
-
-def frame_of(d: dict) -> list:
-    k = FRAME_NAMES.index(d["kind"])
-    if k in (F_CELL, F_BUSE):
-        return [k, CAT.tile_index[d["tile"]]]
-    if k == F_EFFECTS:
-        space = d["space"]
-        if space not in (None, CHOOSE):
-            from .catalog import parse_symbol
-            space = parse_symbol(space)
-        return [k, CAT.tile_index[d["tile"]], cell_of(d["cell"]), int(d["tile_open"]), space]
-    spot = CAT.spot_names.index
-    if k == F_MOVE:
-        return [k, d["points"], spot(d["animal"]) if d["animal"] else -1]
-    if k == F_GROUP:
-        return [k, int(d["special"]), [spot(x) for x in d["eligible"]],
-                spot(d["animal"]) if d["animal"] else -1, d["extra"]]
-    return [k]  # F_DISCOVER, F_BTERRAIN
-
-
 def animal_json(pl: Player, k: int) -> dict:
     a = pl.kind[k]
     out = {"spot": CAT.spot_names[k], "animal": CAT.animal_ids[a], "loc": loc_str(pl.loc[k])}
@@ -113,20 +166,20 @@ def player_json(st: State, seat: int, viewer) -> dict:
     return {
         "colour": CAT.colours[seat], "vp": pl.vp, "hand": tid(pl.hand),
         "storage": [TID[t] for t in pl.storage],
-        "district": ["zoo" if t == ZOO_MARK else tid(t) for t in pl.district],
+        "district": {cell_str(c): "zoo" if t == ZOO_MARK else tid(t) for c, t in enumerate(pl.district)},
         "animals": [animal_json(pl, k) for k in range(len(pl.kind))],
         "cards": cards_json(st, seat, viewer),
         "setup_tile": CAT.setup_tiles[pl.setup_tile][0],
     }
 
 
-def view(st: State, seat, *, full: bool = False) -> dict:
+def view(st: State, seat, *, full: bool = False) -> MidnightZooView:
     viewer = "all" if full else seat
     v = {
-        "game": "midnight_zoo", "players": st.n, "seat": seat, "options": dict(st.options),
+        "game": "midnight_zoo", "players": st.n, "seat": seat, "options": st.options,
         "phase": PHASE_NAMES[st.phase], "draft": st.draft,
         "round": (st.draft - 1) // CAT.drafts_per_round + 1,
-        "to_act": None if st.phase == 4 else ("leo" if st.cur == LEO else st.cur),
+        "to_act": None if st.phase == OVER else ("leo" if st.cur == LEO else st.cur),
         "first_player": "leo" if st.first == LEO else st.first,
         "order": ["leo" if s == LEO else s for s in st.order],
         "turn": st.turn, "ply": st.ply,
@@ -136,7 +189,7 @@ def view(st: State, seat, *, full: bool = False) -> dict:
         "bonus_supply": dict(zip(CAT.terrains, st.supply)),
         "animal_slots": [CAT.animal_ids[a] for a in st.slots],
         "round_terrain": CAT.terrains[st.round_terrain] if st.round_terrain >= 0 else None,
-        "pending": [frame_json(f) for f in st.pstack],
+        "pending": [frame_json(f) for f in st.pending],
         "player_states": [player_json(st, s, viewer) for s in range(st.n)],
     }
     if st.solo:
@@ -152,14 +205,16 @@ def view(st: State, seat, *, full: bool = False) -> dict:
 
 
 def encode(st: State) -> dict:
-    return view(st, None, full=True)
+    """The full state: its position (one key per state field, hidden parts included)."""
+    from .position import position
+    return position(st)
 
 
 # ---- determinize -------------------------------------------------------------------------------
 def determinize(v: dict, chance: Chance) -> State:
     """A full state consistent with ``v``: the unseen action tiles shuffled into the stack, the
     solo deck reshuffled, hidden variability cards dealt, the chance stream reseeded."""
-    st = blank_state(v["players"], v["options"], chance.next64())
+    st = blank_state(v["players"], Config.from_options(v["options"]), chance.next64())
     idx = CAT.tile_index
     st.phase = PHASE_NAMES.index(v["phase"])
     st.draft, st.turn, st.ply = v["draft"], v["turn"], v["ply"]
@@ -173,8 +228,9 @@ def determinize(v: dict, chance: Chance) -> State:
     st.supply = [v["bonus_supply"][t] for t in CAT.terrains]
     st.slots = tuple(CAT.animal_ids.index(a) for a in v["animal_slots"])
     st.round_terrain = CAT.terrains.index(v["round_terrain"]) if v["round_terrain"] else -1
-    st.pstack = [frame_of(f) for f in v["pending"]]
-    single = st.rules.single_pair
+    from .position import frame_of
+    st.pending = [frame_of(f) for f in v["pending"]]
+    single = st.config.single_pair
     st.players = [player_of(p, seat, chance, single) for seat, p in enumerate(v["player_states"])]
     if "stack" in v:
         st.stack = [idx[t] for t in v["stack"]]
@@ -194,8 +250,6 @@ def determinize(v: dict, chance: Chance) -> State:
             chance.shuffle(st.solo_deck)
     if "chance" in v:
         st.chance = Chance(v["chance"])
-    from .rules import settle
-    settle(st, [])
     return st
 
 
@@ -207,7 +261,8 @@ def player_of(p: dict, seat: int, chance: Chance, single: bool) -> Player:
     pl = new_player(kind, [loc_of(a["loc"]) for a in p["animals"]], setup, CAT.cells, CAT.zoo)
     pl.vp, pl.hand = p["vp"], idx[p["hand"]] if p["hand"] else -1
     pl.storage = [idx[t] for t in p["storage"]]
-    pl.district = [-3 if t == "zoo" else idx[t] if t else -1 for t in p["district"]]
+    district = [p["district"][cell_str(c)] for c in range(CAT.cells)]
+    pl.district = [ZOO_MARK if t == "zoo" else idx[t] if t else -1 for t in district]
     for k, a in enumerate(p["animals"]):
         pl.face[k] = DIRS.index(a["facing"]) if "facing" in a else default_face(pl.loc[k])
         pl.asleep[k] = int(a.get("asleep", False))
@@ -238,7 +293,6 @@ def unseen_tiles(st: State) -> list:
         seen.update(pl.district)
         seen.update(pl.storage)
         seen.add(pl.hand)
-    for f in st.pstack:
-        if f[0] in (F_CELL, F_BUSE):
-            seen.add(f[1])
+    for f in st.pending:
+        seen.add(getattr(f, "tile", -1))
     return [t for t in range(CAT.n_action) if t not in seen]

@@ -1,12 +1,17 @@
-"""Animal movement, R43-R69: standard steps, penguin slides, snake steps/turns, sloth sleep.
+"""Moving animals: move points (R39-R41), special and end-of-round group moves (R30-R33, R73,
+A9) and the movement rules themselves, R43-R69: standard steps, penguin slides, snake
+steps/turns, sloth sleep.
 
 ``animal_moves`` lists one animal's legal moves as Go actions; ``do_move`` performs one.
 """
 
 from __future__ import annotations
 
-from .actions import FACE, GO, TURN_L, TURN_R, WAKE
+from gameshelf.core.game import Event
+
+from .actions import FACE, GO, PICK, STOP, TURN_L, TURN_R, WAKE
 from .catalog import CAT
+from .decisions import GroupMove, SpendMoves, group_move, spend_moves
 from .state import ENT0, IN_ZOO, UNDISC
 
 ZOO = CAT.zoo
@@ -140,3 +145,102 @@ def discover(pl, k: int) -> None:
 
 def is_discovered(loc: int) -> bool:
     return loc != UNDISC
+
+
+N_PIECES = len(CAT.spot_names)
+
+
+def eligible(pl, terrain: int) -> tuple:
+    """R31/R73: the snapshot of pieces standing on ``terrain``."""
+    return tuple([k for k in range(N_PIECES) if on_terrain(pl, k, terrain)])
+
+
+# ---- move points (R39-R41) --------------------------------------------------------------------
+def legal_move_points(st, pl, f: SpendMoves) -> list:
+    if f.animal >= 0:
+        return animal_moves(pl, f.animal, st.config.snake_any)
+    picks = [PICK[k] for k in range(N_PIECES) if has_move(pl, k)]
+    return picks + [STOP] if picks else []
+
+
+def open_move_points(st, pl, f: SpendMoves) -> bool:
+    """Whether the frame still has a decision (a chosen animal always has a move)."""
+    if f.animal >= 0:
+        return True
+    for k in range(N_PIECES):
+        if has_move(pl, k):
+            return True
+    return False
+
+
+def apply_move_point(st, pl, f: SpendMoves, action, events: list) -> None:
+    if action == STOP:
+        st.pending.pop()
+        return
+    if f.animal < 0:
+        st.pending[-1] = spend_moves(f.points, CAT.spot_names.index(action.spot))
+        return
+    k = f.animal
+    move_event(st, pl, k, action, do_move(pl, k, action, False), events)
+    if f.points > 1:
+        st.pending[-1] = spend_moves(f.points - 1)
+    else:
+        st.pending.pop()
+
+
+# ---- group moves (R30-R33, R54, R73; A9) -----------------------------------------------------
+def legal_group(st, pl, f: GroupMove) -> list:
+    forced = st.config.forced
+    k = f.animal
+    if k >= 0:
+        if f.extra == 0:
+            return animal_moves(pl, k, st.config.snake_any)
+        moves = standard_moves(pl.district, pl.loc[k])  # R54: the cheetah's extra step
+        return moves if forced else moves + [STOP]
+    picks = [PICK[k] for k in f.eligible if has_move(pl, k)]
+    return picks if forced or not picks else picks + [STOP]
+
+
+def open_group(st, pl, f: GroupMove) -> bool:
+    if f.animal >= 0:
+        return True
+    for k in f.eligible:
+        if has_move(pl, k):
+            return True
+    return False
+
+
+def apply_group(st, pl, f: GroupMove, action, events: list) -> None:
+    if action == STOP:
+        if f.animal >= 0:
+            st.pending[-1] = group_move(f.special, f.eligible)
+        else:
+            st.pending.pop()
+        return
+    if f.animal < 0:
+        k = CAT.spot_names.index(action.spot)
+        st.pending[-1] = group_move(f.special, tuple([x for x in f.eligible if x != k]), k)
+        return
+    st.pending[-1] = group_step(st, pl, f, action, events)
+
+
+def group_step(st, pl, f: GroupMove, action, events: list) -> GroupMove:
+    """One move of the chosen animal; the frame that follows (R47 arrival ends its movement)."""
+    k = f.animal
+    dest = do_move(pl, k, action, f.special)
+    move_event(st, pl, k, action, dest, events)
+    extra = f.extra - 1 if f.extra else 0
+    if not f.extra and f.special and action.kind == "go" and EXTRA[pl.kind[k]] and dest != IN_ZOO:
+        extra = EXTRA[pl.kind[k]]
+    if extra == 0 or dest == IN_ZOO or not standard_moves(pl.district, dest):
+        return group_move(f.special, f.eligible)  # done (R47), or no extra step possible (R54)
+    return group_move(f.special, f.eligible, k, extra)
+
+
+def move_event(st, pl, k: int, action, dest: int, events: list) -> None:
+    animal = CAT.animal_ids[pl.kind[k]]
+    spot = CAT.spot_names[k]
+    if dest == IN_ZOO:
+        events.append(Event("arrived", {"seat": st.cur, "animal": animal, "spot": spot}))
+    else:
+        events.append(Event("moved", {"seat": st.cur, "animal": animal, "spot": spot, "move": str(action)}))

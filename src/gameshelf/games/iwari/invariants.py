@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from gameshelf.games.iwari.catalog import DISPLAY, FEATS, NB, TENTS, TOTEMS, deck_counts
 from gameshelf.games.iwari.scoring import assert_breakdown
-from gameshelf.games.iwari.state import ACTION, OVER, PLACE, State
+from gameshelf.games.iwari.decisions import ChooseAction, PlacePieces
+from gameshelf.games.iwari.state import State
 
 
 def check_invariants(s: State) -> None:
@@ -15,7 +16,8 @@ def check_invariants(s: State) -> None:
         counts[b] += 1
     assert counts == deck_counts(s.players), "cards must be conserved"
     assert all(v >= 0 for v in s.hands + s.display + s.discard), "negative card count"
-    if s.phase == ACTION and not s.drafting:
+    top = s.pending[-1] if s.pending else None
+    if isinstance(top, ChooseAction):
         assert all(sum(s.hands[p * NB:(p + 1) * NB]) == 3 for p in range(s.players)), "R28"
         assert sum(s.display) == DISPLAY, "R31: display holds 4 at the start of a turn"
         assert s.deck, "R33: the deck is never empty at the start of a turn"
@@ -27,7 +29,7 @@ def check_invariants(s: State) -> None:
     for t, terr in enumerate(m.territories):
         assert s.filled[t] == sum(s.tents[t::T]) <= len(terr.spaces), "R3"
         assert s.ktot[t] == sum(s.totems[t::T]), "totem stack"
-        mid_action = s.phase == PLACE and t == s.p_terr and s.p_pieces == 1  # R24: tent to follow
+        mid_action = isinstance(top, PlacePieces) and t == top.terr and top.pieces == 1  # R24: tent to follow
         assert s.ktot[t] <= max(s.tents[t::T]) + mid_action, "R23: K(T) <= M(T)"
         assert terr.totem_space or s.ktot[t] == 0, "R21"
     for f in FEATS:
@@ -37,5 +39,6 @@ def check_invariants(s: State) -> None:
     assert sum(s.terr_feats) + sum(s.line_feats) <= sum(len(e) for e in s.feat_earned)
     for ln in m.lines:
         assert not (s.blocked[ln.index] and s.line_feats[ln.index]), "no feat on a blocked line"
-    assert s.phase != OVER or s.final is not None
+    assert s.pending or s.final is not None, "the game ends with a final scoring"
+    assert all(d.seat == s.current for d in s.pending), "every pending decision is the current seat's"
     assert_breakdown(s)

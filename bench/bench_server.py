@@ -1,0 +1,221 @@
+"""Server benchmark: N WebSocket clients on loopback, each a seat in 2-player games, choosing random
+legal actions. Prints accepted moves/s and the p50/p99 round trip (send action -> own update).
+
+    python bench/bench_server.py [--seats N] [--seconds S] [--db URL] [--workers W] [--game ID] --json
+
+It starts its own server (``gameshelf serve``), runs, stops it, and prints one JSON line with
+``seats``, ``moves``, ``moves_per_s``, ``p50_ms``, ``p99_ms`` and ``errors`` (protocol errors and
+lost or duplicated updates; 0 expected). Each pair of clients plays game after game until the time
+is up. With SQLite and several workers the server needs ``--broker`` (Redis on loopback by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.moves = 0
+        self.rtts: list[float] = []
+        self.errors = 0
+        self.error_codes: dict[str, int] = {}
+        self.measuring = False
+        self.games = 0
+        self.connected = 0
+
+    def error(self, code: str) -> None:
+        self.errors += 1
+        self.error_codes[code] = self.error_codes.get(code, 0) + 1
+
+
+async def guest(http: httpx.AsyncClient, name: str) -> str:
+    response = await http.post("/api/auth/guest", json={"name": name})
+    response.raise_for_status()
+    return response.json()["token"]
+
+
+async def new_game(http: httpx.AsyncClient, game: str, tokens: list[str]) -> str:
+    head = [{"Authorization": f"Bearer {t}"} for t in tokens]
+    table = (await http.post("/api/tables", json={"game": game, "players": 2}, headers=head[0])).json()
+    (await http.post(f"/api/tables/{table['id']}/join", json={}, headers=head[1])).raise_for_status()
+    (await http.post(f"/api/tables/{table['id']}/start", headers=head[0])).raise_for_status()
+    return table["id"]
+
+
+async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stats: Stats,
+               stop: list[float]) -> None:
+    """Play one seat until the game ends (or the time is up), checking every update's chain."""
+    async with connect(f"{ws_base}/ws/tables/{table_id}?token={token}", max_size=1 << 24) as ws:
+        last = None
+        sent_at = None
+        while True:
+            message = json.loads(await ws.recv())
+            kind = message["type"]
+            if kind == "error":
+                stats.error(message["code"])
+                continue
+            if kind not in ("snapshot", "update"):
+                continue
+            if last is None:
+                stats.connected += 1
+            else:
+                if message.get("prev_state_id") != last["state_id"] or message["state_id"] <= last["state_id"]:
+                    stats.error("update.lost_or_repeated")
+            if sent_at is not None and message["state_id"] == sent_at[1] + 1:
+                if stats.measuring:
+                    stats.moves += 1
+                    stats.rtts.append(time.perf_counter() - sent_at[0])
+                sent_at = None
+            last = message
+            if message["over"] or time.time() >= stop[0]:
+                return
+            if message["legal"] and sent_at is None:
+                action = rng.choice(message["legal"])["action"]
+                sent_at = (time.perf_counter(), message["state_id"])
+                await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
+
+
+async def run_clients(base: str, seats: int, seconds: float, game: str) -> Stats:
+    stats = Stats()
+    ready = asyncio.Event()
+    stop = [time.time() + 10_000]  # set when every table is ready
+    prepared: set[int] = set()
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+        pairs = [asyncio.create_task(pair(base, game, i, stats, ready, http, stop, prepared))
+                 for i in range(seats // 2)]
+        while len(prepared) < seats // 2:
+            if any(p.done() for p in pairs):
+                break
+            await asyncio.sleep(0.05)
+        ready.set()
+        warm = time.time() + 120
+        while stats.connected < seats and time.time() < warm:  # warm up: every seat has its snapshot
+            await asyncio.sleep(0.05)
+        stop[0] = time.time() + seconds + 0.5
+        stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        stats.elapsed = time.perf_counter() - t0
+        for result in await asyncio.gather(*pairs, return_exceptions=True):
+            if isinstance(result, Exception):
+                stats.error(f"client.{type(result).__name__}")
+    return stats
+
+
+async def pair(base: str, game: str, index: int, stats: Stats, ready: asyncio.Event, http: httpx.AsyncClient,
+               stop: list[float], prepared: set[int]) -> None:
+    """Two seats playing game after game until the time is up."""
+    rng = random.Random(index)
+    tokens = [await guest(http, f"p{index}a"), await guest(http, f"p{index}b")]
+    table_id = await new_game(http, game, tokens)
+    prepared.add(index)
+    await ready.wait()
+    ws_base = base.replace("http://", "ws://")
+    while time.time() < stop[0]:
+        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop) for t in tokens))
+        stats.games += 1
+        if time.time() < stop[0]:
+            table_id = await new_game(http, game, tokens)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(db: str, port: int, workers: int, broker: str, log) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "GAMESHELF_RATE_PER_SECOND": "1000", "GAMESHELF_RATE_BURST": "1000"}
+    command = [sys.executable, "-m", "gameshelf.cli.main", "serve", "--port", str(port), "--db", db,
+               "--workers", str(workers)]
+    if broker:
+        command += ["--broker", broker]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise SystemExit("the server stopped at start")
+        time.sleep(0.2)
+    raise SystemExit("the server did not start")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--db", default="", help="default: a fresh SQLite file")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--broker", default="", help="default with SQLite and several workers: local Redis")
+    parser.add_argument("--game", default="midnight_zoo")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server on the way out
+    folder = tempfile.TemporaryDirectory()
+    db = args.db or f"sqlite:///{folder.name}/bench.db"
+    broker = args.broker or ("redis://127.0.0.1:6379/0" if db.startswith("sqlite") and args.workers > 1 else "")
+    port = free_port()
+    log_path = Path(folder.name) / "server.log"
+    log = open(log_path, "w")
+    proc = start_server(db, port, args.workers, broker, log)
+    try:
+        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game))
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+        text = log_path.read_text()
+        if text.strip():
+            print("server log (last lines):\n" + "\n".join(text.splitlines()[-40:]), file=sys.stderr)
+        folder.cleanup()
+    result = {"seats": args.seats, "moves": stats.moves,
+              "moves_per_s": round(stats.moves / stats.elapsed, 1),
+              "p50_ms": round(percentile(stats.rtts, 0.50) * 1000, 2),
+              "p99_ms": round(percentile(stats.rtts, 0.99) * 1000, 2),
+              "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
+              "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "game": args.game,
+              "seconds": args.seconds}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:>12}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Cross-process updates: which table changed, so every process refreshes its connections there.
+
+PostgreSQL: the committing transaction NOTIFYs (delivered only if it commits) and every process
+LISTENs on one channel. Redis (``--broker redis://...``): published right after the commit. With
+SQLite and no broker, a single process delivers to its own connections only. A message carries only
+a table id; the store stays the truth, so a lost or repeated message never loses or repeats an
+update (each connection is sent what it has not yet seen, by state id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Awaitable, Callable
+
+log = logging.getLogger("gameshelf.server")
+Handler = Callable[[str], Awaitable[None]]
+
+
+class LocalBroker:
+    """One process: nothing to relay (the committing process delivers to its own connections)."""
+
+    async def start(self, handler: Handler) -> None:
+        self.handler = handler
+
+    async def publish(self, table_id: str) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
+class PostgresBroker(LocalBroker):
+    """LISTEN on the database's channel; the NOTIFY is sent by the committing transaction."""
+
+    def __init__(self, conninfo: str, channel: str) -> None:
+        self.conninfo, self.channel = conninfo, channel
+        self.task: asyncio.Task | None = None
+        self.ready = asyncio.Event()
+
+    async def start(self, handler: Handler) -> None:
+        self.handler = handler
+        self.task = asyncio.create_task(self._listen())
+        await asyncio.wait_for(self.ready.wait(), 10)
+
+    async def _listen(self) -> None:
+        import psycopg
+        from psycopg import sql
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True) as conn:
+                    await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+                    self.ready.set()
+                    async for note in conn.notifies():
+                        await self.handler(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the connection dropped: listen again
+                log.warning("LISTEN connection lost (%s); reconnecting", exc)
+                await asyncio.sleep(0.5)
+
+    async def stop(self) -> None:
+        if self.task:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+
+class RedisBroker(LocalBroker):
+    """Redis pub/sub on the database's channel."""
+
+    def __init__(self, url: str, channel: str) -> None:
+        self.url, self.channel = url, channel
+        self.task: asyncio.Task | None = None
+
+    async def start(self, handler: Handler) -> None:
+        import redis.asyncio as redis
+
+        self.handler = handler
+        self.client = redis.from_url(self.url)
+        self.pubsub = self.client.pubsub()
+        await self.pubsub.subscribe(self.channel)
+        self.task = asyncio.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        async for message in self.pubsub.listen():
+            if message.get("type") == "message":
+                data = message["data"]
+                await self.handler(data.decode() if isinstance(data, bytes) else data)
+
+    async def publish(self, table_id: str) -> None:
+        await self.client.publish(self.channel, table_id)
+
+    async def stop(self) -> None:
+        if self.task:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+        await self.pubsub.aclose()
+        await self.client.aclose()
+
+
+def make_broker(url: str, db) -> LocalBroker:
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return RedisBroker(url, db.channel())
+    if url:
+        raise ValueError(f"unknown broker {url!r}: give redis://HOST:PORT, or nothing for PostgreSQL's NOTIFY")
+    if not db.is_sqlite:
+        return PostgresBroker(db.libpq_url(), db.channel())
+    return LocalBroker()

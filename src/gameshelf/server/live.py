@@ -1,0 +1,176 @@
+"""A match in memory: its state rebuilt by replaying the stored actions, and the redacted messages
+each seat (or a spectator) receives.
+
+The state is only a cache: the store holds the seed, the options and the append-only actions.
+Every action is replayed through the legality check (``Game.checked_apply``); an undo row removes
+the action it names, so an undo is the same match replayed without that action.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from gameshelf.core.decision import Decision, Prompt
+from gameshelf.core.game import Event, Game
+from gameshelf.games import get_game
+
+
+@dataclass(frozen=True)
+class Row:
+    """One stored action: the state id it produced is its ply + 1."""
+
+    ply: int
+    seat: int
+    kind: str  # act | undo
+    by_bot: bool
+    notation: str
+
+
+class LiveMatch:
+    """One match's state, its effective actions and its events, guarded by ``lock``."""
+
+    def __init__(self, game_id: str, players: int, options: dict[str, str], seed: int,
+                 names: Sequence[str], rows: Sequence[Row] = ()) -> None:
+        self.lock = threading.RLock()
+        self.game: Game = get_game(game_id)
+        self.players, self.options, self.seed = players, dict(options), seed
+        self.names = list(names)
+        self.rows: list[Row] = []
+        self._meta: dict[str, Any] = {}
+        self.meta_version = 0
+        self.replay(list(rows))
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """The table's side of the match (id, status, clock, bots), set by the table service."""
+        return self._meta
+
+    @meta.setter
+    def meta(self, value: dict[str, Any]) -> None:
+        self._meta = value
+        self.meta_version += 1
+
+    # ---- state -----------------------------------------------------------------------------
+    @property
+    def state_id(self) -> int:
+        return len(self.rows)
+
+    def replay(self, rows: list[Row]) -> None:
+        """Rebuild from the seed: each undo row drops the action before it."""
+        effective: list[tuple[int, Row]] = []
+        self.last_undo = 0
+        for sid, row in enumerate(rows, 1):
+            if row.kind == "undo":
+                effective.pop()
+                self.last_undo = sid
+            else:
+                effective.append((sid, row))
+        self.state = self.game.setup(self.players, self.options, self.seed)
+        self.events: list[tuple[int, Event]] = []
+        for sid, row in effective:
+            for event in self.game.checked_apply(self.state, row.notation):
+                self.events.append((sid, event))
+        self.rows, self.effective = rows, effective
+        self._cache: dict[tuple, str] = {}
+
+    def apply(self, row: Row) -> list[Event]:
+        """Apply a new action row (checked: seat and legality); on error nothing changes."""
+        events = self.game.checked_apply(self.state, row.notation, seat=row.seat)
+        self.rows.append(row)
+        self.effective.append((self.state_id, row))
+        self.events.extend((self.state_id, e) for e in events)
+        return events
+
+    def check_undo(self, seat: int) -> Row | None:
+        """The seat's last action if it may take it back now (the engine's ``can_undo``)."""
+        if not self.effective or self.is_over():
+            return None
+        _, last = self.effective[-1]
+        if last.seat != seat or last.by_bot:
+            return None
+        before = self.game.setup(self.players, self.options, self.seed)
+        for _, row in self.effective[:-1]:
+            self.game.checked_apply(before, row.notation)
+        after = self.game.copy(before)
+        events = self.game.checked_apply(after, last.notation)
+        return last if self.game.can_undo(before, after, events) else None
+
+    def undo(self, row: Row) -> None:
+        self.replay(self.rows + [row])
+
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def effective_actions(self) -> list[str]:
+        return [row.notation for _, row in self.effective]
+
+    # ---- what a seat receives ----------------------------------------------------------------
+    def log(self, seat: int | None, lang: str, after: int = 0) -> tuple[int, list[str]]:
+        """(index of the first sentence, sentences) of the events ``seat`` may read with a state id
+        above ``after``; everything, from the start, once the game is over."""
+        over = self.is_over()
+        if over:
+            after = 0
+        visible = [(sid, e) for sid, e in self.events if over or e.visible_to(seat)]
+        start = sum(1 for sid, _ in visible if sid <= after)
+        return start, [self.game.describe(e, self.names, lang) for sid, e in visible if sid > after]
+
+    def decision(self, seat: int | None, lang: str) -> dict[str, Any] | None:
+        decision = self.game.decision(self.state)
+        if decision is None:
+            return None
+        public = Decision(decision.seat, decision.kind, Prompt("decision.turn", {"seat": decision.seat}))
+        if seat != decision.seat:
+            # Another seat's prompt and targets may name what only it sees: a generic sentence.
+            return {"seat": decision.seat, "kind": decision.kind,
+                    "prompt": self.game.prompt_text(public, self.names, lang), "targets": {}}
+        try:
+            prompt = self.game.prompt_text(decision, self.names, lang)
+        except (KeyError, IndexError, ValueError):  # a prompt whose template wants other arguments
+            prompt = self.game.prompt_text(public, self.names, lang)
+        return {"seat": decision.seat, "kind": decision.kind, "prompt": prompt,
+                "targets": {k: list(v) for k, v in decision.targets.items()}}
+
+    def legal(self, seat: int | None, lang: str) -> list[dict[str, str]]:
+        if seat is None or seat != self.to_act():
+            return []
+        return [{"action": str(a), "label": self.game.action_label(a, lang)}
+                for a in self.game.legal_actions(self.state)]
+
+    def outcome(self) -> dict[str, Any] | None:
+        outcome = self.game.outcome(self.state) if self.is_over() else None
+        return outcome.to_json() if outcome else None
+
+    def encoded(self, seat: int | None, lang: str, since: int | None) -> str:
+        """:meth:`message` as JSON text, built once for every connection of the same seat."""
+        key = (self.state_id, seat, lang, since, self.meta_version)
+        text = self._cache.get(key)
+        if text is None:
+            if len(self._cache) > 256:
+                self._cache.clear()
+            text = json.dumps(self.message(seat, lang, since), ensure_ascii=False, separators=(",", ":"))
+            self._cache[key] = text
+        return text
+
+    def message(self, seat: int | None, lang: str, since: int | None) -> dict[str, Any]:
+        """A snapshot (``since`` None) or an update from state id ``since`` for ``seat``."""
+        if since is not None and since < self.last_undo:
+            since = None  # the log before ``since`` changed: only a snapshot is exact
+        log_from, log = self.log(seat, lang, since or 0)
+        body: dict[str, Any] = {
+            "type": "snapshot" if since is None else "update",
+            "table": self.meta.get("id"), "state_id": self.state_id, "seat": seat,
+            "over": self.is_over(), "view": self.game.view(self.state, seat),
+            "decision": self.decision(seat, lang), "legal": self.legal(seat, lang),
+            "log_from": log_from, "log": log, "outcome": self.outcome(),
+            "clock": self.meta.get("clock"), "zombies": self.meta.get("zombies"),
+        }
+        if since is not None:
+            body["prev_state_id"] = since
+        return body

@@ -1,0 +1,35 @@
+"""Server settings, passed to worker processes through ``GAMESHELF_*`` environment variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, fields
+
+
+@dataclass
+class Settings:
+    db_url: str = ""
+    broker_url: str = ""  # "" (PostgreSQL: LISTEN/NOTIFY; SQLite: this process only) or redis://...
+    bot_delay: float = 0.8  # seconds a bot waits before acting, so people see its move arrive
+    bot_processes: int = 1
+    sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked
+    grace_seconds: float = 60.0  # a disconnected human's seat goes to a bot after this
+    token_ttl_hours: float = 24 * 90
+    rate_per_second: float = 30.0
+    rate_burst: int = 60
+    max_message_bytes: int = 4096
+    migrate: bool = True
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        environ = os.environ if environ is None else environ
+        values = {}
+        for f in fields(cls):
+            raw = environ.get(f"GAMESHELF_{f.name.upper()}")
+            if raw is not None:
+                kind = type(getattr(cls, f.name))
+                values[f.name] = raw.lower() in ("1", "true", "yes", "on") if kind is bool else kind(raw)
+        return cls(**values)
+
+    def to_env(self) -> dict[str, str]:
+        return {f"GAMESHELF_{k.upper()}": str(v) for k, v in asdict(self).items()}

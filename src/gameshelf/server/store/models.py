@@ -1,0 +1,101 @@
+"""The tables of the store. ``actions`` is append-only: a match is its seed, options and actions.
+
+An undo is itself an appended row (``kind='undo'``), so a state id (the number of rows of a match)
+only ever grows and a stale client is always recognised; the match is replayed without the action
+the undo names.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String,
+                        UniqueConstraint)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    username: Mapped[str | None] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Token(Base):
+    __tablename__ = "tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Table(Base):
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | playing | over
+    mode: Mapped[str] = mapped_column(String(16))  # turn | realtime
+    turn_hours: Mapped[float] = mapped_column(Float)
+    base_seconds: Mapped[float] = mapped_column(Float)
+    increment_seconds: Mapped[float] = mapped_column(Float)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    spectators: Mapped[bool] = mapped_column(Boolean)
+    zombie_level: Mapped[str] = mapped_column(String(16))
+    owner_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    state_id: Mapped[int] = mapped_column(Integer, default=0)
+    turn_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    outcome: Mapped[dict | None] = mapped_column(JSON)
+    final_hash: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # open | invited | human | bot
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
+    level: Mapped[str | None] = mapped_column(String(16))
+    invite_code: Mapped[str | None] = mapped_column(String(32), unique=True)
+    bot_seed: Mapped[int] = mapped_column(BigInteger)
+    zombie: Mapped[bool] = mapped_column(Boolean, default=False)
+    remaining_ms: Mapped[int | None] = mapped_column(BigInteger)
+    disconnected_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Action(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "ply", name="uq_actions_table_ply"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    ply: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))  # act | undo
+    by_bot: Mapped[bool] = mapped_column(Boolean)
+    notation: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Rating(Base):
+    __tablename__ = "ratings"
+
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)

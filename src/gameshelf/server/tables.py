@@ -1,0 +1,443 @@
+"""Table lifecycle (create, join, leave, start), submissions, undo, clocks and zombie seats.
+
+Every method runs in a worker thread (never on the event loop) and in one database transaction.
+A submission locks the match's row, catches the cached state up with the store if another process
+moved it, checks the state id and the action, appends the action, and commits; only then does the
+caller broadcast. The cached :class:`LiveMatch` is dropped whenever a commit fails after it moved.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import uuid
+from datetime import timedelta
+from types import SimpleNamespace
+from typing import Any, Callable
+
+from sqlalchemy import insert, select, text, update
+from sqlalchemy.orm import Session
+
+from gameshelf.core.errors import GameError
+from gameshelf.games import game_ids, get_game
+from gameshelf.server import ratings
+from gameshelf.server.auth import aware, now
+from gameshelf.server.i18n import ServerError
+from gameshelf.server.live import LiveMatch, Row
+from gameshelf.server.schemas import JoinIn, TableIn
+from gameshelf.server.settings import Settings
+from gameshelf.server.store import Action, Database, Seat, Table, User
+
+MIN_RECLAIM_MS = 30_000
+TABLES, SEATS, ACTIONS = Table.__table__, Seat.__table__, Action.__table__
+
+
+class TableService:
+    def __init__(self, db: Database, settings: Settings) -> None:
+        self.db, self.settings = db, settings
+        self._live: dict[str, LiveMatch] = {}
+        self._guard = threading.Lock()
+        self.notify: Callable[[Session, str], None] = lambda session, table_id: None
+
+    # ---- lifecycle -------------------------------------------------------------------------
+    def create(self, user: User, spec: TableIn) -> str:
+        if spec.game not in game_ids():
+            raise ServerError("game.not_found", f"unknown game {spec.game!r}")
+        game = get_game(spec.game)
+        if spec.players not in game.info.player_counts:
+            raise ServerError("options.invalid", f"{spec.game} is for {game.info.player_counts} players")
+        try:
+            options = game.info.options.resolve(spec.options)
+        except GameError as exc:
+            raise ServerError.from_game(exc) from None
+        seats = spec.seats or [{"kind": "me"}] + [{"kind": "open"}] * (spec.players - 1)
+        seats = [s if isinstance(s, dict) else s.model_dump() for s in seats]
+        if len(seats) != spec.players or sum(s["kind"] == "me" for s in seats) > 1:
+            raise ServerError("table.invalid", "give one seat per player, at most one of them 'me'")
+        with self.db.transaction() as session:
+            table = Table(id=uuid.uuid4().hex[:12], game=spec.game, players=spec.players, options=options,
+                          seed=secrets.randbits(62), rules_version=game.info.rules_version, status="open",
+                          mode=spec.mode, turn_hours=spec.turn_hours, base_seconds=spec.base_seconds,
+                          increment_seconds=spec.increment_seconds, rated=spec.rated,
+                          spectators=spec.spectators, zombie_level=spec.zombie_level, owner_id=user.id,
+                          state_id=0, created_at=now())
+            session.add(table)
+            session.flush()
+            for number, seat in enumerate(seats):
+                kind = {"me": "human"}.get(seat["kind"], seat["kind"])
+                session.add(Seat(table_id=table.id, seat=number, kind=kind,
+                                 user_id=user.id if kind == "human" else None,
+                                 level=(seat.get("level") or "easy") if kind == "bot" else None,
+                                 invite_code=secrets.token_urlsafe(9) if kind in ("open", "invited") else None,
+                                 bot_seed=secrets.randbits(62), zombie=False))
+            return table.id
+
+    def join(self, user: User, table_id: str, spec: JoinIn) -> None:
+        with self.db.transaction() as session:
+            table = self._table(session, table_id, lock=True)
+            if table.status != "open":
+                raise ServerError("table.not_open", "the table has started")
+            seats = self._seats(session, table_id)
+            if any(s.user_id == user.id for s in seats):
+                raise ServerError("seat.already_seated")
+            if spec.invite_code is not None:
+                chosen = [s for s in seats if s.invite_code == spec.invite_code and s.kind in ("open", "invited")]
+                if not chosen:
+                    raise ServerError("invite.invalid")
+            elif spec.seat is not None:
+                chosen = [s for s in seats if s.seat == spec.seat and s.kind == "open"]
+            else:
+                chosen = [s for s in seats if s.kind == "open"]
+            if not chosen:
+                raise ServerError("seat.taken")
+            chosen[0].kind, chosen[0].user_id = "human", user.id
+            self.notify(session, table_id)
+
+    def leave(self, user: User, table_id: str) -> None:
+        with self.db.transaction() as session:
+            table = self._table(session, table_id, lock=True)
+            seat = self._my_seat(session, table_id, user)
+            if table.status == "open":
+                seat.kind, seat.user_id = "open", None
+                seat.invite_code = seat.invite_code or secrets.token_urlsafe(9)
+            elif table.status == "playing":
+                seat.zombie = True  # a bot finishes the game for the seat
+            else:
+                raise ServerError("table.not_open", "the game is over")
+            self.notify(session, table_id)
+
+    def start(self, user: User, table_id: str) -> None:
+        with self.db.transaction() as session:
+            table = self._table(session, table_id, lock=True)
+            if table.owner_id != user.id:
+                raise ServerError("table.not_owner")
+            if table.status != "open":
+                raise ServerError("table.not_open", "the table has already started")
+            seats = self._seats(session, table_id)
+            if any(s.kind not in ("human", "bot") for s in seats):
+                raise ServerError("table.not_full")
+            table.status, table.turn_started_at = "playing", now()
+            for seat in seats:
+                if table.mode == "realtime" and seat.kind == "human":
+                    seat.remaining_ms = int(table.base_seconds * 1000)
+            self.notify(session, table_id)
+
+    # ---- the match ---------------------------------------------------------------------------
+    def live(self, table_id: str) -> LiveMatch:
+        """The cached match, loaded from the store on a miss (replaying every action)."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        with self.db.read() as session:
+            table = self._table(session, table_id)
+            if table.status == "open":
+                raise ServerError("table.not_open", "the table has not started")
+            rows = self._rows(session, table_id, 0)
+            seats = self._seats(session, table_id)
+            live = LiveMatch(table.game, table.players, table.options, table.seed,
+                             self._names(session, seats), rows)
+            live.meta = self._meta(table, seats, live)
+        with self._guard:
+            return self._live.setdefault(table_id, live)
+
+    def forget(self, table_id: str) -> None:
+        with self._guard:
+            self._live.pop(table_id, None)
+
+    def sync(self, table_id: str) -> LiveMatch:
+        """The cached match caught up with the store (after another process moved it)."""
+        live = self.live(table_id)
+        with live.lock, self.db.read() as session:
+            table = self._table(session, table_id)
+            self._catch_up(session, live, table)
+            live.meta = self._meta(table, self._seats(session, table_id), live)
+        return live
+
+    def submit(self, table_id: str, seat: int, notation: str, state_id: int, by_bot: bool = False) -> LiveMatch:
+        """Append ``seat``'s action if ``state_id`` is current and the action legal; else ServerError."""
+        return self._change(table_id, state_id, lambda session, table, seats, live:
+                            self._act(session, table, seats, live, seat, notation, by_bot))
+
+    def undo(self, table_id: str, seat: int, state_id: int) -> LiveMatch:
+        return self._change(table_id, state_id, lambda session, table, seats, live:
+                            self._undo(session, table, seats, live, seat))
+
+    def _change(self, table_id: str, state_id: int, change) -> LiveMatch:
+        """Run ``change`` on the locked match (Core statements: this is the hot path)."""
+        live = self.live(table_id)
+        with live.lock:
+            before = live.state_id
+            try:
+                with self.db.transaction() as session:
+                    table = self._lock_row(session, table_id)
+                    self._catch_up(session, live, table)
+                    before = live.state_id
+                    if table.status != "playing":
+                        raise ServerError("action.game_over")
+                    if state_id != table.state_id:
+                        raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
+                    seats = [SimpleNamespace(**row._mapping) for row in session.execute(
+                        select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat))]
+                    change(session, table, seats, live)
+                    table.state_id = live.state_id
+                    values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
+                    if live.is_over():
+                        values.update(self._finish(session, table, seats, live))
+                    session.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+                    live.meta = self._meta(table, seats, live)
+                    self.notify(session, table_id)
+            except ServerError:
+                if live.state_id != before:
+                    self.forget(table_id)
+                raise
+            except Exception:
+                self.forget(table_id)
+                raise
+        return live
+
+    def _lock_row(self, session: Session, table_id: str) -> SimpleNamespace:
+        query = select(TABLES).where(TABLES.c.id == table_id)
+        if not self.db.is_sqlite:
+            query = query.with_for_update()
+        row = session.execute(query).one_or_none()
+        if row is None:
+            raise ServerError("table.not_found", f"no table {table_id!r}")
+        return SimpleNamespace(**row._mapping)
+
+    def _act(self, session: Session, table, seats: list, live: LiveMatch, seat: int,
+             notation: str, by_bot: bool) -> None:
+        row = seats[seat]
+        if by_bot and not (row.kind == "bot" or row.zombie):
+            raise ServerError("action.not_your_turn", "the seat's human has taken it back")
+        if not by_bot and row.zombie:
+            raise ServerError("seat.zombie")
+        try:
+            action = live.game.parse_action(notation)
+            live.apply(Row(table.state_id, seat, "act", by_bot, str(action)))
+        except GameError as exc:
+            raise ServerError.from_game(exc) from None
+        moment = now()
+        session.execute(insert(ACTIONS).values(table_id=table.id, ply=table.state_id, seat=seat, kind="act",
+                                               by_bot=by_bot, notation=str(action), created_at=moment))
+        if table.mode == "realtime" and row.kind == "human" and not row.zombie and row.remaining_ms is not None:
+            spent = int((moment - aware(table.turn_started_at)).total_seconds() * 1000)
+            row.remaining_ms = max(0, row.remaining_ms - spent) + int(table.increment_seconds * 1000)
+            session.execute(update(SEATS).where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
+                            .values(remaining_ms=row.remaining_ms))
+        table.turn_started_at = moment
+
+    def _undo(self, session: Session, table, seats: list, live: LiveMatch, seat: int) -> None:
+        if seats[seat].zombie:
+            raise ServerError("seat.zombie")
+        last = live.check_undo(seat)
+        if last is None:
+            raise ServerError("undo.refused", "only your own last action, before another seat acts, "
+                                              "and only if it drew no chance and revealed nothing")
+        session.execute(insert(ACTIONS).values(table_id=table.id, ply=table.state_id, seat=seat, kind="undo",
+                                               by_bot=False, notation=last.notation, created_at=now()))
+        live.undo(Row(table.state_id, seat, "undo", False, last.notation))
+        table.turn_started_at = now()
+
+    def _finish(self, session: Session, table, seats: list, live: LiveMatch) -> dict[str, Any]:
+        table.status = "over"
+        outcome = live.outcome()
+        if table.rated:
+            ranks = outcome["ranks"]
+            ratings.update(session, table.game, [(s.user_id, ranks[s.seat]) for s in seats if s.user_id])
+        return {"status": "over", "finished_at": now(), "outcome": outcome,
+                "final_hash": live.game.state_hash(live.state)}
+
+    def _catch_up(self, session: Session, live: LiveMatch, table: Table) -> None:
+        if table.state_id == live.state_id:
+            return
+        rows = self._rows(session, table.id, live.state_id)
+        if table.state_id < live.state_id or any(r.kind == "undo" for r in rows):
+            live.replay(self._rows(session, table.id, 0))
+            return
+        for row in rows:
+            live.apply(row)
+
+    # ---- zombies and clocks ------------------------------------------------------------------
+    def set_zombie(self, table_id: str, seat: int, on: bool, user: User | None = None) -> None:
+        """Hand ``seat`` to a bot (``on``) or give it back to its human (``user`` must be that human)."""
+        with self.db.transaction() as session:
+            table = self._table(session, table_id, lock=True)
+            if table.status != "playing":
+                raise ServerError("table.not_open", "the table is not playing")
+            row = self._seats(session, table_id)[seat]
+            if user is not None and row.user_id != user.id:
+                raise ServerError("table.not_seated")
+            if not on and not row.zombie:
+                raise ServerError("seat.not_zombie")
+            if row.zombie == on:
+                return
+            row.zombie = on
+            if not on:
+                row.disconnected_at = None
+                if table.mode == "realtime":
+                    row.remaining_ms = max(row.remaining_ms or 0, MIN_RECLAIM_MS)
+                live = self._live.get(table_id)
+                if live is not None and live.to_act() == seat:
+                    table.turn_started_at = now()
+            self.notify(session, table_id)
+        if table_id in self._live:
+            self.sync(table_id)  # after the commit: never wait for a match's lock inside a transaction
+
+    def mark_connected(self, table_id: str, seat: int, connected: bool) -> None:
+        if connected:  # most connections find nothing to clear: then no write at all
+            with self.db.read() as session:
+                row = session.get(Seat, (table_id, seat))
+                if row is None or row.disconnected_at is None:
+                    return
+        with self.db.transaction() as session:
+            row = session.get(Seat, (table_id, seat))
+            if row is not None:
+                row.disconnected_at = None if connected else now()
+
+    def due(self) -> tuple[list[tuple[str, int]], list[str]]:
+        """(human seats whose time ran out or who left past the grace period, tables whose seat to act
+        is a bot or a zombie). Only tables where either may hold are looked at closely."""
+        moment = now()
+        grace = timedelta(seconds=self.settings.grace_seconds)
+        expired, bot_turns = [], []
+        with self.db.read() as session:
+            tables = {r.id: r for r in session.execute(
+                select(TABLES.c.id, TABLES.c.state_id, TABLES.c.mode, TABLES.c.turn_hours,
+                       TABLES.c.turn_started_at).where(TABLES.c.status == "playing"))}
+            seats: dict[str, list] = {}
+            for r in session.execute(select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.kind, SEATS.c.zombie,
+                                            SEATS.c.remaining_ms, SEATS.c.disconnected_at)
+                                     .join(TABLES, TABLES.c.id == SEATS.c.table_id)
+                                     .where(TABLES.c.status == "playing").order_by(SEATS.c.seat)):
+                seats.setdefault(r.table_id, []).append(r)
+        for table_id, table in tables.items():
+            rows = seats.get(table_id, [])
+            humans = [s for s in rows if s.kind == "human" and not s.zombie]
+            for seat in humans:
+                if seat.disconnected_at is not None and aware(seat.disconnected_at) + grace <= moment:
+                    expired.append((table_id, seat.seat))
+            late = [s for s in humans if self._deadline(table, s) <= moment]
+            if not late and len(humans) == len(rows):
+                continue  # no clock can have run out, and no bot plays here
+            live = self._live.get(table_id)
+            if live is None or live.state_id != table.state_id:
+                live = self.sync(table_id)
+            to_act = live.to_act()
+            if to_act is None:
+                continue
+            if any(s.seat == to_act for s in late) and (table_id, to_act) not in expired:
+                expired.append((table_id, to_act))
+            if rows[to_act].kind == "bot" or rows[to_act].zombie:
+                bot_turns.append(table_id)
+        return expired, bot_turns
+
+    def bot_seat(self, table_id: str) -> tuple[int, str, int, int] | None:
+        """(seat, level, seed, state id) if a bot decides now at this table."""
+        live = self.live(table_id)
+        with live.lock:
+            seat = live.to_act()
+            info = live.meta.get("bots", {}).get(seat) if seat is not None else None
+            return (seat, info[0], info[1], live.state_id) if info else None
+
+    def reclaim_seat(self, table_id: str, seat: int) -> None:
+        self.set_zombie(table_id, seat, False)
+
+    # ---- reading -----------------------------------------------------------------------------
+    def detail(self, table_id: str, viewer: User | None) -> dict[str, Any]:
+        """The table as the API shows it; invite codes only to its creator."""
+        with self.db.read() as session:
+            table = self._table(session, table_id)
+            seats = self._seats(session, table_id)
+            owner = viewer is not None and viewer.id == table.owner_id
+            clock = None
+            if table.status == "playing":
+                live = self.live(table_id)
+                clock = live.meta.get("clock") if live.state_id == table.state_id else None
+            return {
+                "id": table.id, "game": table.game, "players": table.players, "options": table.options,
+                "status": table.status, "mode": table.mode, "turn_hours": table.turn_hours,
+                "base_seconds": table.base_seconds, "increment_seconds": table.increment_seconds,
+                "rated": table.rated, "spectators": table.spectators, "zombie_level": table.zombie_level,
+                "owner_id": table.owner_id, "state_id": table.state_id,
+                "seats": self._public_seats(session, seats, owner), "clock": clock, "outcome": table.outcome,
+            }
+
+    def seats_public(self, table_id: str) -> list[dict[str, Any]]:
+        with self.db.read() as session:
+            return self._public_seats(session, self._seats(session, table_id), False)
+
+    def _public_seats(self, session: Session, seats: list[Seat], owner: bool) -> list[dict[str, Any]]:
+        names = self._names(session, seats)
+        return [{"seat": s.seat, "kind": s.kind, "name": names[s.seat] if s.kind in ("human", "bot") else None,
+                 "user_id": s.user_id, "level": s.level, "zombie": s.zombie,
+                 "invite_code": s.invite_code if owner else None} for s in seats]
+
+    def open_tables(self, game: str | None, limit: int) -> list[str]:
+        with self.db.read() as session:
+            query = select(Table.id).where(Table.status == "open").order_by(Table.created_at.desc()).limit(limit)
+            if game:
+                query = query.where(Table.game == game)
+            ids = list(session.execute(query).scalars())
+            open_ids = set(session.execute(select(Seat.table_id).where(Seat.table_id.in_(ids),
+                                                                       Seat.kind == "open")).scalars())
+            return [i for i in ids if i in open_ids]
+
+    def _deadline(self, table: Table, seat: Seat):
+        started = aware(table.turn_started_at)
+        if table.mode == "turn":
+            return started + timedelta(hours=table.turn_hours)
+        return started + timedelta(milliseconds=seat.remaining_ms or 0)
+
+    def _meta(self, table: Table, seats: list[Seat], live: LiveMatch) -> dict[str, Any]:
+        to_act = live.to_act()
+        deadline = None
+        if to_act is not None and seats[to_act].kind == "human" and not seats[to_act].zombie:
+            deadline = self._deadline(table, seats[to_act]).timestamp() * 1000
+        bots = {s.seat: (s.level if s.kind == "bot" else table.zombie_level, s.bot_seed)
+                for s in seats if s.kind == "bot" or s.zombie}
+        return {"id": table.id, "status": table.status, "bots": bots,
+                "clock": {"mode": table.mode, "to_act": to_act, "deadline_ms": deadline,
+                          "remaining_ms": [s.remaining_ms for s in seats]},
+                "zombies": [s.zombie for s in seats]}
+
+    def _table(self, session: Session, table_id: str, lock: bool = False) -> Table:
+        table = self.db.lock_table(session, table_id) if lock else session.get(Table, table_id)
+        if table is None:
+            raise ServerError("table.not_found", f"no table {table_id!r}")
+        return table
+
+    def _seats(self, session: Session, table_id: str) -> list[Seat]:
+        return list(session.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars())
+
+    def _my_seat(self, session: Session, table_id: str, user: User) -> Seat:
+        for seat in self._seats(session, table_id):
+            if seat.user_id == user.id:
+                return seat
+        raise ServerError("table.not_seated")
+
+    def seat_of(self, session: Session, table_id: str, user: User) -> int | None:
+        return next((s.seat for s in self._seats(session, table_id) if s.user_id == user.id), None)
+
+    def _rows(self, session: Session, table_id: str, start: int) -> list[Row]:
+        query = (select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by_bot, ACTIONS.c.notation)
+                 .where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply >= start).order_by(ACTIONS.c.ply))
+        return [Row(*r) for r in session.execute(query)]
+
+    def _names(self, session: Session, seats: list[Seat]) -> list[str]:
+        names = []
+        for seat in seats:
+            user = session.get(User, seat.user_id) if seat.user_id else None
+            names.append(user.name if user else f"Bot {seat.level}" if seat.kind == "bot" else f"Seat {seat.seat + 1}")
+        return names
+
+
+def pg_notifier(channel: str) -> Callable[[Session, str], None]:
+    """NOTIFY inside the committing transaction: delivered exactly when (and if) it commits."""
+
+    def notify(session: Session, table_id: str) -> None:
+        from gameshelf.server.hub import message
+
+        session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": channel, "payload": message(table_id)})
+
+    return notify

@@ -1,0 +1,275 @@
+"""One WebSocket connection to a table: a snapshot on connect, an update after every change,
+submissions checked against the state id, every message validated, a per-connection rate limit.
+
+Client messages (JSON objects; ``type`` defaults to ``act``):
+``{"action": "...", "state_id": N}``, ``{"type": "undo", "state_id": N}``,
+``{"type": "resume", "state_id": N}`` (what was missed since N, or a fresh snapshot),
+``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``.
+Server messages: ``snapshot``, ``update`` (with ``prev_state_id``), ``table`` (seats and clocks
+changed), ``error`` (code, rule, translated reason), ``pong``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Annotated, Literal, Union
+
+from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+
+from gameshelf.server.auth import user_for_token
+from gameshelf.server.hub import Hub, table_message
+from gameshelf.server.i18n import ServerError, error_body, pick_lang
+
+log = logging.getLogger("gameshelf.server")
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ActMsg(_Msg):
+    type: Literal["act"] = "act"
+    action: str = Field(min_length=1, max_length=256)
+    state_id: StrictInt = Field(ge=0)
+
+
+class UndoMsg(_Msg):
+    type: Literal["undo"]
+    state_id: StrictInt = Field(ge=0)
+
+
+class ResumeMsg(_Msg):
+    type: Literal["resume"]
+    state_id: StrictInt = Field(ge=0)
+
+
+class ReclaimMsg(_Msg):
+    type: Literal["reclaim"]
+
+
+class PingMsg(_Msg):
+    type: Literal["ping"]
+
+
+MESSAGES = {"act": ActMsg, "undo": UndoMsg, "resume": ResumeMsg, "reclaim": ReclaimMsg, "ping": PingMsg}
+ClientMessage = Annotated[Union[ActMsg, UndoMsg, ResumeMsg, ReclaimMsg, PingMsg], Field(discriminator="type")]
+CLIENT_SCHEMA = TypeAdapter(ClientMessage).json_schema()
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, float(burst), time.monotonic()
+
+    def allow(self) -> bool:
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.at) * self.rate)
+        self.at = moment
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, hub: Hub, ws: WebSocket, table_id: str, seat: int | None, lang: str) -> None:
+        self.hub, self.ws, self.table_id, self.seat, self.lang = hub, ws, table_id, seat, lang
+        self.last_sid: int | None = None  # the state id this connection has been sent
+        self.meta_version = -1
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.retry: asyncio.TimerHandle | None = None
+        self.closed = False
+
+    def send(self, body: dict | str) -> None:
+        self.queue.put_nowait(body if isinstance(body, str) else json.dumps(body, ensure_ascii=False))
+
+    def error(self, exc: ServerError, **extra) -> None:
+        self.send({"type": "error", **error_body(exc, self.lang, **extra)})
+
+    def push(self) -> None:
+        """Send what this connection has not seen: an update, a snapshot, or the table's new seats."""
+        live = self.hub.service._live.get(self.table_id)
+        if live is None or self.closed:
+            return
+        if not live.lock.acquire(blocking=False):
+            # A worker thread is committing at this table: never block the event loop; look again soon.
+            if self.retry is None:
+                self.retry = asyncio.get_running_loop().call_later(0.001, self._again)
+            return
+        try:
+            if self.last_sid == live.state_id:
+                if self.meta_version != live.meta_version:
+                    self.meta_version = live.meta_version
+                    self.send(table_message(live.meta, live.state_id))
+                return
+            since = self.last_sid if self.last_sid is not None and 0 <= self.last_sid < live.state_id else None
+            text = live.encoded(self.seat, self.lang, since)
+            self.last_sid, self.meta_version = live.state_id, live.meta_version
+        finally:
+            live.lock.release()
+        self.send(text)
+
+    def _again(self) -> None:
+        self.retry = None
+        self.push()
+
+    async def writer(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.ws.send_text(text)
+
+
+async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang: str | None,
+                last_state_id: int | None, spectate: bool) -> None:
+    """The whole life of one connection; never lets an exception reach the client."""
+    await ws.accept()
+    lang = pick_lang(lang or ws.headers.get("accept-language"))
+    try:
+        seat = await asyncio.to_thread(_admit, hub, table_id, token or _cookie_or_header(ws), spectate)
+    except ServerError as exc:
+        await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
+        await ws.close(code=4000 + min(exc.status, 999))
+        return
+    conn = Connection(hub, ws, table_id, seat, lang)
+    hub.add(conn)
+    writer = asyncio.create_task(conn.writer())
+    try:
+        if seat is not None:
+            await asyncio.to_thread(hub.service.mark_connected, table_id, seat, True)
+        await _open(conn, last_state_id)
+        await _receive(conn)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("connection to table %s failed", table_id)
+        try:
+            await ws.send_text(json.dumps({"type": "error", **error_body(ServerError("server.error"), lang)}))
+            await ws.close(code=1011)
+        except Exception:
+            pass
+    finally:
+        last = hub.remove(conn)
+        conn.closed = True
+        if conn.retry is not None:
+            conn.retry.cancel()
+        conn.queue.put_nowait(None)
+        writer.cancel()
+        await asyncio.gather(writer, return_exceptions=True)
+        if last:
+            try:
+                await asyncio.to_thread(hub.service.mark_connected, table_id, seat, False)
+            except Exception:
+                log.exception("could not mark seat %s of %s disconnected", seat, table_id)
+
+
+def _cookie_or_header(ws: WebSocket) -> str | None:
+    auth = ws.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return ws.cookies.get("gameshelf_token")
+
+
+def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> int | None:
+    """The seat this token holds at the table (None: a spectator); ServerError if refused."""
+    from gameshelf.server.store import Table
+
+    with hub.service.db.read() as session:
+        user = user_for_token(session, token) if token else None
+        table = session.get(Table, table_id)
+        if table is None:
+            raise ServerError("table.not_found", f"no table {table_id!r}")
+        seat = hub.service.seat_of(session, table_id, user) if user and not spectate else None
+        if seat is None and not table.spectators:
+            raise ServerError("table.no_spectators")
+        return seat
+
+
+async def _open(conn: Connection, last_state_id: int | None) -> None:
+    try:
+        live = await asyncio.to_thread(conn.hub.service.live, conn.table_id)
+    except ServerError:  # not started: the seats so far; the snapshot comes with the start
+        detail = await asyncio.to_thread(conn.hub.service.seats_public, conn.table_id)
+        conn.send(table_message({"id": conn.table_id, "status": "open"}, None, detail))
+        return
+    if conn.last_sid is None:  # a change may already have pushed this connection its snapshot
+        conn.last_sid = last_state_id if last_state_id is not None and last_state_id <= live.state_id else None
+    conn.push()
+
+
+async def _receive(conn: Connection) -> None:
+    hub = conn.hub
+    limit = RateLimit(hub.settings.rate_per_second, hub.settings.rate_burst)
+    strikes = 0
+    while True:
+        frame = await conn.ws.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            raw = frame.get("bytes") or b""
+            text = raw.decode("utf-8", "replace")
+        if not limit.allow():
+            strikes += 1
+            conn.error(ServerError("rate.limited"))
+            if strikes > 10 * hub.settings.rate_burst:
+                await conn.ws.close(code=1008)
+                return
+            continue
+        if len(text) > hub.settings.max_message_bytes:
+            conn.error(ServerError("message.too_large", f"at most {hub.settings.max_message_bytes} bytes"))
+            continue
+        try:
+            message = parse(text)
+            await handle(conn, message)
+        except ServerError as exc:
+            conn.error(exc, state_id=conn.last_sid)
+        except Exception:
+            log.exception("message on table %s failed", conn.table_id)
+            conn.error(ServerError("server.error"))
+
+
+def parse(text: str) -> _Msg:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ServerError("message.malformed", "not JSON") from None
+    if not isinstance(data, dict):
+        raise ServerError("message.malformed", "expected a JSON object")
+    kind = data.get("type", "act" if "action" in data else None)
+    model = MESSAGES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise ServerError("message.unknown", f"types: {', '.join(MESSAGES)}")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ServerError("message.malformed", f"{where}: {first['msg']}") from None
+
+
+async def handle(conn: Connection, message: _Msg) -> None:
+    hub, service = conn.hub, conn.hub.service
+    match message:
+        case PingMsg():
+            conn.send({"type": "pong", "state_id": conn.last_sid})
+        case ResumeMsg(state_id=state_id):
+            live = await asyncio.to_thread(service.live, conn.table_id)
+            conn.last_sid = state_id if state_id <= live.state_id else None
+            if conn.last_sid == live.state_id:
+                conn.meta_version = -1
+            conn.push()
+        case ActMsg() | UndoMsg() | ReclaimMsg() if conn.seat is None:
+            raise ServerError("action.not_seated")
+        case ActMsg(action=action, state_id=state_id):
+            await asyncio.to_thread(service.submit, conn.table_id, conn.seat, action, state_id)
+            await hub.changed(conn.table_id)
+        case UndoMsg(state_id=state_id):
+            await asyncio.to_thread(service.undo, conn.table_id, conn.seat, state_id)
+            await hub.changed(conn.table_id)
+        case ReclaimMsg():
+            await asyncio.to_thread(service.reclaim_seat, conn.table_id, conn.seat)
+            await hub.changed(conn.table_id)

@@ -1,0 +1,151 @@
+// What the table and the replay share: drawing a board through a game's module, marking the
+// targets of the legal actions, the final score sheet, and the clocks.
+import { clear, el, seatBadge, svg, t, term, has } from "./common.js";
+
+export function renderBoard(container, renderer, ctx) {
+  clear(container);
+  let node;
+  try {
+    node = renderer.render(ctx);
+  } catch (e) {
+    console.error(e);
+    node = el("pre", { class: "error", text: String(e) });
+  }
+  container.append(node);
+}
+
+// Targets: ``{notation: [element id, ...]}``. Each element carrying one of the ids as ``data-id``
+// becomes a button that selects the legal actions targeting it.
+export function decorateTargets(container, targets, legal, choose) {
+  const label = new Map(legal.map((a) => [a.action, a.label]));
+  const byId = new Map();
+  for (const [action, ids] of Object.entries(targets || {})) {
+    if (!label.has(action)) continue;
+    for (const id of ids || []) {
+      if (!byId.has(id)) byId.set(id, []);
+      const list = byId.get(id);
+      if (!list.some((a) => a.action === action)) list.push({ action, label: label.get(action) });
+    }
+  }
+  container.classList.toggle("has-targets", byId.size > 0);
+  for (const node of container.querySelectorAll("[data-id]")) {
+    const actions = byId.get(node.dataset.id);
+    if (!actions) continue;
+    const name = node.getAttribute("aria-label") || node.dataset.id;
+    node.classList.add("target");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", `${name}: ${actions.length === 1 ? actions[0].label : t("targets.choices", { n: actions.length })}`);
+    const go = (ev) => {
+      ev.preventDefault();
+      ev.stopPropagation();
+      choose(actions, name);
+    };
+    node.addEventListener("click", go);
+    node.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") go(ev);
+    });
+  }
+}
+
+// A breakdown category's name: the UI catalog, then the game's terms, then the key itself made readable.
+export function categoryName(data, game, key) {
+  if (has(`cat.${game}.${key}`)) return t(`cat.${game}.${key}`);
+  if (has(`cat.${key}`)) return t(`cat.${key}`);
+  if (data?.terms?.[key]) return term(data, key);
+  return String(key).replace(/_/g, " ");
+}
+
+export function scoreSheet(outcome, names, data, game) {
+  const n = outcome.scores.length;
+  const cats = [];
+  for (const b of outcome.breakdown || []) for (const k of Object.keys(b || {})) if (!cats.includes(k)) cats.push(k);
+  const head = el("tr", {}, el("th", { scope: "col", text: t("sheet.category") }),
+    ...Array.from({ length: n }, (_, i) => el("th", { scope: "col" }, seatBadge(i), " ", names[i] ?? i + 1)));
+  const rows = cats.map((k) => el("tr", {}, el("th", { scope: "row", text: categoryName(data, game, k) }),
+    ...Array.from({ length: n }, (_, i) => el("td", { class: "num", text: fmt(outcome.breakdown?.[i]?.[k]) }))));
+  const total = el("tr", { class: "total" }, el("th", { scope: "row", text: t("sheet.total") }),
+    ...outcome.scores.map((s, i) => el("td", { class: "num", "data-seat": i, "data-score": s, text: s })));
+  const rank = el("tr", {}, el("th", { scope: "row", text: t("sheet.rank") }),
+    ...outcome.ranks.map((r, i) => el("td", { class: "num", "data-seat": i, "data-rank": r, text: r })));
+  const winners = outcome.winners.map((w) => names[w] ?? w + 1);
+  return el("div", { class: "sheet", id: "score-sheet" },
+    el("h2", { text: t("sheet.heading") }),
+    el("p", { class: "winners", "data-winners": outcome.winners.join(","), text: `★ ${t(winners.length > 1 ? "sheet.winners" : "sheet.winner", { names: winners.join(", ") })}` }),
+    el("div", { class: "scroll" }, el("table", { class: "sheet-table" }, el("thead", {}, head), el("tbody", {}, rows, total, rank))));
+}
+
+function fmt(v) {
+  if (v === undefined || v === null) return "–";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+export function clockText(clock, seat) {
+  if (!clock || clock.to_act === null || clock.to_act === undefined) return "";
+  if (clock.mode === "realtime") {
+    const left = clock.remaining_ms?.[clock.to_act];
+    if (left === null || left === undefined) return "";
+    const spent = clock.deadline_ms ? Math.max(0, left - Math.max(0, clock.deadline_ms - Date.now())) : 0;
+    return t("clock.left", { time: duration(Math.max(0, left - spent)) });
+  }
+  if (!clock.deadline_ms) return "";
+  return t("clock.deadline", { time: duration(Math.max(0, clock.deadline_ms - Date.now())) });
+}
+
+function duration(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return h ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}` : `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+// ---- helpers for the games' modules -----------------------------------------------------------
+// An SVG canvas that scales to its container's width.
+export function canvas(width, height, label, ...children) {
+  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", style: `max-width:${Math.round(width * 1.3)}px`, role: "img", "aria-label": label, preserveAspectRatio: "xMidYMin meet" }, ...children);
+}
+
+// A labelled group carrying an element id (``data-id``) so the framework can make it a target.
+// Its first shape is the one outlined when the element is a target.
+export function item(id, label, ...children) {
+  const g = svg("g", { "data-id": id, "aria-label": label, class: "item" }, svg("title", {}, label), ...children);
+  const first = [...g.querySelectorAll("rect, circle, polygon")][0];
+  if (first) first.classList.add("shape");
+  return g;
+}
+
+export function text(x, y, s, attrs = {}) {
+  return svg("text", { x, y, "font-size": 11, "text-anchor": "middle", ...attrs }, s);
+}
+
+export function rect(x, y, w, h, attrs = {}) {
+  return svg("rect", { x, y, width: w, height: h, rx: 4, ...attrs });
+}
+
+// A card back: hidden information is drawn as a back with a count, never as the card.
+export function cardBack(x, y, w, h, count, label) {
+  return svg("g", { class: "back", "aria-label": label, role: "img" }, svg("title", {}, label),
+    rect(x, y, w, h, { fill: "#4a4a6a", stroke: "#222" }),
+    svg("path", { d: `M${x + 4} ${y + 4} L${x + w - 4} ${y + h - 4} M${x + w - 4} ${y + 4} L${x + 4} ${y + h - 4}`, stroke: "#777", "stroke-width": 1 }),
+    count !== undefined ? text(x + w / 2, y + h / 2 + 5, String(count), { fill: "#fff", "font-size": 15, "font-weight": 700 }) : null);
+}
+
+// An HTML section with a heading, for renderers that mix SVG panels.
+export function panel(title, ...children) {
+  return el("section", { class: "panel" }, el("h3", { text: title }), ...children);
+}
+
+// ``s`` cut to fit ``width`` user units at ``size`` (CJK characters count a full em, others ~0.6).
+export function fit(s, width, size = 10) {
+  const str = String(s ?? "");
+  let used = 0;
+  let out = "";
+  for (const ch of str) {
+    used += (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.6) * size;
+    if (used > width) return `${out}…`;
+    out += ch;
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+// Mariposas: the map of North America (flower spaces by region with their flower and milkweed,
+// cities with waystation markers, Michoacán), butterflies by player and generation, the season
+// goals (face down until revealed), the hands of movement cards, life-cycle cards, flowers, abilities.
+// Element ids (the engine's): space:<id>, butterfly:<seat>.<slot>, card:<id>, flower:<type>,
+// lifecycle:<id>, bonus:<id>, hand:<seat>.
+import { el, has, seatMarker, SEAT_COLOURS, svg } from "../common.js";
+import { canvas, cardBack, fit, item, rect, text } from "../board.js";
+
+const REGION = { yellow: "#fff3b0", green: "#d4ecc4", red: "#f6c9c2", blue: "#cfe3f6", orange: "#fbd9b0", purple: "#e3d4f0" };
+const FLOWER = { white: "#ffffff", yellow: "#f5d000", orange: "#f08a00", pink: "#f07aa8", purple: "#8a4fc0" };
+const FLOWER_MARK = { white: "W", yellow: "Y", orange: "O", pink: "P", purple: "V" };
+const DX = 26;
+const DY = 40;
+
+function spaces(ctx) {
+  if (!ctx._spaces) ctx._spaces = new Map((ctx.data.files.map?.spaces || []).map((s) => [s.id, s]));
+  return ctx._spaces;
+}
+
+function pos(s) {
+  return [30 + s.x2 * DX, 40 + s.row * DY];
+}
+
+function map(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const parts = [];
+  const sp = spaces(ctx);
+  // Roads: the adjacency, drawn once.
+  for (const s of sp.values()) {
+    for (const o of s.adj || []) {
+      const other = sp.get(o);
+      if (!other || o < s.id) continue;
+      const [x1, y1] = pos(s);
+      const [x2, y2] = pos(other);
+      parts.push(svg("line", { x1, y1, x2, y2, stroke: "#c8c0b0", "stroke-width": 1 }));
+    }
+  }
+  for (const s of sp.values()) {
+    const [x, y] = pos(s);
+    const name = s.kind === "flower" ? `${t("ma.space")} ${s.id}: ${ctx.term(s.flower)} ×${s.n}${s.milkweed ? `, ${t("ma.milkweed")}` : ""}` : ctx.term(s.id);
+    const g = [];
+    if (s.kind === "flower") {
+      g.push(svg("circle", { cx: x, cy: y, r: 15, fill: REGION[s.color] || "#eee", stroke: s.milkweed ? "#2e7d32" : "#999", "stroke-width": s.milkweed ? 3 : 1 }));
+      for (let k = 0; k < (s.n || 1); k++) {
+        const fx = x - 5 + k * 10 - ((s.n || 1) - 1) * 0;
+        g.push(svg("circle", { cx: s.n > 1 ? fx : x, cy: y - 5, r: 4.5, fill: FLOWER[s.flower], stroke: "#333" }));
+      }
+      g.push(text(x, y + 10, FLOWER_MARK[s.flower] || "", { "font-size": 8 }));
+    } else {
+      const w = 56;
+      g.push(rect(x - w / 2, y - 13, w, 26, { fill: s.kind === "michoacan" ? "#f0a030" : "#fffdf5", stroke: "#554", "stroke-width": 1.5 }),
+        text(x, y - 1, fit(ctx.term(s.id), 54, 8.5), { "font-size": 8.5, "font-weight": 700 }));
+      const ws = v.waystations?.[s.id];
+      if (ws !== null && ws !== undefined) g.push(seatMarker(typeof ws === "number" ? ws : Number(ws), x + w / 2 - 4, y - 12, 6));
+    }
+    parts.push(item(`space:${s.id}`, name, ...g));
+  }
+  // Butterflies on the map; several on one space fan out.
+  const at = new Map();
+  (v.players || []).forEach((p, seat) => (p.butterflies || []).forEach((b) => {
+    if (!sp.has(b.at)) return;
+    const k = at.get(b.at) || 0;
+    at.set(b.at, k + 1);
+    const [x, y] = pos(sp.get(b.at));
+    parts.push(butterfly(ctx, seat, b, x - 12 + (k % 3) * 12, y + 15 + Math.floor(k / 3) * 12, 7.5));
+  }));
+  const width = 30 + 25 * DX + 40;
+  return canvas(width, 40 + 14 * DY, t("ma.map"), ...parts);
+}
+
+function butterfly(ctx, seat, b, x, y, r) {
+  const label = `${ctx.names[seat] ?? seat + 1}: ${ctx.t("ma.butterfly", { gen: b.gen })}${b.double ? " ×2" : ""} (${place(ctx, b.at)})`;
+  return item(`butterfly:${seat}.${b.slot ?? b.marker}`, label, seatMarker(seat, x, y, r),
+    text(x + r + 2, y + 3, String(b.gen), { "font-size": 7, "font-weight": 700, "text-anchor": "start" }));
+}
+
+function place(ctx, at) {
+  return has(`ma.at.${at}`) ? ctx.t(`ma.at.${at}`) : ctx.term(at);
+}
+
+function sideArea(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const parts = [];
+  let y = 18;
+  parts.push(text(10, y, `${t("ma.season")}: ${ctx.term(v.season || "")} · ${t("ma.deck", { n: v.deck_count ?? 0 })}`, { "text-anchor": "start", "font-weight": 700 }));
+  y += 12;
+  for (const [season, goal] of Object.entries(v.goals || {})) {
+    const label = goal ? `${ctx.term(season)}: ${ctx.term(goal)}` : `${ctx.term(season)}: ${t("ma.face_down")}`;
+    parts.push(item(`goal:${season}`, label, rect(10 + Object.keys(v.goals).indexOf(season) * 110, y, 104, 34, { fill: goal ? "#fff8e0" : "#666", stroke: "#333" }),
+      text(62 + Object.keys(v.goals).indexOf(season) * 110, y + 14, ctx.term(season), { "font-size": 10, fill: goal ? "#000" : "#fff" }),
+      text(62 + Object.keys(v.goals).indexOf(season) * 110, y + 27, goal ? String(goal) : "?", { "font-size": 10, fill: goal ? "#000" : "#fff" })));
+  }
+  y += 50;
+  parts.push(text(10, y, t("ma.supply"), { "text-anchor": "start", "font-weight": 700 }));
+  y += 6;
+  Object.entries(v.card_supply || {}).forEach(([id, n], i) => {
+    const x = 10 + (i % 5) * 66;
+    const yy = y + Math.floor(i / 5) * 30;
+    const kind = id.startsWith("bonus_") ? "bonus" : "lifecycle";
+    const colour = id.startsWith("green") ? "#b9e0a5" : id.startsWith("pink") ? "#f4c2d7" : id.startsWith("blue") ? "#b7d3f0" : "#eee";
+    parts.push(item(`${kind}:${id}`, `${ctx.term(id)} ×${n}`, rect(x, yy, 62, 26, { fill: colour, stroke: "#555" }),
+      text(x + 31, yy + 11, fit(ctx.term(id), 58, 7.5), { "font-size": 7.5 }), text(x + 31, yy + 22, `×${n}`, { "font-size": 9, "font-weight": 700 })));
+  });
+  y += Math.ceil(Object.keys(v.card_supply || {}).length / 5) * 30 + 10;
+  parts.push(text(10, y, t("ma.abilities"), { "text-anchor": "start", "font-weight": 700 }));
+  Object.entries(v.ability_rows || {}).forEach(([row, ab], i) => parts.push(text(10, y + 16 + i * 14, `${ctx.term(row)}: ${ctx.term(ab)}`, { "text-anchor": "start", "font-size": 10 })));
+  y += 16 + Object.keys(v.ability_rows || {}).length * 14;
+  return canvas(350, y, t("ma.common"), ...parts);
+}
+
+function playerArea(ctx, p, seat) {
+  const t = ctx.t;
+  const v = ctx.view;
+  const parts = [];
+  const own = seat === ctx.seat && Array.isArray(v.hand);
+  parts.push(rect(2, 2, 346, 196, { fill: "#fbfaf5", stroke: SEAT_COLOURS[seat % 6], "stroke-width": 3 }));
+  parts.push(seatMarker(seat, 18, 18, 9));
+  parts.push(text(34, 22, `${ctx.names[seat] ?? seat + 1} · ${p.score ?? 0} ${t("ma.points")}`, { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
+  // Hand.
+  parts.push(text(10, 44, t("ma.hand"), { "text-anchor": "start", "font-size": 10 }));
+  const hand = [];
+  if (own) v.hand.forEach((id, i) => hand.push(item(`card:${id}`, ctx.term(id), rect(60 + i * 70, 32, 66, 30, { fill: "#e8f0ff", stroke: "#335" }),
+    text(93 + i * 70, 51, fit(ctx.term(id), 62, 8), { "font-size": 8 }))));
+  else hand.push(cardBack(60, 32, 30, 30, p.hand_count ?? 0, t("ma.hidden_hand", { n: p.hand_count ?? 0 })));
+  parts.push(item(`hand:${seat}`, t("ma.hand_of", { name: ctx.names[seat] ?? seat + 1 }), ...hand));
+  // Flowers.
+  parts.push(text(10, 82, t("ma.flowers"), { "text-anchor": "start", "font-size": 10 }));
+  Object.entries(p.flowers || {}).forEach(([f, n], i) => {
+    const node = [svg("circle", { cx: 74 + i * 40, cy: 78, r: 9, fill: FLOWER[f], stroke: "#333" }),
+      text(74 + i * 40, 81, FLOWER_MARK[f], { "font-size": 8 }), text(90 + i * 40, 82, `×${n}`, { "font-size": 9, "text-anchor": "start" })];
+    parts.push(seat === ctx.seat ? item(`flower:${f}`, `${ctx.term(f)} ×${n}`, ...node) : svg("g", { "aria-label": `${ctx.term(f)} ×${n}` }, ...node));
+  });
+  // Butterflies off the map (supply, season cards, Michoacán).
+  parts.push(text(10, 112, t("ma.butterflies"), { "text-anchor": "start", "font-size": 10 }));
+  let k = 0;
+  for (const b of p.butterflies || []) {
+    if (spaces(ctx).has(b.at) && b.at !== "michoacan") continue;
+    parts.push(butterfly(ctx, seat, b, 86 + k * 24, 108, 7));
+    parts.push(text(86 + k * 24, 126, (has(`ma.short.${b.at}`) ? t(`ma.short.${b.at}`) : ctx.term(b.at)), { "font-size": 6.5 }));
+    k++;
+  }
+  if (k) parts.push(text(86 - 7, 137, fit(t("ma.off_map_key"), 260, 7), { "font-size": 7, "text-anchor": "start", fill: "#555" }));
+  // Life-cycle cards, bonus cards, abilities, played cards.
+  const lines = [
+    `${t("ma.lifecycle")}: ${(p.lifecycle_cards || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
+    `${t("ma.bonus")}: ${(p.bonus_cards || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
+    `${t("ma.abilities")}: ${(p.abilities || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
+    `${t("ma.played")}: ${(p.played || []).length}`,
+  ];
+  lines.forEach((s, i) => parts.push(text(10, 150 + i * 12, s, { "text-anchor": "start", "font-size": 9.5 })));
+  return canvas(350, 200, `${ctx.names[seat] ?? seat + 1}`, ...parts);
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const wrap = el("div", { class: "board-wrap ma" });
+  wrap.append(el("div", { class: "board-panel map" }, map(ctx)));
+  const side = el("div", { class: "board-panel side" }, sideArea(ctx));
+  const order = [...(v.players || []).keys()];
+  if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  for (const i of order) side.append(playerArea(ctx, v.players[i], i));
+  wrap.append(side);
+  return wrap;
+}
+
+export function scores(view) {
+  return (view.players || []).map((p) => p.score ?? null);
+}

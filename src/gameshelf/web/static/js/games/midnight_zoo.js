@@ -1,0 +1,187 @@
+// Midnight Zoo: the draft market, the leftover zone and the bonus piles; each player's 5x5 district
+// with its tiles, food, entrances and animals (facing shown), the zoo in the middle.
+// Element ids (the engine's): tile:<id>, cell:<r>,<c>, animal:<spot>, bonus:<terrain>.
+import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
+import { canvas, item, rect, text } from "../board.js";
+
+const TERRAIN = { rock: "#a7a29a", grass: "#9ccc65", sand: "#ecd9a0" };
+const TERRAIN_MARK = { rock: "▲", grass: "♣", sand: "≈" };
+const ANIMAL_LETTER = { penguin: "P", cheetah: "C", wolf: "W", butterfly: "B", snake: "S", sloth: "L" };
+const DIR = { N: 0, E: 90, S: 180, W: 270 };
+const C = 46; // a district space
+
+function tiles(ctx) {
+  if (!ctx._tiles) {
+    const f = ctx.data.files.tiles || {};
+    const map = new Map((f.action_tiles || []).map((x) => [x.id, x]));
+    for (const [terrain, b] of Object.entries(f.bonus_tiles || {})) map.set(b.id, { id: b.id, terrain, actions: [], food: null, bonus: true });
+    ctx._tiles = map;
+  }
+  return ctx._tiles;
+}
+
+function symbol(a) {
+  if (a.startsWith("move_")) return `➜${a.slice(5)}`;
+  if (a === "discover") return "?";
+  if (a === "bonus_tile") return "+□";
+  if (a.startsWith("vp_")) return `${a.slice(3)}★`;
+  return a;
+}
+
+function tileLabel(ctx, t) {
+  if (!t) return "";
+  const parts = [ctx.term(t.terrain)];
+  if (t.actions?.length) parts.push(t.actions.map((a) => ctx.term(a)).join(" / "));
+  if (t.food) parts.push(ctx.term(t.food));
+  return `${t.id}: ${parts.join(", ")}`;
+}
+
+// A tile drawn at (x, y), size s, carrying tile:<id>.
+function tile(ctx, id, x, y, s = C - 4, withId = true) {
+  const t = tiles(ctx).get(id) || { id, terrain: "rock", actions: [] };
+  const body = [
+    rect(x, y, s, s, { fill: TERRAIN[t.terrain] || "#ccc", stroke: "#333", "stroke-width": 1.2 }),
+    text(x + 7, y + 12, TERRAIN_MARK[t.terrain] || "", { "font-size": 10, "text-anchor": "start", fill: "#333" }),
+    text(x + s / 2, y + s / 2 + 3, (t.actions || []).map(symbol).join("/"), { "font-size": 11, "font-weight": 700 }),
+  ];
+  if (t.food) {
+    body.push(svg("circle", { cx: x + s - 9, cy: y + s - 9, r: 7, fill: "#fff", stroke: "#333" }),
+      text(x + s - 9, y + s - 5.5, ctx.term(t.food).slice(0, 1).toUpperCase(), { "font-size": 9 }));
+  }
+  body.push(text(x + s / 2, y + s - 3, id, { "font-size": 7, fill: "#333" }));
+  return withId ? item(`tile:${id}`, tileLabel(ctx, t), ...body) : svg("g", { "aria-label": tileLabel(ctx, t) }, ...body);
+}
+
+function slot(x, y, s = C - 4) {
+  return rect(x, y, s, s, { fill: "none", stroke: "#888", "stroke-dasharray": "4 3" });
+}
+
+function commonArea(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const market = v.market || [];
+  const leftover = v.leftover || [];
+  const width = Math.max(460, 20 + (market.length + leftover.length + 2) * 50 + 200);
+  const parts = [];
+  parts.push(text(10, 16, `${t("mz.market")}`, { "text-anchor": "start", "font-weight": 700 }));
+  market.forEach((id, i) => parts.push(id ? tile(ctx, id, 10 + i * 50, 24) : slot(10 + i * 50, 24)));
+  let x = 20 + market.length * 50;
+  parts.push(text(x, 16, t("mz.leftover"), { "text-anchor": "start", "font-weight": 700 }));
+  if (!leftover.length) parts.push(slot(x, 24));
+  leftover.forEach((id, i) => parts.push(tile(ctx, id, x + i * 50, 24)));
+  x += Math.max(1, leftover.length) * 50 + 10;
+  parts.push(text(x, 16, t("mz.bonus"), { "text-anchor": "start", "font-weight": 700 }));
+  Object.entries(v.bonus_supply || {}).forEach(([terrain, n], i) => {
+    const bx = x + i * 50;
+    parts.push(item(`bonus:${terrain}`, `${ctx.term(terrain)} × ${n}`,
+      rect(bx, 24, 42, 42, { fill: TERRAIN[terrain], stroke: "#333" }),
+      text(bx + 21, 42, TERRAIN_MARK[terrain]), text(bx + 21, 60, `×${n}`, { "font-weight": 700 })));
+  });
+  const info = [
+    `${t("mz.round", { n: v.round ?? "–" })}`,
+    `${t("mz.stack", { n: v.stack_count ?? 0 })}`,
+    `${t("mz.animals")}: ${(v.animal_slots || []).map((a) => ctx.term(a)).join(", ")}`,
+  ];
+  info.forEach((s, i) => parts.push(text(10, 88 + i * 15, s, { "text-anchor": "start" })));
+  return canvas(width, 130, t("mz.common"), ...parts);
+}
+
+function district(ctx, p, seat) {
+  const t = ctx.t;
+  const board = ctx.data.files.board?.player_board || {};
+  const spaces = board.spaces || {};
+  const entrances = board.entrances || {};
+  const ox = C + 10;
+  const oy = C + 30;
+  const parts = [];
+  const colour = SEAT_COLOURS[seat % 6];
+  parts.push(rect(2, 2, C * 7 + 16, C * 7 + 116, { fill: "#fbfaf5", stroke: colour, "stroke-width": 3 }));
+  parts.push(seatMarker(seat, 18, 18, 9));
+  parts.push(text(34, 22, `${ctx.names[seat] ?? seat + 1} · ${p.vp ?? 0} ${t("mz.vp")}`, { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
+  const cells = p.district || [];
+  for (let r = 0; r < 5; r++) {
+    for (let c = 0; c < 5; c++) {
+      const x = ox + c * C;
+      const y = oy + r * C;
+      const content = cells[r * 5 + c];
+      const sp = spaces[`${r},${c}`] || {};
+      const label = `${t("mz.space", { r, c })}${content && content !== "zoo" ? ` (${content})` : ""}`;
+      const g = [rect(x, y, C, C, { fill: content === "zoo" ? "#3b3355" : sp.condition === "dark_pair" ? "#55586b" : "#f1efe6", stroke: "#999", rx: 0 })];
+      if (content === "zoo") g.push(text(x + C / 2, y + C / 2 + 4, ctx.term("zoo"), { fill: "#fff", "font-size": 10 }));
+      else if (content) g.push(tile(ctx, content, x + 2, y + 2, C - 4, false));
+      else {
+        const cond = sp.condition;
+        const mark = cond === "binoculars" ? "◎" : cond === "dark_pair" ? `◐${sp.pair || ""}` : cond?.terrain ? TERRAIN_MARK[cond.terrain] : "";
+        g.push(text(x + C / 2, y + 17, mark, { fill: cond === "dark_pair" ? "#fff" : "#777", "font-size": 12 }));
+        if (sp.action) g.push(text(x + C / 2, y + 34, symbol(sp.action), { fill: cond === "dark_pair" ? "#ddd" : "#999", "font-size": 10 }));
+      }
+      parts.push(item(`cell:${r},${c}`, label, ...g));
+    }
+  }
+  for (const [id, e] of Object.entries(entrances)) {
+    const [r, c] = e.pos;
+    const x = ox + c * C;
+    const y = oy + r * C;
+    parts.push(svg("g", { "aria-label": `${t("mz.entrance")} ${id}` },
+      rect(x + 6, y + 6, C - 12, C - 12, { fill: TERRAIN[e.terrain] || "#ddd", stroke: "#555", "stroke-dasharray": "3 2", rx: 10 }),
+      text(x + C / 2, y + C / 2 + 4, id, { "font-size": 10, fill: "#333" })));
+  }
+  // Animals: on a space, at an entrance, in the zoo, or not yet discovered (shown under the board).
+  const zooCount = {};
+  let undisc = 0;
+  for (const a of p.animals || []) {
+    let x;
+    let y;
+    if (a.loc === "undiscovered") {
+      x = ox + undisc * 38;
+      y = oy + 5 * C + C + 4;
+      undisc++;
+    } else if (a.loc === "zoo") {
+      const k = (zooCount.z = (zooCount.z || 0) + 1) - 1;
+      x = ox + 2 * C + 10 + (k % 3) * 13;
+      y = oy + 2 * C + 30 + Math.floor(k / 3) * 10;
+    } else if (entrances[a.loc]) {
+      const [r, c] = entrances[a.loc].pos;
+      x = ox + c * C + C / 2;
+      y = oy + r * C + C / 2;
+    } else {
+      const [r, c] = String(a.loc).split(",").map(Number);
+      x = ox + c * C + C / 2;
+      y = oy + r * C + C / 2;
+    }
+    parts.push(animal(ctx, a, x, y, colour, a.loc === "zoo" ? 6 : 12));
+  }
+  if (undisc) parts.push(text(ox - 4, oy + 5 * C + C - 10, t("mz.undiscovered"), { "text-anchor": "start", "font-size": 10, fill: "#555" }));
+  // Hand and storage.
+  const sy = oy + 5 * C + C + 40;
+  parts.push(text(ox, sy - 2, t("mz.hand"), { "text-anchor": "start", "font-size": 10 }));
+  if (p.hand) parts.push(tile(ctx, p.hand, ox, sy + 2, 38));
+  parts.push(text(ox + 60, sy - 2, t("mz.storage"), { "text-anchor": "start", "font-size": 10 }));
+  (p.storage || []).forEach((id, i) => parts.push(tile(ctx, id, ox + 60 + i * 42, sy + 2, 38)));
+  return canvas(C * 7 + 20, C * 7 + 122, `${ctx.names[seat] ?? seat + 1}: ${t("mz.district")}`, ...parts);
+}
+
+function animal(ctx, a, x, y, colour, r) {
+  const label = `${ctx.term(a.animal)} (${a.spot})${a.facing ? ` ${a.facing}` : ""}${a.pollen ? ` · ${a.pollen}` : ""}`;
+  const body = [svg("circle", { cx: x, cy: y, r, fill: "#fff", stroke: colour, "stroke-width": 3 })];
+  if (a.facing && r > 8) {
+    body.push(svg("polygon", { points: `${x},${y - r - 7} ${x - 5},${y - r - 1} ${x + 5},${y - r - 1}`, fill: colour, transform: `rotate(${DIR[a.facing] || 0} ${x} ${y})` }));
+  }
+  body.push(text(x, y + r * 0.4, ANIMAL_LETTER[a.animal] || "?", { "font-size": r * 1.1, "font-weight": 700 }));
+  if (a.pollen) body.push(text(x + r, y - r + 2, `✿${a.pollen}`, { "font-size": 8 }));
+  return item(`animal:${a.spot}`, label, ...body);
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const wrap = el("div", { class: "board-wrap mz" });
+  wrap.append(el("div", { class: "board-panel wide" }, commonArea(ctx)));
+  const order = [...(v.player_states || []).keys()];
+  if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  for (const i of order) wrap.append(el("div", { class: "board-panel" }, district(ctx, v.player_states[i], i)));
+  return wrap;
+}
+
+export function scores(view) {
+  return (view.player_states || []).map((p) => p.vp ?? null);
+}

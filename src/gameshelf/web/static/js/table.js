@@ -1,0 +1,376 @@
+// The table page: seats before the start, then the board, the decision, the actions, the log, the
+// scores, the clocks and the final score sheet. Game-agnostic: a game's module only draws its view;
+// every rule (legality, targets, prompts) comes from the server.
+import {
+  api, clear, el, ensureUser, gameData, gameTitle, header, lang, loadLang, me, param, seatBadge, seatName,
+  t, term, toast, token, translate,
+} from "./common.js";
+import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js";
+
+const tableId = param("id");
+const S = {
+  detail: null, game: null, data: null, renderer: null, msg: null, log: [], stateId: null,
+  ws: null, busy: false, sentAt: null, lastMine: null, user: null, closed: false,
+};
+
+async function main() {
+  await loadLang();
+  translate(document);
+  await header(relang);
+  if (!tableId) return fail(t("table.missing"));
+  S.user = await me();
+  try {
+    S.detail = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (e) {
+    return fail(e.message);
+  }
+  S.game = await api(`/api/games/${S.detail.game}`);
+  S.data = await gameData(S.detail.game);
+  S.renderer = await import(`./games/${S.detail.game}.js`).catch(() => import("./games/generic.js"));
+  drawTitle();
+  drawSeats();
+  connect();
+  setInterval(tick, 1000);
+  setInterval(pollOpen, 1500);
+}
+
+// While the table is open, seats fill through other people's requests: look again now and then.
+async function pollOpen() {
+  if (!S.detail || S.detail.status !== "open") return;
+  try {
+    const detail = await api(`/api/tables/${tableId}`);
+    if (JSON.stringify(detail.seats) !== JSON.stringify(S.detail.seats) || detail.status !== S.detail.status) {
+      S.detail = detail;
+      drawSeats();
+      if (detail.status !== "open") setTimeout(() => { if (!S.msg) reconnect(); }, 400);
+    }
+  } catch { /* the next look */ }
+}
+
+function fail(message) {
+  clear(document.getElementById("status")).append(el("p", { class: "error", role: "alert", text: message }));
+}
+
+async function relang() {
+  S.game = await api(`/api/games/${S.detail.game}`);
+  drawTitle();
+  drawSeats();
+  if (S.ws) {
+    S.ws.onclose = null;
+    S.ws.close();
+  }
+  S.msg = null;
+  connect();
+}
+
+function drawTitle() {
+  const h = document.getElementById("title");
+  h.textContent = `${gameTitle(S.game)} · ${t("table.heading", { id: S.detail.id })}`;
+  document.title = `${gameTitle(S.game)} — gameshelf`;
+}
+
+// ---- seats (before the start and always in the players' panel) ---------------------------------
+function names() {
+  return S.detail.seats.map((s, i) => seatName(s, i));
+}
+
+function drawSeats() {
+  const panel = document.getElementById("seats-panel");
+  clear(panel);
+  const d = S.detail;
+  if (d.status !== "open") {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const mine = S.user && d.seats.some((s) => s.user_id === S.user.id);
+  const invite = param("invite");
+  const list = el("ul", { class: "seat-list" });
+  d.seats.forEach((s, i) => {
+    const row = el("li", {}, seatBadge(i), " ", el("span", { text: seatName(s, i) }));
+    if (s.invite_code) {
+      const link = `${location.origin}/web/table.html?id=${d.id}&invite=${s.invite_code}`;
+      row.append(" ", el("span", { class: "muted", text: t("seats.invite_link") }), " ",
+        el("input", { class: "invite", readonly: true, value: link, "aria-label": t("seats.invite_link"), size: 30 }));
+    }
+    if (!mine && (s.kind === "open" || (s.kind === "invited" && invite))) {
+      row.append(" ", el("button", { class: "join", "data-seat": i, onclick: () => join(i), text: t("seats.take") }));
+    }
+    list.append(row);
+  });
+  const full = d.seats.every((s) => s.kind === "bot" || s.user_id);
+  const owner = S.user && S.user.id === d.owner_id;
+  panel.append(el("h2", { text: t("seats.heading") }), list);
+  if (!mine) {
+    panel.append(el("label", { for: "guest-name", text: t("lobby.name") }), " ",
+      el("input", { id: "guest-name", value: S.user?.name || "", autocomplete: "nickname" }));
+  }
+  if (owner) {
+    panel.append(el("p", {}, el("button", { id: "start", disabled: !full, onclick: start, text: t("seats.start") }),
+      full ? null : el("span", { class: "muted", text: ` ${t("seats.waiting")}` })));
+  } else {
+    panel.append(el("p", { class: "muted", text: t("seats.owner_starts") }));
+  }
+}
+
+async function join(seat) {
+  try {
+    const name = document.getElementById("guest-name")?.value;
+    S.user = await ensureUser(name);
+    S.detail = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, invite_code: param("invite") || undefined } });
+    drawSeats();
+    reconnect();
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+async function start() {
+  try {
+    S.detail = await api(`/api/tables/${tableId}/start`, { method: "POST" });
+    drawSeats();
+    // A connection opened before the start may not be sent the first snapshot: ask again.
+    setTimeout(() => { if (!S.msg) reconnect(); }, 400);
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+// ---- the WebSocket ----------------------------------------------------------------------------
+function connect() {
+  const q = new URLSearchParams({ lang });
+  if (token()) q.set("token", token());
+  if (S.stateId !== null && S.msg) q.set("last_state_id", S.stateId);
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${q}`);
+  S.ws = ws;
+  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onclose = () => {
+    if (S.ws === ws && !S.closed) setTimeout(connect, 1000);
+  };
+}
+
+function reconnect() {
+  if (S.ws) {
+    S.ws.onclose = null;
+    S.ws.close();
+  }
+  S.msg = null;
+  S.stateId = null;
+  connect();
+}
+
+function send(body) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(body));
+}
+
+async function receive(m) {
+  if (m.type === "error") {
+    S.busy = false;
+    document.body.dataset.busy = "0";
+    if (m.code === "undo.refused") S.lastMine = null;
+    toast(m.reason || m.message);
+    if (m.code === "action.stale" && S.stateId !== null) send({ type: "resume", state_id: S.stateId });
+    drawActions();
+    return;
+  }
+  if (m.type === "table") {
+    if (m.seats) S.detail.seats = m.seats.map((s, i) => ({ ...S.detail.seats[i], ...s }));
+    if (m.status && m.status !== S.detail.status) {
+      S.detail = await api(`/api/tables/${tableId}`);
+      drawSeats();
+    } else if (m.seats) {
+      drawSeats();
+    }
+    if (S.msg) {
+      S.msg.clock = m.clock;
+      S.msg.zombies = m.zombies;
+      drawStatus();
+      drawPlayers();
+    }
+    return;
+  }
+  if (m.type !== "snapshot" && m.type !== "update") return;
+  if (m.type === "update" && m.prev_state_id !== S.stateId) {
+    send({ type: "resume", state_id: S.stateId ?? 0 });
+    return;
+  }
+  if (S.detail.status === "open") {
+    S.detail = await api(`/api/tables/${tableId}`);
+    drawSeats();
+  }
+  if (S.sentAt !== null && m.state_id === S.sentAt + 1 && (m.type === "snapshot" || m.prev_state_id === S.sentAt)) {
+    S.lastMine = m.state_id;
+  } else if (S.sentAt === null || m.state_id !== S.lastMine) {
+    if (m.state_id !== S.lastMine) S.lastMine = null;
+  }
+  S.sentAt = null;
+  S.log = m.type === "snapshot" ? m.log : S.log.slice(0, m.log_from).concat(m.log);
+  S.msg = m;
+  S.stateId = m.state_id;
+  S.busy = false;
+  if (m.over && S.detail.status !== "over") S.detail = await api(`/api/tables/${tableId}`);
+  draw();
+}
+
+function act(action) {
+  if (S.busy || !S.msg) return;
+  S.busy = true;
+  S.sentAt = S.stateId;
+  document.body.dataset.busy = "1";
+  closeChooser();
+  send({ action, state_id: S.stateId });
+}
+
+function undo() {
+  if (S.busy || !S.msg) return;
+  S.busy = true;
+  document.body.dataset.busy = "1";
+  S.lastMine = null;
+  send({ type: "undo", state_id: S.stateId });
+}
+
+// ---- drawing ----------------------------------------------------------------------------------
+function myTurn() {
+  const m = S.msg;
+  return !!(m && !m.over && m.seat !== null && m.decision && m.decision.seat === m.seat && m.legal.length);
+}
+
+function draw() {
+  const m = S.msg;
+  document.body.dataset.stateId = m.state_id;
+  document.body.dataset.myTurn = myTurn() ? "1" : "0";
+  document.body.dataset.over = m.over ? "1" : "0";
+  document.body.dataset.busy = "0";
+  document.body.dataset.seat = m.seat ?? "";
+  drawStatus();
+  drawBoard();
+  drawActions();
+  drawPlayers();
+  drawLog();
+  drawSheet();
+}
+
+function drawStatus() {
+  const m = S.msg;
+  const box = clear(document.getElementById("status"));
+  const nm = names();
+  if (m.over) {
+    box.append(el("p", { class: "turn", text: t("status.over") }));
+    return;
+  }
+  const d = m.decision;
+  if (!d) return;
+  const mine = myTurn();
+  box.append(el("p", { class: `turn ${mine ? "mine" : ""}` }, seatBadge(d.seat), " ",
+    mine ? t("status.your_turn") : t("status.waiting", { name: nm[d.seat] ?? d.seat + 1 })));
+  if (mine && d.prompt) box.append(el("p", { class: "prompt", id: "prompt", text: d.prompt }));
+  if (m.zombies && m.zombies[d.seat]) box.append(el("p", { class: "muted", text: t("status.zombie") }));
+  const clock = clockText(m.clock, d.seat);
+  if (clock) box.append(el("p", { class: "clock", id: "clock", text: clock }));
+  if (m.seat !== null && m.zombies && m.zombies[m.seat]) {
+    box.append(el("button", { onclick: () => send({ type: "reclaim" }), text: t("status.reclaim") }));
+  }
+}
+
+function tick() {
+  const node = document.getElementById("clock");
+  if (node && S.msg && S.msg.decision) node.textContent = clockText(S.msg.clock, S.msg.decision.seat);
+}
+
+function ctx() {
+  const m = S.msg;
+  return {
+    view: m.view, seat: m.seat, players: S.detail.players, names: names(), data: S.data, lang, t,
+    term: (k) => term(S.data, k), decision: m.decision, over: m.over,
+  };
+}
+
+function drawBoard() {
+  const board = document.getElementById("board");
+  renderBoard(board, S.renderer, ctx());
+  const m = S.msg;
+  const targets = myTurn() && m.decision.targets ? m.decision.targets : {};
+  decorateTargets(board, targets, m.legal, choose);
+}
+
+// A click on a board element: the legal actions that target it; one is played, several are offered.
+function choose(actions, anchorLabel) {
+  if (actions.length === 1) return act(actions[0].action);
+  const box = document.getElementById("chooser");
+  clear(box);
+  box.hidden = false;
+  box.append(el("p", { class: "chooser-title", text: t("chooser.title", { what: anchorLabel }) }));
+  const list = el("div", { class: "chooser-list" });
+  for (const a of actions) list.append(el("button", { class: "choice", "data-action": a.action, onclick: () => act(a.action), text: a.label }));
+  box.append(list, el("button", { class: "cancel", onclick: closeChooser, text: t("chooser.cancel") }));
+  box.querySelector("button")?.focus();
+}
+
+function closeChooser() {
+  const box = document.getElementById("chooser");
+  box.hidden = true;
+  clear(box);
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") closeChooser();
+});
+
+function drawActions() {
+  const m = S.msg;
+  const panel = clear(document.getElementById("actions"));
+  if (!m) return;
+  const canUndo = !m.over && S.lastMine !== null && S.lastMine === S.stateId;
+  if (canUndo) panel.append(el("button", { id: "undo", class: "undo", onclick: undo, text: t("actions.undo") }));
+  if (!myTurn()) {
+    panel.append(el("p", { class: "muted", text: m.seat === null ? t("actions.spectating") : t("actions.none") }));
+    return;
+  }
+  const ul = el("ul", { class: "action-list", "aria-label": t("actions.heading") });
+  for (const a of m.legal) {
+    ul.append(el("li", {}, el("button", { class: "action", "data-action": a.action, onclick: () => act(a.action), text: a.label })));
+  }
+  panel.append(ul);
+}
+
+function drawPlayers() {
+  const m = S.msg;
+  const box = clear(document.getElementById("players"));
+  const scores = S.renderer.scores ? S.renderer.scores(m.view, S.detail.players) : null;
+  const nm = names();
+  const table = el("table", { class: "players" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("players.player") }), el("th", { text: t("players.score") }))));
+  const body = el("tbody");
+  for (let i = 0; i < S.detail.players; i++) {
+    const turn = m.decision && m.decision.seat === i && !m.over;
+    const score = m.outcome ? m.outcome.scores[i] : scores ? scores[i] : null;
+    body.append(el("tr", { class: turn ? "to-act" : "", "aria-current": turn ? "true" : undefined },
+      el("td", {}, seatBadge(i), " ", nm[i], i === m.seat ? ` ${t("players.you")}` : "",
+        m.zombies && m.zombies[i] ? ` ${t("players.zombie")}` : "", turn ? ` ◀ ${t("players.turn")}` : ""),
+      el("td", { class: "num", text: score ?? "–" })));
+  }
+  table.append(body);
+  box.append(table);
+}
+
+function drawLog() {
+  const ol = clear(document.getElementById("log"));
+  for (const line of S.log) ol.append(el("li", { text: line }));
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function drawSheet() {
+  const box = document.getElementById("sheet");
+  const m = S.msg;
+  if (!m.over || !m.outcome) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  clear(box).append(scoreSheet(m.outcome, names(), S.data, S.detail.game),
+    el("p", {}, el("a", { href: `/web/replay.html?id=${tableId}`, text: t("sheet.replay") }), " · ",
+      el("a", { href: "/web/", text: t("nav.lobby") })));
+}
+
+main();

@@ -1,0 +1,222 @@
+"""Positions (issue 11): position/from_position round trip, validation with clear errors (a fuzz
+test over random mutations), score_now, decisions and their targets, the typed view, records
+of an older rules version refused."""
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+from pydantic import TypeAdapter
+
+from gameshelf.core import Chance
+from gameshelf.core.errors import BadPosition, BadRecord
+from gameshelf.games.midnight_zoo.view import MidnightZooView
+from mz_helpers import GAME, board, play, put
+from tests.scenario import scenario
+
+
+def played(n=2, plies=60, seed=4, options=None):
+    st = GAME.setup(n, options, seed)
+    ch = Chance(seed)
+    for _ in range(plies):
+        if GAME.is_over(st):
+            break
+        GAME.apply(st, ch.choice(GAME.legal_actions(st)))
+    return st
+
+
+# ---- round trip and readable format -------------------------------------------------------------------
+@pytest.mark.parametrize("n,plies,options", [(1, 30, {}), (2, 57, {}), (3, 100, {"variability_cards": "on"}),
+                                             (4, 5, {"variability_cards": "on"})])
+def test_position_round_trip_keeps_hash_and_legal_actions(n, plies, options):
+    st = played(n, plies, options=options)
+    data = json.loads(json.dumps(GAME.position(st)))
+    again = GAME.from_position(data)
+    assert GAME.state_hash(again) == GAME.state_hash(st)
+    assert GAME.legal_actions(again) == GAME.legal_actions(st)
+
+
+def test_position_names_components_not_slots():
+    st = board(hand="G05", tiles={"1,2": "G01"})
+    w = put(st, "wolf", "1,2")
+    play(st, "discard G05")
+    data = GAME.position(st)
+    assert data["pending"] == [{"kind": "group_move", "special": True, "eligible": [w], "animal": None,
+                                "extra": 0}]
+    assert data["players"]["blue"]["district"] == {"1,2": "G01"} and data["phase"] == "placement"
+    assert data["players"]["blue"]["animals"][w]["loc"] == "1,2"
+
+
+def test_scenario_snippet_builds_a_position():
+    st = scenario("midnight_zoo", 2, """
+        players:
+          blue: {vp: 12, animals: {L1: {loc: zoo}}}
+    """, seed=3)
+    assert st.players[0].vp == 12 and st.players[0].loc[0] == -2
+    assert GAME.score_now(st).breakdown[0]["vp_track"] == 12
+
+
+# ---- validation: clear errors -------------------------------------------------------------------------
+def base():
+    return GAME.position(played(2, 40, seed=6))
+
+
+def mutated(fn):
+    data = copy.deepcopy(base())
+    fn(data)
+    return data
+
+
+@pytest.mark.parametrize("fn,words", [
+    (lambda d: d["players"]["blue"]["storage"].append(d["stack"][0]), "action tiles not conserved"),
+    (lambda d: d["stack"].pop(), "action tiles not conserved"),
+    (lambda d: d.__setitem__("draft", "three"), "'draft' must be a whole number"),
+    (lambda d: d.pop("market"), "no 'market'"),
+    (lambda d: d["players"]["green"].__setitem__("storage", ["BR", "BG", "BS"]), "storage holds at most 2"),
+    (lambda d: d.__setitem__("pending", [{"kind": "choose_cell", "tile": d["stack"][0]}]), "not conserved"),
+    (lambda d: d.__setitem__("pending", [{"kind": "fly"}]), "unknown pending decision"),
+    (lambda d: d["options"].__setitem__("snake_turn", "spin"), "options"),
+    (lambda d: d["players"]["blue"]["animals"]["L1"].__setitem__("pollen", 9), "pollen"),
+    (lambda d: d["players"]["blue"]["animals"]["L1"].__setitem__("loc", "7,7"), "unknown location"),
+    (lambda d: d["players"]["blue"]["district"].__setitem__("2,2", "R01"), "not a space for a tile"),
+    (lambda d: d.__setitem__("game", "chess"), "not a Midnight Zoo position"),
+    (lambda d: d.__setitem__("players", {}), "1 to 4 players"),
+    (lambda d: d["leftover"].append(d["stack"].pop()), "the leftover zone holds"),  # R6
+    (lambda d: d.__setitem__("draft", 9), "leftover"),
+])
+def test_from_position_names_the_problem(fn, words):
+    with pytest.raises(BadPosition) as err:
+        GAME.from_position(mutated(fn))
+    assert words in err.value.message
+
+
+def test_an_impossible_pending_decision_is_refused():
+    st = board(hand="G05", tiles={"4,4": "G01"})
+    data = GAME.position(st)
+    data["pending"] = [{"kind": "group_move", "special": True, "eligible": [], "animal": None, "extra": 0}]
+    with pytest.raises(BadPosition) as err:
+        GAME.from_position(data)
+    assert "impossible" in err.value.message
+
+
+LEAVES = hs.sampled_from([None, -1, 0, 3, 99, "", "zoo", "R01", "BR", "L1", "draft", [], {}, True, 2.5])
+
+
+def paths(data, prefix=()):
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield prefix + (k,)
+            yield from paths(v, prefix + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield prefix + (i,)
+            yield from paths(v, prefix + (i,))
+
+
+BASE = base()
+PATHS = list(paths(BASE))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.lists(hs.tuples(hs.sampled_from(PATHS), LEAVES, hs.booleans()), min_size=1, max_size=3))
+def test_fuzz_from_position_gives_a_state_or_bad_position(edits):
+    data = copy.deepcopy(BASE)
+    for path, value, delete in edits:
+        node = data
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            if delete and isinstance(node, dict):
+                node.pop(path[-1], None)
+            elif delete and isinstance(node, list) and path[-1] < len(node):
+                node.pop(path[-1])
+            else:
+                node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        st = GAME.from_position(data)
+    except BadPosition:
+        return
+    GAME.legal_actions(st)
+    GAME.view(st, 0)
+
+
+# ---- score_now -----------------------------------------------------------------------------------------
+def test_score_now_scores_a_built_position():
+    st = board(hand="G05", tiles={"0,0": "R03", "0,1": "G03"}, vp=4)
+    put(st, "wolf", "zoo")
+    now = GAME.score_now(st)
+    assert now.breakdown[0] == {"vp_track": 4, "zoo_vp": 7, "discovered_vp": 0, "food_vp": 4}
+    assert GAME.outcome(st) is None
+
+
+# ---- decisions -----------------------------------------------------------------------------------------
+def element_ids(view) -> set:
+    ids = {f"tile:{t}" for t in view["market"] if t}
+    ids |= {f"bonus:{t}" for t in view["bonus_supply"]}
+    ids |= {f"tile:{f['tile']}" for f in view["pending"] if "tile" in f}
+    for p in view["player_states"]:
+        ids |= {f"tile:{t}" for t in [*p["district"].values(), *p["storage"], p["hand"]] if t and t != "zoo"}
+        ids |= {f"animal:{a['spot']}" for a in p["animals"]}
+        ids |= {f"cell:{key}" for key in p["district"]}
+    return ids
+
+
+@pytest.mark.parametrize("n,options", [(2, {}), (3, {"variability_cards": "on"}), (1, {})])
+def test_decision_targets_are_view_elements(n, options):
+    st = GAME.setup(n, options, 9)
+    ch = Chance(9)
+    kinds = set()
+    while not GAME.is_over(st):
+        d = GAME.decision(st)
+        kinds.add(d.kind)
+        ids = element_ids(GAME.view(st, d.seat))
+        for targets in d.targets.values():
+            assert set(targets) <= ids
+        GAME.apply(st, ch.choice(GAME.legal_actions(st)))
+    assert GAME.decision(st) is None
+    assert {"midnight_zoo.take_tile", "midnight_zoo.use_tile", "midnight_zoo.choose_cell"} <= kinds
+
+
+def test_decision_prompts_name_the_pending_choice():
+    st = board(hand="G05", tiles={"1,2": "G01"})
+    w = put(st, "wolf", "1,2")
+    assert GAME.decision(st).kind == "midnight_zoo.use_tile"
+    play(st, "discard G05")
+    d = GAME.decision(st)
+    assert d.kind == "midnight_zoo.special_move" and d.targets == {f"animal {w}": (f"animal:{w}",)}
+    play(st, f"animal {w}")
+    d = GAME.decision(st)
+    assert GAME.prompt_text(d, ["Ann", "Bo"], "en") == f"Choose the move of your wolf ({w})."
+    assert "オオカミ" in GAME.prompt_text(d, ["Ann", "Bo"], "ja")
+    assert d.targets == {"go S": (f"animal:{w}", "cell:2,2")}  # the move's destination: the zoo
+
+
+# ---- typed view ----------------------------------------------------------------------------------------
+VIEW = TypeAdapter(MidnightZooView)
+
+
+@pytest.mark.parametrize("n,options", [(1, {}), (2, {"dark_pair_mode": "single_pair_choose_reward"}),
+                                       (4, {"variability_cards": "on"})])
+def test_views_match_the_typed_view(n, options):
+    st = GAME.setup(n, options, 2)
+    ch = Chance(2)
+    while True:
+        for seat in [*range(n), None]:
+            VIEW.validate_python(GAME.view(st, seat), strict=True)
+        if GAME.is_over(st):
+            break
+        GAME.apply(st, ch.choice(GAME.legal_actions(st)))
+
+
+# ---- records of an older rules version -----------------------------------------------------------------
+def test_records_of_an_older_rules_version_are_refused():
+    from gameshelf.core.record import Record, replay
+    record = Record(game="midnight_zoo", rules_version="reference-1", players=2, options={}, seed=1,
+                    actions=[])
+    with pytest.raises(BadRecord) as err:
+        replay(GAME, record)
+    assert "reference-1" in err.value.message and GAME.info.rules_version in err.value.message
