@@ -132,7 +132,7 @@ def test_observe_event_reads_as_a_log_sentence_en_ja():
     set_flags(s, 0, [0, 2, 0])                # CENTER space 3 = SLED/ZEPPELIN
     events = play(s, "play 18 C")
     text = GAME.describe(events[0], ["Aki", "Ben"], "en")
-    assert text == "Aki plays Snowy Owl (sled) at the middle location; the flag advances to 3 stars"
+    assert text == "Aki plays Snowy Owl (sled) at the middle location; the flag advances to the 3-star space"
     ja = GAME.describe(events[0], ["Aki", "Ben"], "ja")
     assert "Aki" in ja and "シロフクロウ" in ja and "3★" in ja
 
