@@ -91,3 +91,11 @@ def test_record_redacted_until_the_end_and_no_spectators(server):
     assert server.http.get(f"/api/tables/{table_id}/record").json()["error"]["code"] == "table.no_spectators"
     record = server.http.get(f"/api/tables/{table_id}/record", headers=auth(ann)).json()
     assert record["redacted"] and record["seed"] is None and record["actions"] is None and "view" in record
+
+
+def test_the_servers_address_opens_the_lobby(db_url):
+    with TestClient(create_app(fast_settings(db_url))) as http:
+        response = http.get("/", follow_redirects=False)
+        assert response.status_code in (302, 307) and response.headers["location"] == "/web/"
+        assert "lobby.js" in http.get("/web/").text
+        assert http.get("/web/nope.html").status_code == 404

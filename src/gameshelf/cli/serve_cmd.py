@@ -40,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
     db.dispose()
     settings.migrate = False
     os.environ.update(settings.to_env())
-    print(f"gameshelf server: open http://{args.host}:{args.port}/docs  (store: {db.url.render_as_string()})",
+    base = f"http://{args.host}:{args.port}"
+    print(f"gameshelf server: open {base}/web/ to play  (API: {base}/docs; store: {db.url.render_as_string()})",
           flush=True)
     uvicorn.run("gameshelf.server.app:create_app", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on",

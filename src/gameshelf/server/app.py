@@ -14,7 +14,7 @@ from typing import Annotated
 
 from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -127,8 +127,9 @@ def _routes(app: FastAPI) -> None:
             return auth.user_for_token(session, token)
 
     @app.get("/", include_in_schema=False)
-    def root() -> dict:
-        return {"name": "gameshelf", "docs": "/docs", "api": "/api/games", "websocket": "/ws/tables/{id}"}
+    def root():
+        """A person opening the server's address lands in the lobby."""
+        return RedirectResponse("/web/")
 
     @app.get("/api/health")
     def health() -> dict:
