@@ -151,7 +151,10 @@ class Client:
         """Receive until the state with this id (or a later one) arrives."""
         if self.last and self.last["state_id"] >= state_id:
             return self.last
-        return self.until(lambda m: m["type"] in ("snapshot", "update") and m["state_id"] >= state_id, timeout)
+        try:
+            return self.until(lambda m: m["type"] in ("snapshot", "update") and m["state_id"] >= state_id, timeout)
+        except TimeoutError:
+            raise AssertionError(f"state {state_id} never came; errors received: {self.errors()}") from None
 
     def send(self, body) -> None:
         self.ws.send(body if isinstance(body, (str, bytes)) else json.dumps(body))
@@ -190,7 +193,9 @@ def play_out(clients: dict[int, Client], others: list[Client] = (), seed: int = 
 def start_process(db_url: str, port: int, *extra: str, env: dict | None = None) -> subprocess.Popen:
     """``gameshelf serve`` as its own process group (so a test can kill -9 it)."""
     environ = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               "GAMESHELF_BOT_DELAY": "0.01", "GAMESHELF_SWEEP_SECONDS": "0.1", **(env or {})}
+               "GAMESHELF_BOT_DELAY": "0.01", "GAMESHELF_SWEEP_SECONDS": "0.1",
+               # random play answers faster than a person: the per-connection rate limit must not trip it
+               "GAMESHELF_RATE_PER_SECOND": "1000", "GAMESHELF_RATE_BURST": "1000", **(env or {})}
     proc = subprocess.Popen([sys.executable, "-m", "gameshelf.cli.main", "serve", "--port", str(port), "--db",
                              db_url, *extra], env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
