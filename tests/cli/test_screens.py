@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from importlib import import_module
 
 import pytest
 from rich.console import Console
@@ -178,3 +179,31 @@ def test_legend_lines_fit_the_help_screen(game_id):
     for lang in LANGS:
         for line in module.legend(lang):
             assert cell_len("  " + line) <= WIDTH, (lang, line)
+
+
+@pytest.mark.parametrize("game_id", DONE)
+def test_japanese_help_explains_the_notation_in_japanese(game_id):
+    """The verbs and examples are typed input (ASCII); what each verb does is in the player's language."""
+    game = get_game(game_id)
+    english = {w.lower() for line in play_help.grammar_lines(game, "en") for w in re.findall(r"[A-Za-z]{4,}",
+               line.split(None, 1)[-1].split("  ")[-1])}   # the help text after the usage and example
+    grammar = import_module(f"gameshelf.games.{game_id}.actions").GRAMMAR
+    typed = {w.lower() for v in grammar.verbs.values() for w in re.findall(r"[A-Za-z]{4,}", v.example)}
+    for line in play_help.grammar_lines(game, "ja"):
+        usage_and_example, help_text = line.rsplit("  ", 1)
+        assert "e.g." not in line and "例" in usage_and_example
+        prose = re.sub(r"\w*_\w*", "", help_text)   # ids such as two_cards are typed as they are
+        found = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", prose)} & (english - typed)
+        assert not found, (line, found)
+
+
+def test_long_help_lines_wrap_with_their_continuation_indented():
+    game = get_game("borealis")
+    console = Console(width=60, record=True, color_system=None)
+    lines = play_help.help_lines(game, "en", game.legal_actions(game.setup(2, None, 1)))
+    long = [line for line in lines if len(line) > 60]
+    assert long, "some help lines are longer than 60 columns"
+    play_cmd.print_lines(console, long[:1])
+    rows = console.export_text().splitlines()
+    assert len(rows) >= 2 and all(len(row) <= 60 for row in rows)
+    assert all(row.startswith(" " * 4) for row in rows[1:]), rows

@@ -172,6 +172,20 @@ def _resume(args: argparse.Namespace) -> "Session":
     return Session(match, seat, bot_specs, bool(extra.get("seeded")), save, args)
 
 
+def print_lines(console: Console, lines: list[str], prefix: str = "") -> None:
+    """Print lines as they are; a line too long for the terminal wraps with its continuation indented."""
+    width = console.width
+    for line in lines:
+        text = Text(prefix + line)
+        rows = text.wrap(console, width)
+        if len(rows) > 1:
+            indent = len(text.plain) - len(text.plain.lstrip(" ")) + 4
+            tail = Text(" ".join(row.plain.strip() for row in rows[1:]))
+            rows = [rows[0], *(Text(" " * indent) + row for row in tail.wrap(console, width - indent))]
+        for row in rows:
+            console.print(row, highlight=False, soft_wrap=True)
+
+
 class Session:
     """One terminal game: the match, the bots, the save file and the player's commands."""
 
@@ -296,8 +310,7 @@ class Session:
         self.console.print(as_group(parts), highlight=False)
 
     def lines(self, lines: list[str], prefix: str = "") -> None:
-        for line in lines:
-            self.console.print(prefix + line, markup=False, highlight=False)
+        print_lines(self.console, lines, prefix)
 
     def ask(self, prompt: str) -> str | None:
         try:

@@ -59,19 +59,19 @@ def t(key: str, lang: str) -> str:
     return TEXT.get(lang, TEXT["en"])[key]
 
 
-def grammar_lines(game: Game) -> list[str]:
+def grammar_lines(game: Game, lang: str = "en") -> list[str]:
     """The game's notation, one line per verb (empty for a game without a Grammar)."""
     try:
         grammar = getattr(import_module(f"gameshelf.games.{game.id}.actions"), "GRAMMAR", None)
     except ModuleNotFoundError:
         grammar = None
-    return grammar.help_lines() if grammar is not None else []
+    return grammar.help_lines(lang) if grammar is not None else []
 
 
 def help_lines(game: Game, lang: str, legal: Sequence[object], hint: bool = True) -> list[str]:
     """Notation with examples, the board's legend, and the commands."""
     lines = [t("notation", lang)]
-    lines += ["  " + line for line in grammar_lines(game)]
+    lines += ["  " + line for line in grammar_lines(game, lang)]
     examples = list(dict.fromkeys(str(a) for a in legal))[:6]
     if examples:
         lines.append(t("examples", lang) + " " + ", ".join(examples))

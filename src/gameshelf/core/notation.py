@@ -8,8 +8,9 @@ when typed, refuse bad text with the same kind of message, and parse numbers in 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from gameshelf.core.errors import BadNotation, brief
 
@@ -74,12 +75,20 @@ class Verb:
         return join(self.word, *(f"<{a}>" for a in self.args))
 
 
-class Grammar:
-    """A game's verbs; ``parse`` turns notation back into an action or raises BadNotation."""
+EXAMPLE_WORD = {"en": "e.g.", "ja": "例"}
 
-    def __init__(self, game_title: str, verbs: Iterable[Verb]) -> None:
+
+class Grammar:
+    """A game's verbs; ``parse`` turns notation back into an action or raises BadNotation.
+
+    ``texts`` (a game's ``data/notation.yaml``) holds per language the verbs' ``help`` and the
+    arguments' names (``args``); a verb's own ``help`` is the fallback.
+    """
+
+    def __init__(self, game_title: str, verbs: Iterable[Verb], texts: Mapping[str, Any] | None = None) -> None:
         self.game_title = game_title
         self.verbs = {v.word: v for v in verbs}
+        self.texts = texts or {}
 
     def parse(self, text: object) -> Any:
         head, *args = words(text)
@@ -96,6 +105,19 @@ class Grammar:
         except (KeyError, ValueError, IndexError, TypeError):
             raise BadNotation(f"{text!r} does not name a {self.game_title} action ({verb.usage})") from None
 
-    def help_lines(self) -> list[str]:
-        """One line per verb: usage, example and help text, for a terminal or a web page."""
-        return [f"{v.usage:<28} e.g. {v.example:<18} {v.help}".rstrip() for v in self.verbs.values()]
+    def help_lines(self, lang: str = "en") -> list[str]:
+        """One line per verb in ``lang``: usage, example and help text, for a terminal or a web page."""
+        texts = self.texts.get(lang) or self.texts.get("en") or {}
+        helps, names = texts.get("help", {}), texts.get("args", {})
+        eg = EXAMPLE_WORD.get(lang, EXAMPLE_WORD["en"])
+        lines = []
+        for v in self.verbs.values():
+            usage = join(v.word, *(f"<{names.get(a, a)}>" for a in v.args))
+            lines.append(f"{_pad(usage, 28)} {eg} {v.example:<18} {helps.get(v.word, v.help)}".rstrip())
+        return lines
+
+
+def _pad(text: str, cells: int) -> str:
+    """``text`` padded with spaces to ``cells`` terminal cells (wide East Asian letters take two)."""
+    width = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, cells - width)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
 from gameshelf.core.notation import Grammar, Verb, join, parse_int
-from gameshelf.games.borealis.catalog import LOC_LETTERS, N_CARDS
+from gameshelf.games.borealis.catalog import DATA, LOC_LETTERS, N_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,16 +104,13 @@ def _loc(token: str) -> int:
 
 
 GRAMMAR = Grammar("Borealis", (
-    Verb("play", ("card", "location"), lambda c, z: OBSERVE[_card(c)][_loc(z)], "play 9 R",
-         "observe a hand card at a location (R10-R16)"),
-    Verb("regroup", (), lambda: REGROUP, "regroup", "regroup: discard, draw, gather the camps (R21-R24)"),
-    Verb("discard", ("card",), lambda c: DISCARD[_card(c)], "discard 9",
-         "discard a hand card (mulligan A19 or regroup R21)"),
-    Verb("done", (), lambda: DONE, "done", "end the discards"),
-    Verb("to", ("location",), lambda z: REGROUP_TO[_loc(z)], "to C",
-         "bring the camp scientists to a location (R24)"),
-    Verb("take", ("card",), lambda c: TAKE[_card(c)], "take 12", "take a pool card (R17)"),
-    Verb("deck", (), lambda: DECK, "deck", "take the deck's top card (R17)"),
-    Verb("refresh", (), lambda: REFRESH, "refresh", "pay 1 star for a new pool (R18)"),
-))
+    Verb("play", ("card", "location"), lambda c, z: OBSERVE[_card(c)][_loc(z)], "play 9 R"),
+    Verb("regroup", (), lambda: REGROUP, "regroup"),
+    Verb("discard", ("card",), lambda c: DISCARD[_card(c)], "discard 9"),
+    Verb("done", (), lambda: DONE, "done"),
+    Verb("to", ("location",), lambda z: REGROUP_TO[_loc(z)], "to C"),
+    Verb("take", ("card",), lambda c: TAKE[_card(c)], "take 12"),
+    Verb("deck", (), lambda: DECK, "deck"),
+    Verb("refresh", (), lambda: REFRESH, "refresh"),
+), load_yaml(DATA / "notation.yaml"))
 parse_action = GRAMMAR.parse

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
 from gameshelf.core.notation import Grammar, Verb, join, parse_int
-from gameshelf.games.iwari.catalog import BIOMES, FEATS, LETTER_INDEX, MapData
+from gameshelf.games.iwari.catalog import BIOMES, DATA, FEATS, LETTER_INDEX, MapData
 
 FEAT_IDS = tuple(f.id for f in FEATS)
 
@@ -123,10 +124,9 @@ def _source(text: str) -> str:
 
 def _feat_verb(f) -> Verb:
     if f.goes_on == "territory":
-        return Verb(f.id, ("territory",), lambda t, f=f: PlaceFeat(f.id, t), f"{f.id} N10",
-                    f"put the {f.id} token on a territory (R50-R55)")
+        return Verb(f.id, ("territory",), lambda t, f=f: PlaceFeat(f.id, t), f"{f.id} N10")
     return Verb(f.id, ("line",), lambda n, f=f: PlaceFeat(f.id, str(parse_int(n, what="line number"))),
-                f"{f.id} 4", f"put the {f.id} token on an alliance line (R52-R55)")
+                f"{f.id} 4")
 
 
 def _decline(feat: str) -> Decline:
@@ -136,16 +136,15 @@ def _decline(feat: str) -> Decline:
 
 
 GRAMMAR = Grammar("Iwari", (
-    Verb("exchange", ("biome",), lambda b: Exchange(_letter(b)), "exchange c", "discard a card, then take one (R13)"),
-    Verb("place", ("territory",), Target, "place N05", "choose the territory of a Place action (R15)"),
-    Verb("tent", ("space", "pay"), lambda sp, pay: Tent(sp, _pay(pay)), "tent n22 c",
-         "a tent on a space, paid by a card or a pair (R17-R20)"),
-    Verb("totem", ("pay",), lambda pay: Totem(_pay(pay)), "totem cc", "a totem, paid by a card or a pair (R21-R24)"),
-    Verb("done", (), lambda: DONE, "done", "end the Place action (R26)"),
-    Verb("draw", ("source",), lambda x: Draw(_source(x)), "draw deck", "take the deck's top card or a display card (R29)"),
+    Verb("exchange", ("biome",), lambda b: Exchange(_letter(b)), "exchange c"),
+    Verb("place", ("territory",), Target, "place N05"),
+    Verb("tent", ("space", "pay"), lambda sp, pay: Tent(sp, _pay(pay)), "tent n22 c"),
+    Verb("totem", ("pay",), lambda pay: Totem(_pay(pay)), "totem cc"),
+    Verb("done", (), lambda: DONE, "done"),
+    Verb("draw", ("source",), lambda x: Draw(_source(x)), "draw deck"),
     *(_feat_verb(f) for f in FEATS),
-    Verb("decline", ("feat",), _decline, "decline unity", "do not place an earned feat token (R54)"),
-))
+    Verb("decline", ("feat",), _decline, "decline unity"),
+), load_yaml(DATA / "notation.yaml"))
 
 
 def parse_action(text: str) -> IwariAction:

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
 from gameshelf.core.notation import Grammar, Verb, join, parse_int
-from gameshelf.games.mariposas.catalog import CAT
+from gameshelf.games.mariposas.catalog import CAT, DATA
 
 ANY = 5
 BOTH = 7
@@ -217,27 +218,21 @@ def _yes_no(arg: str) -> Bonus32:
 
 
 GRAMMAR = Grammar("Mariposas", (
-    Verb("play", ("card",), _play, "play move_1x3", "play an action card (+a1 / +a2: with add cards)"),
-    Verb("reuse", ("card",), lambda a: Reuse(_index(CAT.action_ids, a, "action card")), "reuse move_2x2",
-         "the movement card a reuse card copies"),
-    Verb("seg", ("length",), _seg, "seg 3", "start a segment (3+2: enlarged by bonus_add_2)"),
-    Verb("stop", (), lambda: STOP, "stop", "decline the remaining segments"),
-    Verb("fly", ("marker",), _fly, "fly 0", "the butterfly (marker 0-9) flying the segment"),
-    Verb("to", ("space",), lambda a: STEP[_space(a)], "to r05c07", "one step to an adjacent space"),
-    Verb("pick", ("flower",), lambda a: PICK[_index(CAT.flower_types, a, "flower")], "pick white",
-         "a flower of your choice"),
-    Verb("take", ("card",), lambda a: TakeCard(_index(CARD_KINDS, a, "card")), "take green_egg",
-         "a card chosen with two_cards"),
-    Verb("adj", ("space",), lambda a: Adjacent(NONE if a == "none" else _space(a)), "adj none",
-         "the adjacent flower space to collect from, or none"),
-    Verb("hatch", ("payment",), _hatch, "hatch any", "hatch paying one flower type, any mix, or none"),
-    Verb("pay", ("flower",), lambda a: PAY[_index(CAT.flower_types, a, "flower")], "pay pink",
-         "one token of an any-mix payment"),
-    Verb("bonus32", ("yes/no",), _yes_no, "bonus32 yes", "use bonus_move_3_2 now, or not"),
-    Verb("exchange", ("card",), _exchange, "exchange none", "keep the hand (none), or exchange a card or both"),
-    Verb("free", ("space",), lambda a: FreeHatch(NONE if a == "none" else _space(a)), "free none",
-         "the free hatch on a parent's space, or none"),
-))
+    Verb("play", ("card",), _play, "play move_1x3"),
+    Verb("reuse", ("card",), lambda a: Reuse(_index(CAT.action_ids, a, "action card")), "reuse move_2x2"),
+    Verb("seg", ("length",), _seg, "seg 3"),
+    Verb("stop", (), lambda: STOP, "stop"),
+    Verb("fly", ("marker",), _fly, "fly 0"),
+    Verb("to", ("space",), lambda a: STEP[_space(a)], "to r05c07"),
+    Verb("pick", ("flower",), lambda a: PICK[_index(CAT.flower_types, a, "flower")], "pick white"),
+    Verb("take", ("card",), lambda a: TakeCard(_index(CARD_KINDS, a, "card")), "take green_egg"),
+    Verb("adj", ("space",), lambda a: Adjacent(NONE if a == "none" else _space(a)), "adj none"),
+    Verb("hatch", ("payment",), _hatch, "hatch any"),
+    Verb("pay", ("flower",), lambda a: PAY[_index(CAT.flower_types, a, "flower")], "pay pink"),
+    Verb("bonus32", ("yes/no",), _yes_no, "bonus32 yes"),
+    Verb("exchange", ("card",), _exchange, "exchange none"),
+    Verb("free", ("space",), lambda a: FreeHatch(NONE if a == "none" else _space(a)), "free none"),
+), load_yaml(DATA / "notation.yaml"))
 
 
 def parse_action(text: str):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
 from gameshelf.core.notation import Grammar, Verb, join, parse_int
 
-from .catalog import CAT, DIRS
+from .catalog import CAT, DATA, DIRS
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,29 +168,26 @@ def _one_of(table: dict):
 
 
 GRAMMAR = Grammar("Midnight Zoo", (
-    Verb("take", ("position",), _take, "take 1", "draft the market tile at a position (R5)"),
-    Verb("place", ("tile",), _use("place"), "place R17", "place a tile in your district (R14)"),
-    Verb("store", ("tile",), _use("store"), "store G07", "put a tile into storage (R26)"),
-    Verb("discard", ("tile",), _use("discard"), "discard BR", "discard a tile: special move (R30)"),
-    Verb("at", ("row,col",), _at, "at 0,4", "the district space for the tile (R14)"),
-    Verb("tile", ("symbol",), _symbol("tile"), "tile move_2", "use the placed tile's symbol (R16)"),
-    Verb("space", (), lambda: SPACE, "space", "use the space effect (R18)"),
-    Verb("reward", ("symbol",), _symbol("reward"), "reward vp_5", "the chosen dark-pair reward (A7)"),
-    Verb("skip", (), lambda: SKIP, "skip", "skip the remaining effects (R19)"),
-    Verb("discover", ("spot",), _one_of({s: DISCOVER[i] for s, i in SPOT_INDEX.items()}), "discover L2",
-         "discover the animal of a spot (R36)"),
-    Verb("bonus", ("terrain",), _one_of({t: BONUS[i] for i, t in enumerate(CAT.terrains)}), "bonus sand",
-         "take a bonus tile of a terrain (R37)"),
-    Verb("animal", ("spot",), _one_of({s: PICK[i] for s, i in SPOT_INDEX.items()}), "animal T3",
-         "the animal (by spot) that moves next (R33, R41)"),
-    Verb("go", ("direction",), _one_of(dict(zip(DIRS, GO))), "go N", "step, slide or go forward (R43)"),
-    Verb("turn", ("side",), _one_of({"L": TURN_L, "R": TURN_R}), "turn L", "a snake turns 90 degrees (R59)"),
-    Verb("face", ("direction",), _one_of(dict(zip(DIRS, FACE))), "face W", "a snake faces a direction (A11)"),
-    Verb("wake", (), lambda: WAKE, "wake", "an asleep sloth wakes up (R68)"),
-    Verb("stop", (), lambda: STOP, "stop", "stop moving / forfeit the rest (R41)"),
-    Verb("done", (), lambda: DONE, "done", "end your tile-placement phase (R13)"),
-    Verb("cards", ("letters",), _cards, "cards FMT", "variability cards for pairs A, B, C (R88)"),
-))
+    Verb("take", ("position",), _take, "take 1"),
+    Verb("place", ("tile",), _use("place"), "place R17"),
+    Verb("store", ("tile",), _use("store"), "store G07"),
+    Verb("discard", ("tile",), _use("discard"), "discard BR"),
+    Verb("at", ("row,col",), _at, "at 0,4"),
+    Verb("tile", ("symbol",), _symbol("tile"), "tile move_2"),
+    Verb("space", (), lambda: SPACE, "space"),
+    Verb("reward", ("symbol",), _symbol("reward"), "reward vp_5"),
+    Verb("skip", (), lambda: SKIP, "skip"),
+    Verb("discover", ("spot",), _one_of({s: DISCOVER[i] for s, i in SPOT_INDEX.items()}), "discover L2"),
+    Verb("bonus", ("terrain",), _one_of({t: BONUS[i] for i, t in enumerate(CAT.terrains)}), "bonus sand"),
+    Verb("animal", ("spot",), _one_of({s: PICK[i] for s, i in SPOT_INDEX.items()}), "animal T3"),
+    Verb("go", ("direction",), _one_of(dict(zip(DIRS, GO))), "go N"),
+    Verb("turn", ("side",), _one_of({"L": TURN_L, "R": TURN_R}), "turn L"),
+    Verb("face", ("direction",), _one_of(dict(zip(DIRS, FACE))), "face W"),
+    Verb("wake", (), lambda: WAKE, "wake"),
+    Verb("stop", (), lambda: STOP, "stop"),
+    Verb("done", (), lambda: DONE, "done"),
+    Verb("cards", ("letters",), _cards, "cards FMT"),
+), load_yaml(DATA / "notation.yaml"))
 
 
 def parse_action(text: str):
