@@ -131,7 +131,7 @@ class Client:
         self.messages: list[dict] = []
         self.last: dict | None = None  # the latest snapshot or update
 
-    def recv(self, timeout: float = 20) -> dict:
+    def recv(self, timeout: float = 60) -> dict:
         text = self.ws.recv(timeout=timeout)
         self.raw.append(text)
         message = json.loads(text)
@@ -140,14 +140,14 @@ class Client:
             self.last = message
         return message
 
-    def until(self, predicate, timeout: float = 20) -> dict:
+    def until(self, predicate, timeout: float = 60) -> dict:
         deadline = time.time() + timeout
         while True:
             message = self.recv(max(0.01, deadline - time.time()))
             if predicate(message):
                 return message
 
-    def state(self, state_id: int, timeout: float = 20) -> dict:
+    def state(self, state_id: int, timeout: float = 60) -> dict:
         """Receive until the state with this id (or a later one) arrives."""
         if self.last and self.last["state_id"] >= state_id:
             return self.last
