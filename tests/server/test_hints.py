@@ -142,7 +142,8 @@ def test_undo_status_says_whether_and_why(server):
     assert back["view"] == mine["view"] and back["legal"] == mine["legal"]
     assert status(actor)["reason"] == "undo.nothing"
     eve = guest(server.http, "Eve")
-    assert server.http.get(f"/api/tables/{table_id}/undo", headers=auth(eve)).json()["error"]["code"] == "hint.not_seated"
+    stranger = server.http.get(f"/api/tables/{table_id}/undo", headers=auth(eve))
+    assert stranger.json()["error"]["code"] == "hint.not_seated"
 
 
 def test_undo_reason_names_what_the_last_action_revealed():
