@@ -15,24 +15,39 @@ const S = {
   hint: null, // the hint asked for this state: {state_id, thinking} or {state_id, hints}
 };
 const POLL_MS = 2000;
+let markReady;
+const ready = new Promise((resolve) => { markReady = resolve; }); // the page can draw a state
 
+// Interactive within 1 s (bench/bench_web.py): everything that does not depend on something else
+// is asked for at once (the socket too; its first state waits for `ready`), then the game's
+// description, data and drawing module together.
 async function main() {
-  await loadLang();
-  translate(document);
-  await header(relang);
-  if (!tableId) return fail(t("table.missing"));
-  S.user = await me();
-  try {
-    S.detail = await api(`/api/tables/${encodeURIComponent(tableId)}`);
-  } catch (e) {
-    return fail(e.message);
+  if (!tableId) {
+    await loadLang();
+    translate(document);
+    await header(relang);
+    return fail(t("table.missing"));
   }
-  S.game = await api(`/api/games/${S.detail.game}`);
-  S.data = await gameData(S.detail.game);
-  S.renderer = await import(`./games/${S.detail.game}.js`).catch(() => import("./games/generic.js"));
+  connect();
+  const [, user, detail] = await Promise.all([
+    loadLang(), me(), api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => e)]);
+  translate(document);
+  const top = header(relang);
+  S.user = user;
+  if (detail instanceof Error) {
+    S.closed = true;
+    if (S.ws) S.ws.close();
+    await top;
+    return fail(detail.message);
+  }
+  S.detail = detail;
+  [S.game, S.data, S.renderer] = await Promise.all([
+    api(`/api/games/${detail.game}`), gameData(detail.game),
+    import(`./games/${detail.game}.js`).catch(() => import("./games/generic.js"))]);
   drawTitle();
   drawSeats();
-  connect();
+  markReady();
+  await top;
   setInterval(tick, 1000);
   setInterval(pollOpen, POLL_MS);
   document.addEventListener("visibilitychange", pollOpen);
@@ -178,6 +193,7 @@ function send(body) {
 }
 
 async function receive(m) {
+  await ready;
   if (m.type === "error") {
     S.busy = false;
     document.body.dataset.busy = "0";
