@@ -102,8 +102,9 @@ def test_back_takes_a_step_of_the_turn_back_and_says_why_when_it_cannot(web, con
 
 def test_a_waiting_table_shows_seats_filling_without_a_reload(web, context):
     page = new_page(context)
-    table_id = create_table(page, web.base, "midnight_zoo", "Ann", seats=("me", "open", "bot:easy"))
+    table_id = create_table(page, web.base, "midnight_zoo", "Ann", seats=("me", "open", "open", "bot:easy"))
     page.wait_for_selector("#seats-panel button#start[disabled]")
+    assert page.locator("#board").is_hidden()  # nothing but the seats before the start
     page.evaluate("window.__same_page = true")
     bob = httpx.post(f"{web.base}/api/auth/guest", json={"name": "Bob"}, timeout=30).json()["token"]
     joined = httpx.post(f"{web.base}/api/tables/{table_id}/join", json={},
@@ -111,7 +112,14 @@ def test_a_waiting_table_shows_seats_filling_without_a_reload(web, context):
     assert joined.status_code == 200
     page.wait_for_function("[...document.querySelectorAll('.seat-list li')].some(li => li.textContent.includes('Bob'))",
                            timeout=20_000)
+    # the creator keeps the invite link of the seat still open (the socket's seats carry no codes)
+    assert page.locator(".seat-list input.invite").count() == 1
+    shot(page, "midnight_zoo-seats-desktop-en")
+    carl = httpx.post(f"{web.base}/api/auth/guest", json={"name": "Carl"}, timeout=30).json()["token"]
+    httpx.post(f"{web.base}/api/tables/{table_id}/join", json={}, headers={"Authorization": f"Bearer {carl}"},
+               timeout=30).raise_for_status()
     page.wait_for_selector("#seats-panel button#start:not([disabled])")
+    assert page.locator(".seat-list input.invite").count() == 0
     assert page.evaluate("window.__same_page") is True
     page.click("#start")
     wait_started(page)

@@ -104,6 +104,7 @@ function drawSeats() {
   const typing = typed && document.activeElement === typed;
   clear(panel);
   const d = S.detail;
+  document.body.dataset.open = d.status === "open" ? "1" : "0";
   if (d.status !== "open") {
     panel.hidden = true;
     return;
@@ -114,7 +115,7 @@ function drawSeats() {
   const list = el("ul", { class: "seat-list" });
   d.seats.forEach((s, i) => {
     const row = el("li", {}, seatBadge(i), " ", el("span", { text: seatName(s, i) }));
-    if (s.invite_code) {
+    if (s.invite_code && (s.kind === "open" || s.kind === "invited")) {
       const link = `${location.origin}/web/table.html?id=${d.id}&invite=${s.invite_code}`;
       row.append(" ", el("span", { class: "muted", text: t("seats.invite_link") }), " ",
         el("input", { class: "invite", readonly: true, value: link, "aria-label": t("seats.invite_link"), size: 30 }));
@@ -204,7 +205,8 @@ async function receive(m) {
     return;
   }
   if (m.type === "table") {
-    if (m.seats) S.detail.seats = m.seats.map((s, i) => ({ ...S.detail.seats[i], ...s }));
+    // The socket's seats are everyone's: they never carry the invite codes only the creator sees.
+    if (m.seats) S.detail.seats = m.seats.map((s, i) => ({ ...S.detail.seats[i], ...s, invite_code: S.detail.seats[i]?.invite_code }));
     if (m.status && m.status !== S.detail.status) {
       S.detail = await api(`/api/tables/${tableId}`);
       drawSeats();
