@@ -76,6 +76,7 @@ function fail(message) {
 }
 
 async function relang() {
+  S.hint = null; // its labels are in the other language
   S.game = await api(`/api/games/${S.detail.game}`);
   drawTitle();
   drawSeats();
