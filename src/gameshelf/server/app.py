@@ -65,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Tables, seats and WebSocket play for the gameshelf games.")
     _errors(app)
     _routes(app)
+    __import__("gameshelf.server.hints", fromlist=["register"]).register(app)  # hint and undo status (issue 13)
     # --- the browser UI (issue 13): pages and static files under /web; the only line it adds here ---
     __import__("gameshelf.web", fromlist=["mount"]).mount(app)
     return app

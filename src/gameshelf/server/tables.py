@@ -427,7 +427,8 @@ class TableService:
         names = []
         for seat in seats:
             user = session.get(User, seat.user_id) if seat.user_id else None
-            names.append(user.name if user else f"Bot {seat.level}" if seat.kind == "bot" else f"Seat {seat.seat + 1}")
+            bot = f"Bot {seat.seat + 1} ({seat.level})"  # the page translates it: catalog key seat.bot
+            names.append(user.name if user else bot if seat.kind == "bot" else f"Seat {seat.seat + 1}")
         return names
 
 

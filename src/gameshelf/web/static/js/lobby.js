@@ -11,6 +11,13 @@ async function main() {
   L.games = await api("/api/games");
   await redraw();
   document.getElementById("join-form").addEventListener("submit", joinByCode);
+  (window.requestIdleCallback || setTimeout)(prefetchGameData);
+}
+
+// A table page waits for its game's data (the server reads the YAML once per process; the browser
+// keeps the answer an hour): fetched while the lobby is read, a new table opens at once.
+function prefetchGameData() {
+  for (const g of L.games) document.head.append(el("link", { rel: "prefetch", href: `/web/data/${g.id}.json` }));
 }
 
 async function redraw() {

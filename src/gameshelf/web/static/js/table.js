@@ -10,33 +10,55 @@ import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js"
 const tableId = param("id");
 const S = {
   detail: null, game: null, data: null, renderer: null, msg: null, log: [], stateId: null,
-  ws: null, busy: false, sentAt: null, lastMine: null, user: null, closed: false,
+  ws: null, busy: false, user: null, closed: false, polling: false,
+  undo: null, // the server's undo status for this state: {state_id, allowed, reason, step}
+  hint: null, // the hint asked for this state: {state_id, thinking} or {state_id, hints}
 };
+const POLL_MS = 2000;
+let markReady;
+const ready = new Promise((resolve) => { markReady = resolve; }); // the page can draw a state
 
+// Interactive within 1 s (bench/bench_web.py): everything that does not depend on something else
+// is asked for at once (the socket too; its first state waits for `ready`), then the game's
+// description, data and drawing module together.
 async function main() {
-  await loadLang();
-  translate(document);
-  await header(relang);
-  if (!tableId) return fail(t("table.missing"));
-  S.user = await me();
-  try {
-    S.detail = await api(`/api/tables/${encodeURIComponent(tableId)}`);
-  } catch (e) {
-    return fail(e.message);
+  if (!tableId) {
+    await loadLang();
+    translate(document);
+    await header(relang);
+    return fail(t("table.missing"));
   }
-  S.game = await api(`/api/games/${S.detail.game}`);
-  S.data = await gameData(S.detail.game);
-  S.renderer = await import(`./games/${S.detail.game}.js`).catch(() => import("./games/generic.js"));
+  connect();
+  const [, user, detail] = await Promise.all([
+    loadLang(), me(), api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => e)]);
+  translate(document);
+  const top = header(relang);
+  S.user = user;
+  if (detail instanceof Error) {
+    S.closed = true;
+    if (S.ws) S.ws.close();
+    await top;
+    return fail(detail.message);
+  }
+  S.detail = detail;
+  [S.game, S.data, S.renderer] = await Promise.all([
+    api(`/api/games/${detail.game}`), gameData(detail.game),
+    import(`./games/${detail.game}.js`).catch(() => import("./games/generic.js"))]);
   drawTitle();
   drawSeats();
-  connect();
+  markReady();
+  await top;
   setInterval(tick, 1000);
-  setInterval(pollOpen, 1500);
+  setInterval(pollOpen, POLL_MS);
+  document.addEventListener("visibilitychange", pollOpen);
 }
 
-// While the table is open, seats fill through other people's requests: look again now and then.
+// While the table is open, seats fill through other people's requests. The server pushes nothing
+// to a table that has not started (its WebSocket speaks once the game starts), so the page asks
+// for the table (one small GET) every POLL_MS while it is open and the tab is visible.
 async function pollOpen() {
-  if (!S.detail || S.detail.status !== "open") return;
+  if (!S.detail || S.detail.status !== "open" || document.hidden || S.polling) return;
+  S.polling = true;
   try {
     const detail = await api(`/api/tables/${tableId}`);
     if (JSON.stringify(detail.seats) !== JSON.stringify(S.detail.seats) || detail.status !== S.detail.status) {
@@ -44,7 +66,9 @@ async function pollOpen() {
       drawSeats();
       if (detail.status !== "open") setTimeout(() => { if (!S.msg) reconnect(); }, 400);
     }
-  } catch { /* the next look */ }
+  } catch { /* the next look */ } finally {
+    S.polling = false;
+  }
 }
 
 function fail(message) {
@@ -52,6 +76,7 @@ function fail(message) {
 }
 
 async function relang() {
+  S.hint = null; // its labels are in the other language
   S.game = await api(`/api/games/${S.detail.game}`);
   drawTitle();
   drawSeats();
@@ -76,8 +101,11 @@ function names() {
 
 function drawSeats() {
   const panel = document.getElementById("seats-panel");
+  const typed = document.getElementById("guest-name");
+  const typing = typed && document.activeElement === typed;
   clear(panel);
   const d = S.detail;
+  document.body.dataset.open = d.status === "open" ? "1" : "0";
   if (d.status !== "open") {
     panel.hidden = true;
     return;
@@ -88,7 +116,7 @@ function drawSeats() {
   const list = el("ul", { class: "seat-list" });
   d.seats.forEach((s, i) => {
     const row = el("li", {}, seatBadge(i), " ", el("span", { text: seatName(s, i) }));
-    if (s.invite_code) {
+    if (s.invite_code && (s.kind === "open" || s.kind === "invited")) {
       const link = `${location.origin}/web/table.html?id=${d.id}&invite=${s.invite_code}`;
       row.append(" ", el("span", { class: "muted", text: t("seats.invite_link") }), " ",
         el("input", { class: "invite", readonly: true, value: link, "aria-label": t("seats.invite_link"), size: 30 }));
@@ -100,10 +128,12 @@ function drawSeats() {
   });
   const full = d.seats.every((s) => s.kind === "bot" || s.user_id);
   const owner = S.user && S.user.id === d.owner_id;
-  panel.append(el("h2", { text: t("seats.heading") }), list);
+  panel.append(el("h2", { text: t("seats.heading") }), list,
+    el("p", { class: "muted", id: "seats-live", text: t("table.seats_live") }));
   if (!mine) {
-    panel.append(el("label", { for: "guest-name", text: t("lobby.name") }), " ",
-      el("input", { id: "guest-name", value: S.user?.name || "", autocomplete: "nickname" }));
+    const input = el("input", { id: "guest-name", value: typed ? typed.value : S.user?.name || "", autocomplete: "nickname" });
+    panel.append(el("label", { for: "guest-name", text: t("lobby.name") }), " ", input);
+    if (typing) input.focus();
   }
   if (owner) {
     panel.append(el("p", {}, el("button", { id: "start", disabled: !full, onclick: start, text: t("seats.start") }),
@@ -165,17 +195,19 @@ function send(body) {
 }
 
 async function receive(m) {
+  await ready;
   if (m.type === "error") {
     S.busy = false;
     document.body.dataset.busy = "0";
-    if (m.code === "undo.refused") S.lastMine = null;
     toast(m.reason || m.message);
+    if (m.code === "undo.refused") refreshUndo();
     if (m.code === "action.stale" && S.stateId !== null) send({ type: "resume", state_id: S.stateId });
     drawActions();
     return;
   }
   if (m.type === "table") {
-    if (m.seats) S.detail.seats = m.seats.map((s, i) => ({ ...S.detail.seats[i], ...s }));
+    // The socket's seats are everyone's: they never carry the invite codes only the creator sees.
+    if (m.seats) S.detail.seats = m.seats.map((s, i) => ({ ...S.detail.seats[i], ...s, invite_code: S.detail.seats[i]?.invite_code }));
     if (m.status && m.status !== S.detail.status) {
       S.detail = await api(`/api/tables/${tableId}`);
       drawSeats();
@@ -199,24 +231,20 @@ async function receive(m) {
     S.detail = await api(`/api/tables/${tableId}`);
     drawSeats();
   }
-  if (S.sentAt !== null && m.state_id === S.sentAt + 1 && (m.type === "snapshot" || m.prev_state_id === S.sentAt)) {
-    S.lastMine = m.state_id;
-  } else if (S.sentAt === null || m.state_id !== S.lastMine) {
-    if (m.state_id !== S.lastMine) S.lastMine = null;
-  }
-  S.sentAt = null;
   S.log = m.type === "snapshot" ? m.log : S.log.slice(0, m.log_from).concat(m.log);
   S.msg = m;
   S.stateId = m.state_id;
   S.busy = false;
   if (m.over && S.detail.status !== "over") S.detail = await api(`/api/tables/${tableId}`);
+  if (S.undo && S.undo.state_id !== m.state_id) S.undo = null;
+  if (S.hint && S.hint.state_id !== m.state_id) S.hint = null;
   draw();
+  refreshUndo();
 }
 
 function act(action) {
   if (S.busy || !S.msg) return;
   S.busy = true;
-  S.sentAt = S.stateId;
   document.body.dataset.busy = "1";
   closeChooser();
   send({ action, state_id: S.stateId });
@@ -226,8 +254,67 @@ function undo() {
   if (S.busy || !S.msg) return;
   S.busy = true;
   document.body.dataset.busy = "1";
-  S.lastMine = null;
+  S.undo = null;
+  drawUndo();
   send({ type: "undo", state_id: S.stateId });
+}
+
+// ---- undo status and hints (REST: server/hints.py) -----------------------------------------
+function seated() {
+  return !!(S.msg && S.msg.seat !== null && S.msg.seat !== undefined);
+}
+
+// Ask whether this seat may take its last action back now, and if not why (once per state).
+async function refreshUndo() {
+  const sid = S.stateId;
+  if (!seated() || S.msg.over) {
+    S.undo = null;
+    drawUndo();
+    return;
+  }
+  try {
+    const status = await api(`/api/tables/${encodeURIComponent(tableId)}/undo?state_id=${sid}`);
+    if (S.stateId !== sid) return;
+    S.undo = status;
+  } catch {
+    if (S.stateId !== sid) return;
+    S.undo = null;
+  }
+  drawUndo();
+}
+
+function hasBots() {
+  return S.detail.seats.some((s) => s.kind === "bot");
+}
+
+async function askHint() {
+  const sid = S.stateId;
+  if (!myTurn() || (S.hint && S.hint.state_id === sid)) return;
+  S.hint = { state_id: sid, thinking: true };
+  drawHint();
+  try {
+    const found = await api(`/api/tables/${encodeURIComponent(tableId)}/hint?state_id=${sid}`);
+    if (S.stateId !== sid) return;
+    S.hint = found;
+  } catch (e) {
+    if (S.stateId !== sid) return;
+    S.hint = null;
+    toast(e.message);
+  }
+  drawHint();
+}
+
+// A bot's seat name comes from the server in English ("Bot 2 (random)") inside log sentences and
+// prompts; the page shows it in its own language.
+function localize(text) {
+  if (!text || !S.detail) return text;
+  let out = String(text);
+  S.detail.seats.forEach((s, i) => {
+    if (s.kind !== "bot" || !s.name) return;
+    const local = seatName(s, i);
+    if (local !== s.name) out = out.split(s.name).join(local);
+  });
+  return out;
 }
 
 // ---- drawing ----------------------------------------------------------------------------------
@@ -264,12 +351,52 @@ function drawStatus() {
   const mine = myTurn();
   box.append(el("p", { class: `turn ${mine ? "mine" : ""}` }, seatBadge(d.seat), " ",
     mine ? t("status.your_turn") : t("status.waiting", { name: nm[d.seat] ?? d.seat + 1 })));
-  if (mine && d.prompt) box.append(el("p", { class: "prompt", id: "prompt", text: d.prompt }));
+  if (mine && d.prompt) box.append(el("p", { class: "prompt", id: "prompt", text: localize(d.prompt) }));
+  box.append(el("div", { id: "undo-slot", class: "undo-slot" }));
   if (m.zombies && m.zombies[d.seat]) box.append(el("p", { class: "muted", text: t("status.zombie") }));
   const clock = clockText(m.clock, d.seat);
   if (clock) box.append(el("p", { class: "clock", id: "clock", text: clock }));
   if (m.seat !== null && m.zombies && m.zombies[m.seat]) {
     box.append(el("button", { onclick: () => send({ type: "reclaim" }), text: t("status.reclaim") }));
+  }
+  drawUndo();
+}
+
+// The Back / Undo button beside the prompt when the server allows it, and in the actions card a
+// line saying whether undo is possible now and why not.
+function drawUndo() {
+  const slot = document.getElementById("undo-slot");
+  const line = document.getElementById("undo-status");
+  const u = S.msg && S.undo && S.undo.state_id === S.stateId ? S.undo : null;
+  if (slot) {
+    clear(slot);
+    if (u && u.allowed) {
+      slot.append(el("button", { id: "undo", class: `undo ${u.step ? "back" : ""}`, onclick: undo,
+        text: u.step ? t("undo.back") : t("actions.undo") }),
+      " ", el("span", { class: "muted", text: u.step ? t("undo.back_help") : t("undo.allowed") }));
+    }
+  }
+  if (line) {
+    line.hidden = !u || u.allowed;
+    line.textContent = u && !u.allowed ? t(u.reason || "undo.nothing") : "";
+  }
+}
+
+// The hint button (tables with a bot, on this seat's decision) and the hint once it came.
+function drawHint() {
+  const box = clear(document.getElementById("hint-box"));
+  if (!S.msg || !hasBots() || !myTurn()) return;
+  const h = S.hint && S.hint.state_id === S.stateId ? S.hint : null;
+  box.append(el("button", { id: "hint", class: "hint-button", onclick: askHint, disabled: !!h, text: t("hint.button") }));
+  if (h && h.thinking) box.append(" ", el("span", { class: "muted", role: "status", text: t("hint.thinking") }));
+  if (h && h.hints) {
+    const list = el("ol", { class: "hint-list", id: "hint-list", "aria-label": t("hint.heading") });
+    for (const x of h.hints) {
+      list.append(el("li", {}, el("button", { class: "hint-choice", "data-action": x.action, onclick: () => act(x.action) },
+        el("span", { text: x.label }), " ", el("span", { class: "hint-value", text: t("hint.value", { value: x.value.toFixed(2) }) }))));
+    }
+    box.append(el("p", { class: "hint-heading", text: t("hint.heading") }), list,
+      el("p", { class: "muted small", id: "hint-help", text: t("hint.help") }));
   }
 }
 
@@ -321,8 +448,7 @@ function drawActions() {
   const m = S.msg;
   const panel = clear(document.getElementById("actions"));
   if (!m) return;
-  const canUndo = !m.over && S.lastMine !== null && S.lastMine === S.stateId;
-  if (canUndo) panel.append(el("button", { id: "undo", class: "undo", onclick: undo, text: t("actions.undo") }));
+  drawHint();
   if (!myTurn()) {
     panel.append(el("p", { class: "muted", text: m.seat === null ? t("actions.spectating") : t("actions.none") }));
     return;
@@ -356,7 +482,7 @@ function drawPlayers() {
 
 function drawLog() {
   const ol = clear(document.getElementById("log"));
-  for (const line of S.log) ol.append(el("li", { text: line }));
+  for (const line of S.log) ol.append(el("li", { text: localize(line) }));
   ol.scrollTop = ol.scrollHeight;
 }
 

@@ -1,0 +1,164 @@
+"""A seat's helpers during play, both read-only: the normal bot's hint, and whether it may take back.
+
+``GET /api/tables/{id}/hint?state_id=N`` (the seat's bearer token): the ``normal`` bot's three best
+actions for the token's own seat, with their estimated values (0 to 1), searched by
+:func:`gameshelf.analysis.hints` from that seat's view only (hidden parts dealt at random, never
+read from the state). Only at tables with a bot seat, only for the seat that decides now, never
+for spectators nor once the game is over. The search runs in the bots' process pool, never on the
+event loop; its seed derives from the seat's own secret stream and the state id, so asking twice
+gives the same hint, and a hint never touches the match.
+
+``GET /api/tables/{id}/undo?state_id=N``: whether the token's seat may take its last action back
+now, and if not why (a code the page translates): the server's undo decides (the engine's
+``can_undo``), this only explains it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+
+from gameshelf.core.chance import derive_seed
+from gameshelf.server import auth, bots
+from gameshelf.server.app import ERRORS, Token
+from gameshelf.server.i18n import REASONS, STATUS, ServerError, pick_lang
+from gameshelf.server.store import Table
+
+LEVEL = "normal"
+COUNT = 3
+CACHED = 256  # hints kept per server (a second click, a reload, a second tab cost nothing)
+
+REASONS.update({
+    "hint.not_seated": {"en": "Hints are for the table's players, not for spectators.",
+                        "ja": "ヒントは卓のプレイヤー専用です。観戦者は使えません。"},
+    "hint.no_bots": {"en": "Hints are offered only in games against bots.",
+                     "ja": "ヒントはボットとの対局でだけ使えます。"},
+    "hint.not_started": {"en": "The game has not started yet.", "ja": "ゲームはまだ始まっていません。"},
+    "hint.game_over": {"en": "The game is over: there is nothing to hint.", "ja": "ゲームは終了しています。ヒントはありません。"},
+    "hint.not_your_turn": {"en": "A hint is for your own decision, and it is not yours now.",
+                           "ja": "ヒントは自分の手番でだけ使えます。今はあなたの手番ではありません。"},
+})
+STATUS.update({"hint.not_seated": 403, "hint.no_bots": 403, "hint.not_started": 409, "hint.game_over": 409,
+               "hint.not_your_turn": 409})
+
+
+def compute(game_id: str, view: dict, legal: list[str], seed: int, lang: str) -> list[dict[str, Any]]:
+    """The hint for one decision (best first), labelled in ``lang``; runs in a pool process."""
+    from gameshelf.analysis import hints
+    from gameshelf.games import get_game
+
+    game = get_game(game_id)
+    actions = [game.parse_action(text) for text in legal]
+    return [{**h.to_json(), "label": game.action_label(h.action, lang)}
+            for h in hints(game, view, actions, k=COUNT, level=LEVEL, seed=seed)]
+
+
+def _seat(request: Request, token: str | None, table_id: str) -> dict[str, Any]:
+    """The token's seat at the table (number, secret seed), the table's status and whether a bot
+    sits at it; ServerError if the token holds no seat there."""
+    service = request.app.state.service
+    with request.app.state.db.read() as session:
+        user = auth.user_for_token(session, token)
+        table = session.get(Table, table_id)
+        if table is None:
+            raise ServerError("table.not_found", f"no table {table_id!r}")
+        seats = service._seats(session, table_id)
+        mine = next((s for s in seats if s.user_id == user.id), None)
+        if mine is None:
+            raise ServerError("hint.not_seated")
+        return {"seat": mine.seat, "seed": mine.bot_seed, "status": table.status,
+                "bots": any(s.kind == "bot" for s in seats)}
+
+
+def _live(request: Request, table_id: str, state_id: int | None):
+    """The match at ``state_id`` (caught up with the store if another process moved it)."""
+    service = request.app.state.service
+    live = service.live(table_id)
+    if state_id is not None and state_id != live.state_id:
+        live = service.sync(table_id)
+    if state_id is not None and state_id != live.state_id:
+        raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
+    return live
+
+
+def _question(request: Request, token: str | None, table_id: str, state_id: int | None):
+    """(game id, the seat's view, legal actions, seed, state id) for a hint, or the refusal."""
+    mine = _seat(request, token, table_id)
+    if not mine["bots"]:
+        raise ServerError("hint.no_bots")
+    if mine["status"] == "open":
+        raise ServerError("hint.not_started")
+    if mine["status"] == "over":
+        raise ServerError("hint.game_over")
+    seat = mine["seat"]
+    live = _live(request, table_id, state_id)
+    with live.lock:
+        if live.is_over():
+            raise ServerError("hint.game_over")
+        zombies = live.meta.get("zombies") or []
+        if live.to_act() != seat or (seat < len(zombies) and zombies[seat]):
+            raise ServerError("hint.not_your_turn")
+        view = live.game.view(live.state, seat)
+        legal = [str(a) for a in live.game.legal_actions(live.state)]
+        return live.game.id, view, legal, derive_seed(mine["seed"], "hint", live.state_id), live.state_id
+
+
+def undo_reason(live, seat: int) -> str | None:
+    """None if ``seat`` may take its last action back now (the server's undo), else why not."""
+    if live.is_over():
+        return "undo.game_over"
+    mine = [(sid, row) for sid, row in live.effective if row.seat == seat]
+    if not mine:
+        return "undo.nothing"
+    last_sid, last = live.effective[-1]
+    if last.seat != seat:
+        return "undo.others_acted"
+    if last.by_bot:
+        return "undo.bot_acted"
+    if live.check_undo(seat) is not None:
+        return None
+    events = [e for sid, e in live.events if sid == last_sid]
+    return "undo.hidden" if any(e.audience is not None or e.hidden_from for e in events) else "undo.chance"
+
+
+def _undo_status(request: Request, token: str | None, table_id: str, state_id: int | None) -> dict[str, Any]:
+    mine = _seat(request, token, table_id)
+    if mine["status"] == "open":
+        return {"state_id": 0, "allowed": False, "reason": "undo.not_started", "step": False}
+    live = _live(request, table_id, state_id)
+    with live.lock:
+        reason = undo_reason(live, mine["seat"])
+        return {"state_id": live.state_id, "allowed": reason is None, "reason": reason,
+                "step": reason is None and live.to_act() == mine["seat"]}
+
+
+def register(app: FastAPI) -> None:
+    """Add the two routes to ``app``."""
+    cache: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+
+    @app.get("/api/tables/{table_id}/hint", responses=ERRORS)
+    async def hint(table_id: str, request: Request, token: Token, state_id: int | None = Query(None, ge=0),
+                   lang: str = Query("en", max_length=8)) -> dict[str, Any]:
+        """The normal bot's three best actions for your seat's decision, with estimated values."""
+        lang = pick_lang(lang)
+        game_id, view, legal, seed, sid = await asyncio.to_thread(_question, request, token, table_id, state_id)
+        key = (table_id, sid, seed, lang)
+        future = cache.get(key)
+        if future is None or future.cancelled() or (future.done() and future.exception() is not None):
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(bots.pool(request.app.state.hub.settings.bot_processes), compute,
+                                          game_id, view, legal, seed, lang)
+            cache[key] = future
+            while len(cache) > CACHED:
+                cache.popitem(last=False)
+        found = await asyncio.shield(future)
+        return {"state_id": sid, "level": LEVEL, "hints": found}
+
+    @app.get("/api/tables/{table_id}/undo", responses=ERRORS)
+    async def undo_status(table_id: str, request: Request, token: Token,
+                          state_id: int | None = Query(None, ge=0)) -> dict[str, Any]:
+        """Whether your seat may take its last action back now; ``reason`` says why not."""
+        return await asyncio.to_thread(_undo_status, request, token, table_id, state_id)
