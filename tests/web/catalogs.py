@@ -195,6 +195,13 @@ M: dict[str, tuple[str, str]] = {
     "opt.iwari.expeditions.help": ("Three face-up expedition cards.", "表向きの遠征カード3枚を使います。"),
     "opt.iwari.third_tribe_ends_game": ("Third tribe ends the game", "第三の部族で終了"),
     "opt.iwari.third_tribe_ends_game.help": ("2 players: the third tribe's 20th tent ends the game.", "2人用：第三の部族の20個目のテントでゲーム終了。"),
+    # ---- board drawings (games/*.js): the board. block ----
+    "board.mz.removed": ("Removed from the game: {n}", "ゲームから除外：{n}枚"),
+    "board.mz.solo_deck": ("Leo's solo deck: {n} tiles (face down)", "レオのソロ山札：{n}枚（裏向き）"),
+    "board.mz.deck_short": ("{n} left", "残り{n}"),
+    "board.mz.solo_current": ("Revealed now", "公開中"),
+    "board.mz.solo_revealed": ("Revealed before (until the reshuffle)", "公開済み（次のシャッフルまで）"),
+    "board.mz.shuffle": ("shuffle symbol: all six are reshuffled after this draft", "シャッフル記号：このドラフト後に6枚を混ぜ直す"),
 }
 
 

@@ -2,7 +2,7 @@
 // with its tiles, food, entrances and animals (facing shown), the zoo in the middle.
 // Element ids (the engine's): tile:<id>, cell:<r>,<c>, animal:<spot>, bonus:<terrain>.
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, item, rect, text } from "../board.js";
+import { canvas, cardBack, item, rect, text } from "../board.js";
 
 const TERRAIN = { rock: "#a7a29a", grass: "#9ccc65", sand: "#ecd9a0" };
 const TERRAIN_MARK = { rock: "▲", grass: "♣", sand: "≈" };
@@ -83,7 +83,62 @@ function commonArea(ctx) {
     `${t("mz.animals")}: ${(v.animal_slots || []).map((a) => ctx.term(a)).join(", ")}`,
   ];
   info.forEach((s, i) => parts.push(text(10, 88 + i * 15, s, { "text-anchor": "start" })));
+  if (!v.solo) parts.push(removedPile(ctx, 250, 88));
   return canvas(width, 130, t("mz.common"), ...parts);
+}
+
+// The renderer's words of the game's labels.yaml (the terminal's, in the page's language).
+function word(ctx, key, args = {}) {
+  const table = ctx.data.files.labels?.renderer || {};
+  const s = (table[ctx.lang] || table.en || {})[key] ?? key;
+  return String(s).replace(/\{(\w+)\}/g, (_, k) => (args[k] !== undefined ? String(args[k]) : `{${k}}`));
+}
+
+// Tiles removed from the game (R30, R80: discarded action tiles, and Leo's picks in solo): a face-up
+// pile, public (R8), its size and its top tile.
+function removedPile(ctx, x, y) {
+  const removed = ctx.view.removed || [];
+  const label = ctx.t("board.mz.removed", { n: removed.length });
+  const top = removed[removed.length - 1];
+  return svg("g", { class: "removed-pile", "data-count": removed.length, "aria-label": label, role: "group" },
+    text(x, y, label, { "text-anchor": "start" }),
+    top ? tile(ctx, top, x + 160, y - 16, 38, false) : slot(x + 160, y - 16, 38));
+}
+
+// Solo (R76-R83): Leo's solo deck face down with its size, the revealed tile (his choices ① and ②,
+// the shuffle symbol) and the revealed row until the next reshuffle.
+function leoArea(ctx, x, y) {
+  const s = ctx.view.solo;
+  const t = ctx.t;
+  const defs = ctx.data.files.solo?.solo_tiles || {};
+  const parts = [text(x, y + 12, `${ctx.term("leo")} · ${word(ctx, "solo")}`, { "text-anchor": "start", "font-weight": 700 })];
+  const deckLabel = t("board.mz.solo_deck", { n: s.deck_count ?? 0 });
+  parts.push(svg("g", { class: "solo-deck", "data-count": s.deck_count ?? 0 }, cardBack(x, y + 24, 46, 62, s.deck_count ?? 0, deckLabel)),
+    text(x + 23, y + 100, t("board.mz.deck_short", { n: s.deck_count ?? 0 }), { "font-size": 9 }));
+  // After a reshuffle (R82) the last tile is back in the deck: nothing is face up until the next draft.
+  const seen = s.revealed || [];
+  const current = seen.includes(s.current) ? s.current : null;
+  const revealed = seen.filter((id) => id !== current);
+  parts.push(text(x + 62, y + 32, t("board.mz.solo_current"), { "text-anchor": "start", "font-size": 10 }));
+  if (current) parts.push(soloTile(ctx, defs, current, x + 62, y + 38, true));
+  else parts.push(slot(x + 62, y + 38, 58));
+  parts.push(text(x + 140, y + 32, t("board.mz.solo_revealed"), { "text-anchor": "start", "font-size": 10 }));
+  revealed.forEach((id, i) => parts.push(soloTile(ctx, defs, id, x + 140 + i * 48, y + 46, false)));
+  if (!revealed.length) parts.push(slot(x + 140, y + 46, 42));
+  parts.push(removedPile(ctx, x, y + 140));
+  return canvas(400, y + 172, `${ctx.term("leo")} · ${word(ctx, "solo")}`, ...parts);
+}
+
+function soloTile(ctx, defs, id, x, y, big) {
+  const d = defs[id] || {};
+  const size = big ? 58 : 42;
+  const takes = word(ctx, "solo_takes", { first: d.first ?? "?", second: d.second ?? "?" });
+  const label = `${word(ctx, "solo")} ${id}: ${takes}${d.shuffle ? ` · ${ctx.t("board.mz.shuffle")}` : ""}`;
+  return svg("g", { class: "solo-tile", "data-solo": id, "aria-label": label, role: "img" }, svg("title", {}, label),
+    rect(x, y, size, size, { fill: "#fff6e0", stroke: "#6b4b00", "stroke-width": big ? 2.5 : 1.2 }),
+    text(x + size / 2, y + (big ? 24 : 18), `①${d.first ?? "?"} ②${d.second ?? "?"}`, { "font-size": big ? 12 : 9, "font-weight": 700 }),
+    d.shuffle ? text(x + size / 2, y + (big ? 42 : 31), "⇄", { "font-size": big ? 14 : 11 }) : null,
+    text(x + size / 2, y + size - 3, id, { "font-size": 7, fill: "#333" }));
 }
 
 function district(ctx, p, seat) {
@@ -176,6 +231,7 @@ export function render(ctx) {
   const v = ctx.view;
   const wrap = el("div", { class: "board-wrap mz" });
   wrap.append(el("div", { class: "board-panel wide" }, commonArea(ctx)));
+  if (v.solo) wrap.append(el("div", { class: "board-panel leo" }, leoArea(ctx, 10, 0)));
   const order = [...(v.player_states || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   for (const i of order) wrap.append(el("div", { class: "board-panel" }, district(ctx, v.player_states[i], i)));
