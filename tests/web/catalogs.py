@@ -202,6 +202,13 @@ M: dict[str, tuple[str, str]] = {
     "board.mz.solo_current": ("Revealed now", "公開中"),
     "board.mz.solo_revealed": ("Revealed before (until the reshuffle)", "公開済み（次のシャッフルまで）"),
     "board.mz.shuffle": ("shuffle symbol: all six are reshuffled after this draft", "シャッフル記号：このドラフト後に6枚を混ぜ直す"),
+    "board.iw.feats": ("Feats", "偉業"),
+    "board.iw.feat_tokens": ("feat tokens", "偉業トークン"),
+    "board.iw.expeditions": ("Expedition cards", "遠征カード"),
+    "board.iw.nobody": ("nobody yet", "まだなし"),
+    "board.iw.earned_by": ("earned by {names}", "獲得：{names}"),
+    "board.iw.scored_by": ("Scored by: {names}.", "達成：{names}。"),
+    "board.iw.placed_on": ("tokens on {where}", "トークンの位置：{where}"),
 }
 
 

@@ -47,14 +47,14 @@ function board(ctx) {
     const mx = (x1 + x2) / 2;
     const my = (y1 + y2) / 2;
     const blocked = (v.mountains || []).includes(line.n);
-    const feat = v.line_feats?.[line.n] ?? v.line_feats?.[String(line.n)];
-    const label = `${t("iw.line", { n: line.n })}${line.kind === "sea" ? ` (${ctx.term("sea")})` : ""}${blocked ? `, ${t("iw.mountain")}` : ""}`;
+    const onLine = tokensOn(v, String(line.n));
+    const label = `${t("iw.line", { n: line.n })}${line.kind === "sea" ? ` (${ctx.term("sea")})` : ""}${blocked ? `, ${t("iw.mountain")}` : ""}${featsLabel(ctx, onLine)}`;
     parts.push(svg("line", { x1, y1, x2, y2, stroke: line.kind === "sea" ? "#3a78c0" : "#7a5a30", "stroke-width": 4, "stroke-dasharray": line.kind === "sea" ? "8 5" : null }));
     parts.push(item(`line:${line.n}`, label,
       svg("circle", { cx: mx, cy: my, r: 13, fill: "#fff", stroke: "#333" }),
       text(mx, my + 4, String(line.n), { "font-size": 11, "font-weight": 700 }),
       blocked ? svg("polygon", { points: `${mx + 10},${my - 4} ${mx + 19},${my - 20} ${mx + 28},${my - 4}`, fill: "#6b5b4b", stroke: "#222" }) : null,
-      feat !== undefined && feat !== null ? text(mx - 18, my - 12, "✦", { "font-size": 12, fill: "#a06800" }) : null));
+      ...featTokens(ctx, tokensOn(v, String(line.n)), mx - 14, my - 24)));
   }
   for (const [id, terr] of Object.entries(m.territories || {})) {
     if (!where.has(id)) continue;
@@ -71,7 +71,9 @@ function board(ctx) {
         totems.forEach((n, tribe) => { for (let i = 0; i < n; i++, k++) g.push(seatMarker(tribeSeat(v, tribe), x + TW - 27 + (k % 2) * 14, y + 14 + Math.floor(k / 2) * 12, 6)); });
       }
     }
-    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}`, ...g));
+    const onTerr = tokensOn(v, id);
+    g.push(...featTokens(ctx, onTerr, x + 30, y + TH - 14));
+    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}${featsLabel(ctx, onTerr)}`, ...g));
     // Tent spaces: two rows of circles.
     const spacesList = terr.tent_spaces || [];
     const perRow = Math.ceil(spacesList.length / 2);
@@ -86,6 +88,92 @@ function board(ctx) {
     });
   }
   return canvas(width, height, t("iw.map"), ...parts);
+}
+
+// Feat tokens (R50-R56) are neutral pieces on a territory or a line: one lettered hexagon each.
+const FEAT_FILL = { unity: "#ffd54f", discovery: "#80deea", honor: "#bcaaa4", awe: "#b39ddb" };
+
+function tokensOn(v, where) {
+  return (v.feat_tokens || []).filter(([, w]) => String(w) === where).map(([feat]) => feat);
+}
+
+function featsLabel(ctx, feats) {
+  return feats.length ? `, ${ctx.t("board.iw.feat_tokens")}: ${feats.map((f) => ctx.term(f)).join(", ")}` : "";
+}
+
+function featToken(ctx, feat, x, y, r = 8) {
+  const pts = Array.from({ length: 6 }, (_, i) => {
+    const a = Math.PI / 6 + (i * Math.PI) / 3;
+    return `${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  return svg("g", { class: "feat-token", "data-feat": feat, "aria-label": ctx.term(feat), role: "img" },
+    svg("title", {}, ctx.term(feat)),
+    svg("polygon", { points: pts, fill: FEAT_FILL[feat] || "#eee", stroke: "#222", "stroke-width": 1.2 }),
+    text(x, y + r * 0.42, featLetter(ctx, feat), { "font-size": r * 1.15, "font-weight": 700 }));
+}
+
+// The feat's initial in the page's language (U/D/H/A, 団/発/栄/畏): shape and letter, not colour alone.
+function featLetter(ctx, feat) {
+  return [...ctx.term(feat)][0]?.toUpperCase() || "?";
+}
+
+function featTokens(ctx, feats, x, y) {
+  return feats.map((f, i) => featToken(ctx, f, x + i * 17, y));
+}
+
+// Feats (R47-R59): each with its slots, filled by the earners in order; where its tokens lie.
+function featsPanel(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const defs = ctx.data.files.feats?.feats || [];
+  const explain = ctx.data.files.explain || {};
+  const parts = [text(10, 16, t("board.iw.feats"), { "text-anchor": "start", "font-weight": 700 })];
+  defs.forEach((f, i) => {
+    const y = 34 + i * 30;
+    const earned = v.feats_earned?.[f.id] || [];
+    const placed = (v.feat_tokens || []).filter(([feat]) => feat === f.id).map(([, w]) => w);
+    const who = earned.map((s) => tribeName(ctx, s)).join(", ") || t("board.iw.nobody");
+    const where = placed.length ? ` · ${t("board.iw.placed_on", { where: placed.join(", ") })}` : "";
+    const help = explain[f.id]?.[ctx.lang] || explain[f.id]?.en || "";
+    const label = `${ctx.term(f.id)}: ${t("board.iw.earned_by", { names: who })}${where}. ${help}`;
+    const g = [featToken(ctx, f.id, 20, y, 9), text(34, y + 4, fit(ctx.term(f.id), 70, 11), { "text-anchor": "start", "font-size": 11 })];
+    for (let k = 0; k < (f.tokens || 1); k++) {
+      const sx = 118 + k * 26;
+      g.push(svg("circle", { cx: sx, cy: y, r: 10, fill: "#fff", stroke: "#555", "stroke-dasharray": earned[k] === undefined ? "3 2" : null }));
+      if (earned[k] !== undefined) g.push(seatMarker(tribeSeat(v, earned[k]), sx, y, 7));
+    }
+    g.push(text(176, y + 4, fit(placed.length ? `→ ${placed.join(", ")}` : "", 118, 10), { "text-anchor": "start", "font-size": 10 }));
+    parts.push(svg("g", { class: "feat", "data-feat": f.id, "data-earned": earned.join(","), "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
+  });
+  return canvas(300, 34 + defs.length * 30, t("board.iw.feats"), ...parts);
+}
+
+// Expedition cards (R60-R64): face up; a mission, its first and second value, who scored each.
+function expeditionsPanel(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const cards = new Map((ctx.data.files.expeditions?.cards || []).map((c) => [c.id, c]));
+  const explain = ctx.data.files.explain || {};
+  const parts = [text(10, 16, t("board.iw.expeditions"), { "text-anchor": "start", "font-weight": 700 })];
+  (v.expeditions || []).forEach((id, i) => {
+    const c = cards.get(id) || { points: [] };
+    const x = 10 + i * 96;
+    const scored = v.expeditions_scored?.[i] || [];
+    const who = scored.map((s) => tribeName(ctx, s)).join(", ") || t("board.iw.nobody");
+    const help = explain[id]?.[ctx.lang] || explain[id]?.en || "";
+    const label = `${ctx.term(id)}: ${help} ${t("board.iw.scored_by", { names: who })}`;
+    const name = ctx.term(id).replace(/^X\d+\s*/, "");
+    const g = [rect(x, 24, 88, 86, { fill: "#f5efe0", stroke: "#5a4520", "stroke-width": 1.5 }),
+      text(x + 6, 38, id, { "text-anchor": "start", "font-size": 9, fill: "#555" }),
+      text(x + 44, 54, fit(name, 80, 10), { "font-size": 10, "font-weight": 700 })];
+    (c.points || []).forEach((pts, k) => {
+      const cx = x + 28 + k * 32;
+      g.push(svg("circle", { cx, cy: 86, r: 12, fill: k === 0 ? "#fff3c4" : "#fff", stroke: "#5a4520" }),
+        scored[k] !== undefined ? seatMarker(tribeSeat(v, scored[k]), cx, 86, 8) : text(cx, 90, String(pts), { "font-size": 11, "font-weight": 700 }));
+    });
+    parts.push(svg("g", { class: "expedition", "data-expedition": id, "data-scored": scored.join(","), "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
+  });
+  return canvas(300, 118, t("board.iw.expeditions"), ...parts);
 }
 
 function tribeName(ctx, tribe) {
@@ -125,7 +213,10 @@ function biomeCard(ctx, id, biome, x, y) {
 
 export function render(ctx) {
   const wrap = el("div", { class: "board-wrap iw" });
-  wrap.append(el("div", { class: "board-panel map" }, board(ctx)), el("div", { class: "board-panel side" }, side(ctx)));
+  const sidePanel = el("div", { class: "board-panel side" }, side(ctx));
+  if ((ctx.view.expeditions || []).length) sidePanel.append(expeditionsPanel(ctx));
+  if (ctx.view.options?.feats === "on" || (ctx.view.feat_tokens || []).length) sidePanel.append(featsPanel(ctx));
+  wrap.append(el("div", { class: "board-panel map" }, board(ctx)), sidePanel);
   return wrap;
 }
 
