@@ -209,6 +209,10 @@ M: dict[str, tuple[str, str]] = {
     "board.iw.earned_by": ("earned by {names}", "獲得：{names}"),
     "board.iw.scored_by": ("Scored by: {names}.", "達成：{names}。"),
     "board.iw.placed_on": ("tokens on {where}", "トークンの位置：{where}"),
+    "board.bo.achieved_by": ("achieved by {names}", "達成：{names}"),
+    "board.bo.achieved_by_nobody": ("not achieved yet", "未達成"),
+    "board.bo.achieved": ("Objective achieved", "達成した目標"),
+    "board.bo.tokens_left": ("{n} tokens left", "残りトークン{n}"),
 }
 
 
