@@ -213,6 +213,7 @@ M: dict[str, tuple[str, str]] = {
     "board.bo.achieved_by_nobody": ("not achieved yet", "未達成"),
     "board.bo.achieved": ("Objective achieved", "達成した目標"),
     "board.bo.tokens_left": ("{n} tokens left", "残りトークン{n}"),
+    "board.ma.waystation": ("waystation marker", "中継所トークン"),
 }
 
 
