@@ -105,14 +105,14 @@ function playerBoard(ctx, p, seat) {
   parts.push(text(34, 22, fit(ctx.names[seat] ?? seat + 1, 150, 13), { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
   // Tokens (R30): the seat's ★ total as a coin; the objectives it took a token from, as badges.
   const tokenLabel = t("bo.tokens", { n: p.tokens ?? 0 });
-  parts.push(svg("g", { class: "tokens", "data-tokens": p.tokens ?? 0, "aria-label": tokenLabel, role: "img" }, svg("title", {}, tokenLabel),
+  parts.push(svg("g", { class: "tokens", "data-seat": seat, "data-tokens": p.tokens ?? 0, "aria-label": tokenLabel, role: "img" }, svg("title", {}, tokenLabel),
     svg("circle", { cx: 196, cy: 17, r: 12, fill: "#ffd54f", stroke: "#8a6d00", "stroke-width": 1.5 }),
     text(196, 21, `${p.tokens ?? 0}`, { "font-size": 11, "font-weight": 700 }),
     text(212, 22, "★", { "font-size": 12, fill: "#8a6d00", "text-anchor": "start" })));
   (p.objectives_achieved || []).forEach((id, k) => {
     const label = `${t("board.bo.achieved")}: ${ctx.term(id)}`;
     const bx = 234 + k * 79;
-    parts.push(svg("g", { class: "objective-badge", "data-objective": id, "aria-label": label, role: "img" }, svg("title", {}, label),
+    parts.push(svg("g", { class: "objective-badge", "data-seat": seat, "data-objective": id, "aria-label": label, role: "img" }, svg("title", {}, label),
       rect(bx, 7, 76, 20, { fill: "#eef6ff", stroke: "#4070a0", rx: 10 }),
       text(bx + 38, 21, fit(`✓ ${ctx.term(id)}`, 70, 9), { "font-size": 9 })));
   });

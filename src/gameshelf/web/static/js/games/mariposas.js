@@ -205,7 +205,7 @@ function playerArea(ctx, p, seat) {
   // Life-cycle cards, bonus cards, abilities, played cards.
   (p.lifecycle_cards || []).forEach((c, i) => {
     const m = /^(\w+?)_(\w+)$/.exec(c) || [];
-    parts.push(svg("g", { class: "lifecycle-card", "data-card": c, "aria-label": ctx.term(c), role: "img" }, svg("title", {}, ctx.term(c)),
+    parts.push(svg("g", { class: "lifecycle-card", "data-seat": seat, "data-card": c, "aria-label": ctx.term(c), role: "img" }, svg("title", {}, ctx.term(c)),
       rect(250 + (i % 6) * 16, 142 + Math.floor(i / 6) * 18, 14, 16, { fill: LIFE_FILL[m[1]] || "#eee", stroke: "#333", rx: 2 }),
       text(257 + (i % 6) * 16, 153 + Math.floor(i / 6) * 18, `${regionLetter(ctx, m[1])}${LIFE_STAGE[m[2]] ?? ""}`, { "font-size": 6.5, "font-weight": 700 })));
   });
