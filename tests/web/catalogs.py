@@ -214,6 +214,7 @@ M: dict[str, tuple[str, str]] = {
     "board.bo.achieved": ("Objective achieved", "達成した目標"),
     "board.bo.tokens_left": ("{n} tokens left", "残りトークン{n}"),
     "board.ma.waystation": ("waystation marker", "中継所トークン"),
+    "board.iw.road_link": ("a road between {a} and {b}", "{a}と{b}を結ぶ道"),
 }
 
 

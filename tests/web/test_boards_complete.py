@@ -303,6 +303,17 @@ def test_every_iwari_map_draws_on_a_table_page(web, context, map_id):
     for i, (x, y, w, h) in enumerate(boxes):
         for (x2, y2, w2, h2) in boxes[i + 1:]:
             assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+    # Roads between tent spaces (R49; R65: usable lines on the Floating Continent; R68: the Long Road).
+    import yaml
+
+    m = yaml.safe_load((Path(__file__).parents[2] / f"src/gameshelf/games/iwari/data/maps/{map_id}.yaml").read_text(encoding="utf-8"))
+    roads = sum(len(r) for r in (m.get("internal_roads") or {}).values()) + len(m.get("border_roads") or [])
+    if m.get("alliance_lines_are_roads"):
+        roads += sum(1 for ln in m["alliance_lines"] if ln.get("road_link") and ln["n"] not in view["mountains"])
+    assert page.locator("#board line.road").count() == roads
+    assert page.locator("#board line.long-road").count() == len(m.get("purple_road") or [])
+    for sp in m.get("long_road_spaces") or []:
+        assert "Long Road" in page.locator(f'#board [data-id="space:{sp}"]').get_attribute("aria-label")
     shot(page, f"iwari-map-{map_id}-desktop-en")
     page.set_viewport_size(PHONE)
     shot(page, f"iwari-map-{map_id}-phone-en")

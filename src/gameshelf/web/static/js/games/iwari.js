@@ -38,19 +38,39 @@ function board(ctx) {
     const [x, y] = where.get(id) || [0, 0];
     return [x + TW / 2, y + TH / 2];
   };
-  // Alliance lines under the territories.
+  // Alliance lines under the territories; their numbered discs (with mountain and feat tokens) on
+  // top, each at the point of its line nearest the middle that no territory or other disc covers.
+  const labels = [];
+  const placed = [];
+  const twins = new Map();
+  const spaceAt = new Map();
+  const spaceParts = [];
+  const longRoad = new Set(m.long_road_spaces || []);
+  const free = (px, py) => [...where.values()].every(([x, y]) => px < x - 16 || px > x + TW + 16 || py < y - 16 || py > y + TH + 16)
+    && placed.every(([qx, qy]) => Math.hypot(px - qx, py - qy) > 30);
   for (const line of m.alliance_lines || []) {
     const [a, b] = line.between;
     if (!where.has(a) || !where.has(b)) continue;
     const [x1, y1] = centre(a);
     const [x2, y2] = centre(b);
-    const mx = (x1 + x2) / 2;
-    const my = (y1 + y2) / 2;
+    const at = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82].map((f) => [x1 + (x2 - x1) * f, y1 + (y2 - y1) * f]);
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    for (const k of [30, -30, 60, -60]) at.push([at[0][0] - ((y2 - y1) / d) * k, at[0][1] + ((x2 - x1) / d) * k]);
+    const [mx, my] = at.find(([px, py]) => free(px, py)) || at[0];
+    placed.push([mx, my]);
     const blocked = (v.mountains || []).includes(line.n);
     const onLine = tokensOn(v, String(line.n));
-    const label = `${t("iw.line", { n: line.n })}${line.kind === "sea" ? ` (${ctx.term("sea")})` : ""}${blocked ? `, ${t("iw.mountain")}` : ""}${featsLabel(ctx, onLine)}`;
-    parts.push(svg("line", { x1, y1, x2, y2, stroke: line.kind === "sea" ? "#3a78c0" : "#7a5a30", "stroke-width": 4, "stroke-dasharray": line.kind === "sea" ? "8 5" : null }));
-    parts.push(item(`line:${line.n}`, label,
+    const road = m.alliance_lines_are_roads && line.road_link && !blocked ? `, ${t("board.iw.road_link", { a: line.road_link[0], b: line.road_link[1] })}` : "";
+    const label = `${t("iw.line", { n: line.n })}${line.kind === "sea" ? ` (${ctx.term("sea")})` : ""}${blocked ? `, ${t("iw.mountain")}` : ""}${road}${featsLabel(ctx, onLine)}`;
+    // Two lines joining the same territories (Ice Land's 1 and 11, R67) run side by side.
+    const pair = [a, b].sort().join("|");
+    const twin = (twins.get(pair) || 0);
+    twins.set(pair, twin + 1);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const off = twin ? 7 * (twin % 2 ? 1 : -1) * Math.ceil(twin / 2) : 0;
+    const [ox, oy] = [(-(y2 - y1) / len) * off, ((x2 - x1) / len) * off];
+    parts.push(svg("line", { x1: x1 + ox, y1: y1 + oy, x2: x2 + ox, y2: y2 + oy, stroke: line.kind === "sea" ? "#3a78c0" : "#7a5a30", "stroke-width": 4, "stroke-dasharray": line.kind === "sea" ? "8 5" : null }));
+    labels.push(item(`line:${line.n}`, label,
       svg("circle", { cx: mx, cy: my, r: 13, fill: "#fff", stroke: "#333" }),
       text(mx, my + 4, String(line.n), { "font-size": 11, "font-weight": 700 }),
       blocked ? svg("polygon", { points: `${mx + 10},${my - 4} ${mx + 19},${my - 20} ${mx + 28},${my - 4}`, fill: "#6b5b4b", stroke: "#222" }) : null,
@@ -74,20 +94,38 @@ function board(ctx) {
     const onTerr = tokensOn(v, id);
     g.push(...featTokens(ctx, onTerr, x + 30, y + TH - 14));
     parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}${featsLabel(ctx, onTerr)}`, ...g));
-    // Tent spaces: two rows of circles.
+    // Tent spaces: two rows of circles, the second row right to left (a road along them bends once).
     const spacesList = terr.tent_spaces || [];
     const perRow = Math.ceil(spacesList.length / 2);
     spacesList.forEach((sid, i) => {
-      const sx = x + 24 + (i % perRow) * ((TW - 40) / Math.max(1, perRow - 1 || 1));
+      const col = i < perRow ? i : perRow - 1 - (i - perRow);
+      const sx = x + 24 + col * ((TW - 48) / Math.max(1, perRow - 1));
       const sy = y + 52 + Math.floor(i / perRow) * 36;
+      spaceAt.set(sid, [sx, sy]);
       const owner = v.tents?.[sid];
-      const label = owner === undefined ? `${t("iw.tent_space")} ${sid}` : `${t("iw.tent_space")} ${sid}: ${t("iw.tent_of", { tribe: tribeName(ctx, owner) })}`;
-      parts.push(item(`space:${sid}`, label,
-        svg("circle", { cx: sx, cy: sy, r: 12, fill: "#fffc", stroke: "#555", "stroke-dasharray": owner === undefined ? "3 2" : null }),
-        owner === undefined ? text(sx, sy + 3, sid.replace(/^n/, ""), { "font-size": 7, fill: "#777" }) : seatMarker(tribeSeat(v, owner), sx, sy, 9)));
+      const onRoad = longRoad.has(sid);
+      const label = `${t("iw.tent_space")} ${sid}${owner === undefined ? "" : `: ${t("iw.tent_of", { tribe: tribeName(ctx, owner) })}`}${onRoad ? `, ${ctx.term("long_road")}` : ""}`;
+      spaceParts.push(item(`space:${sid}`, label,
+        svg("circle", { cx: sx, cy: sy, r: 12, fill: "#fffc", stroke: onRoad ? "#6a1b9a" : "#555", "stroke-width": onRoad ? 2.5 : 1, "stroke-dasharray": owner === undefined && !onRoad ? "3 2" : null }),
+        owner === undefined ? text(sx, sy + 3, sid.replace(/^[a-z]+/, ""), { "font-size": 7, fill: "#777" }) : seatMarker(tribeSeat(v, owner), sx, sy, 9)));
     });
   }
-  return canvas(width, height, t("iw.map"), ...parts);
+  // Roads between tent spaces (R49): inside a territory, across a border, and the Long Road (R68)
+  // drawn double, in purple.
+  const purple = new Set((m.purple_road || []).map(([p, q]) => [p, q].sort().join("|")));
+  const roads = [...Object.values(m.internal_roads || {}).flat(), ...(m.border_roads || [])];
+  // Floating Continent (R65): every usable line is a road too, between its road_link spaces.
+  if (m.alliance_lines_are_roads) {
+    for (const line of m.alliance_lines || []) if (line.road_link && !(v.mountains || []).includes(line.n)) roads.push(line.road_link);
+  }
+  const roadParts = roads.filter(([p, q]) => spaceAt.has(p) && spaceAt.has(q)).map(([p, q]) => {
+    const [x1, y1] = spaceAt.get(p);
+    const [x2, y2] = spaceAt.get(q);
+    const long = purple.has([p, q].sort().join("|"));
+    return svg("line", { class: long ? "road long-road" : "road", x1, y1, x2, y2, stroke: long ? "#6a1b9a" : "#5d4a36", "stroke-width": long ? 4 : 1.6,
+      "stroke-dasharray": long ? "10 3 2 3" : null, "stroke-opacity": long ? 0.9 : 0.7 });
+  });
+  return canvas(width, height, t("iw.map"), ...parts, ...roadParts, ...spaceParts, ...labels);
 }
 
 // Feat tokens (R50-R56) are neutral pieces on a territory or a line: one lettered hexagon each.
