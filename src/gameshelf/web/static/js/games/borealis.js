@@ -63,7 +63,17 @@ function common(ctx) {
   parts.push(text(x, 16, t("bo.discard"), { "text-anchor": "start", "font-weight": 700 }));
   if (discard.length) parts.push(card(ctx, discard[discard.length - 1], x, 24));
   parts.push(text(x + CW / 2, 24 + CH + 14, `×${discard.length}`, { "font-size": 10 }));
-  x += CW + 16;
+  const info = t("bo.round", { n: v.round ?? "–" }) + (v.max_rounds || v.options?.max_rounds ? ` / ${v.options?.max_rounds}` : "");
+  parts.push(text(10, CH + 44, info, { "text-anchor": "start" }));
+  return canvas(x + CW + 10, CH + 56, t("bo.common"), ...parts);
+}
+
+// Scoring cards and objectives: a panel of their own, so a phone shows them under the pool.
+function goals(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const parts = [];
+  const x = 10;
   const explain = ctx.data.files.explain || {};
   const help = (group, id) => explain[group]?.[id]?.[ctx.lang] || explain[group]?.[id]?.en || "";
   parts.push(text(x, 16, t("bo.scoring"), { "text-anchor": "start", "font-weight": 700 }));
@@ -84,10 +94,7 @@ function common(ctx) {
       svg("g", { class: "achieved", "data-objective": o.id, "data-seats": by.join(",") },
         ...by.map((s, k) => seatMarker(s, x + 200 - k * 17, y + 10, 7)))));
   });
-  const width = x + 220;
-  const info = t("bo.round", { n: v.round ?? "–" }) + (v.max_rounds || v.options?.max_rounds ? ` / ${v.options?.max_rounds}` : "");
-  parts.push(text(10, CH + 44, info, { "text-anchor": "start" }));
-  return canvas(width, Math.max(CH + 56, oy + 8 + (v.objectives || []).length * 24 + 6), t("bo.common"), ...parts);
+  return canvas(x + 220, oy + 8 + (v.objectives || []).length * 24 + 6, `${t("bo.scoring")} · ${t("bo.objectives")}`, ...parts);
 }
 
 function playerBoard(ctx, p, seat) {
@@ -168,7 +175,7 @@ function playerBoard(ctx, p, seat) {
 export function render(ctx) {
   const v = ctx.view;
   const wrap = el("div", { class: "board-wrap bo" });
-  wrap.append(el("div", { class: "board-panel wide" }, common(ctx)));
+  wrap.append(el("div", { class: "board-panel" }, common(ctx)), el("div", { class: "board-panel" }, goals(ctx)));
   const order = [...(v.players || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   for (const i of order) wrap.append(el("div", { class: "board-panel" }, playerBoard(ctx, v.players[i], i)));

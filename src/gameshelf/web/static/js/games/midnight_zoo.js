@@ -61,18 +61,25 @@ function commonArea(ctx) {
   const t = ctx.t;
   const market = v.market || [];
   const leftover = v.leftover || [];
-  const width = Math.max(460, 20 + (market.length + leftover.length + 2) * 50 + 200);
   const parts = [];
   parts.push(text(10, 16, `${t("mz.market")}`, { "text-anchor": "start", "font-weight": 700 }));
   market.forEach((id, i) => parts.push(id ? tile(ctx, id, 10 + i * 50, 24) : slot(10 + i * 50, 24)));
-  let x = 20 + market.length * 50;
+  const x = 20 + market.length * 50;
   parts.push(text(x, 16, t("mz.leftover"), { "text-anchor": "start", "font-weight": 700 }));
   if (!leftover.length) parts.push(slot(x, 24));
   leftover.forEach((id, i) => parts.push(tile(ctx, id, x + i * 50, 24)));
-  x += Math.max(1, leftover.length) * 50 + 10;
-  parts.push(text(x, 16, t("mz.bonus"), { "text-anchor": "start", "font-weight": 700 }));
+  const width = Math.max(x + Math.max(1, leftover.length) * 50 + 10, x + t("mz.leftover").length * 7 + 10);
+  return canvas(width, 74, `${t("mz.market")} · ${t("mz.leftover")}`, ...parts);
+}
+
+// The bonus tiles, the round, the stack's size, the animals in play; the removed pile (in solo it
+// lies beside Leo's tiles).
+function supplyArea(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const parts = [text(10, 16, t("mz.bonus"), { "text-anchor": "start", "font-weight": 700 })];
   Object.entries(v.bonus_supply || {}).forEach(([terrain, n], i) => {
-    const bx = x + i * 50;
+    const bx = 10 + i * 50;
     parts.push(item(`bonus:${terrain}`, `${ctx.term(terrain)} × ${n}`,
       rect(bx, 24, 42, 42, { fill: TERRAIN[terrain], stroke: "#333" }),
       text(bx + 21, 42, TERRAIN_MARK[terrain]), text(bx + 21, 60, `×${n}`, { "font-weight": 700 })));
@@ -82,9 +89,9 @@ function commonArea(ctx) {
     `${t("mz.stack", { n: v.stack_count ?? 0 })}`,
     `${t("mz.animals")}: ${(v.animal_slots || []).map((a) => ctx.term(a)).join(", ")}`,
   ];
-  info.forEach((s, i) => parts.push(text(10, 88 + i * 15, s, { "text-anchor": "start" })));
-  if (!v.solo) parts.push(removedPile(ctx, 250, 88));
-  return canvas(width, 130, t("mz.common"), ...parts);
+  info.forEach((s, i) => parts.push(text(170, 34 + i * 15, s, { "text-anchor": "start" })));
+  if (!v.solo) parts.push(removedPile(ctx, 10, 100));
+  return canvas(360, v.solo ? 80 : 130, t("mz.common"), ...parts);
 }
 
 // The renderer's words of the game's labels.yaml (the terminal's, in the page's language).
@@ -230,7 +237,7 @@ function animal(ctx, a, x, y, colour, r) {
 export function render(ctx) {
   const v = ctx.view;
   const wrap = el("div", { class: "board-wrap mz" });
-  wrap.append(el("div", { class: "board-panel wide" }, commonArea(ctx)));
+  wrap.append(el("div", { class: "board-panel" }, commonArea(ctx)), el("div", { class: "board-panel" }, supplyArea(ctx)));
   if (v.solo) wrap.append(el("div", { class: "board-panel leo" }, leoArea(ctx, 10, 0)));
   const order = [...(v.player_states || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
