@@ -215,6 +215,7 @@ M: dict[str, tuple[str, str]] = {
     "board.bo.tokens_left": ("{n} tokens left", "残りトークン{n}"),
     "board.ma.waystation": ("waystation marker", "中継所トークン"),
     "board.iw.road_link": ("a road between {a} and {b}", "{a}と{b}を結ぶ道"),
+    "board.mz.card_hidden": ("variability card, face down until every player has chosen", "変動カード（全員が選ぶまで裏向き）"),
 }
 
 

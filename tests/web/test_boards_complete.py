@@ -130,6 +130,47 @@ def test_midnight_zoo_without_leo_has_no_solo_area(web, page):
     assert _attrs(page, ".removed-pile", "data-count") == [[str(len(view["removed"]))]]
 
 
+def test_midnight_zoo_districts_show_their_tiles(web, page):
+    game = _game("midnight_zoo")
+    view = game.view(play(game, 2, {}, seed=3, plies=60), 0)
+    placed = {(s, k): t for s, p in enumerate(view["player_states"]) for k, t in p["district"].items() if t}
+    assert any(t != "zoo" for t in placed.values())
+    draw(page, web.base, "midnight_zoo", view, 0, NAMES[:2])
+    labels = page.locator("#board [data-id^='cell:']").evaluate_all(
+        "els => els.map(e => [e.closest('svg').getAttribute('aria-label'), e.dataset.id, e.getAttribute('aria-label')])")
+    for board, cell, label in labels:
+        seat = 0 if board.startswith(NAMES[0]) else 1
+        tile = placed.get((seat, cell[5:]))
+        if tile and tile != "zoo":
+            assert f"({tile})" in label and tile in page.locator(f"#board svg[aria-label='{board}'] [data-id='{cell}']").text_content()
+        elif not tile:
+            assert "(" not in label.split(":")[0]
+
+
+def test_midnight_zoo_variability_cards_face_down_while_chosen_then_lettered(web, page):
+    game = _game("midnight_zoo")
+    chosen = game.view(play(game, 2, {"variability_cards": "on"}, seed=1, plies=1), 1)
+    assert chosen["player_states"][0]["cards"] == "hidden"  # R88: seat 0 has chosen, seat 1 has not
+    draw(page, web.base, "midnight_zoo", chosen, 1, NAMES[:2])
+    assert {c for s, c in _attrs(page, ".variability-card", "data-seat", "data-card") if s == "0"} == {"?"}
+    assert not [c for s, c in _attrs(page, ".variability-card", "data-seat", "data-card") if s == "1"]
+    assert not re.search(r"card_(food|terrain|move)", _text(page))
+    view = game.view(play(game, 2, {"variability_cards": "on"}, seed=1, plies=10), 0)
+    draw(page, web.base, "midnight_zoo", view, 0, NAMES[:2])
+    shown = sorted((int(s), pair, c) for s, pair, c in _attrs(page, ".variability-card", "data-seat", "data-pair", "data-card"))
+    expected = sorted((s, pair, letter) for s, p in enumerate(view["player_states"])  # on each empty space
+                      for pair, letter in zip("ABC", p["cards"]) for k in _pair_cells(pair)
+                      if letter and p["district"][k] is None)
+    assert shown == expected
+
+
+def _pair_cells(pair: str) -> list[str]:
+    import yaml
+
+    board = yaml.safe_load((Path(__file__).parents[2] / "src/gameshelf/games/midnight_zoo/data/board.yaml").read_text(encoding="utf-8"))
+    return [k for k, sp in board["player_board"]["spaces"].items() if sp.get("pair") == pair]
+
+
 # ---- Iwari: expedition cards (R60-R64), feats and their tokens (R47-R59), the third tribe (R40) -----
 def test_iwari_expeditions_feats_and_tokens_match_the_view(web, page):
     game = _game("iwari")

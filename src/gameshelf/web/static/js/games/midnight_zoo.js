@@ -165,9 +165,10 @@ function district(ctx, p, seat) {
     for (let c = 0; c < 5; c++) {
       const x = ox + c * C;
       const y = oy + r * C;
-      const content = cells[r * 5 + c];
+      const content = Array.isArray(cells) ? cells[r * 5 + c] : cells[`${r},${c}`]; // the view maps "r,c" to a tile
       const sp = spaces[`${r},${c}`] || {};
-      const label = `${t("mz.space", { r, c })}${content && content !== "zoo" ? ` (${content})` : ""}`;
+      const card = !content && sp.condition === "dark_pair" ? variabilityCard(ctx, p, sp) : null;
+      const label = `${t("mz.space", { r, c })}${content && content !== "zoo" ? ` (${content})` : ""}${card ? `, ${card.label}` : ""}`;
       const g = [rect(x, y, C, C, { fill: content === "zoo" ? "#3b3355" : sp.condition === "dark_pair" ? "#55586b" : "#f1efe6", stroke: "#999", rx: 0 })];
       if (content === "zoo") g.push(text(x + C / 2, y + C / 2 + 4, ctx.term("zoo"), { fill: "#fff", "font-size": 10 }));
       else if (content) g.push(tile(ctx, content, x + 2, y + 2, C - 4, false));
@@ -176,6 +177,7 @@ function district(ctx, p, seat) {
         const mark = cond === "binoculars" ? "◎" : cond === "dark_pair" ? `◐${sp.pair || ""}` : cond?.terrain ? TERRAIN_MARK[cond.terrain] : "";
         g.push(text(x + C / 2, y + 17, mark, { fill: cond === "dark_pair" ? "#fff" : "#777", "font-size": 12 }));
         if (sp.action) g.push(text(x + C / 2, y + 34, symbol(sp.action), { fill: cond === "dark_pair" ? "#ddd" : "#999", "font-size": 10 }));
+        if (cond === "dark_pair" && p.cards) g.push(pairCard(ctx, p, sp, x, y, seat));
       }
       parts.push(item(`cell:${r},${c}`, label, ...g));
     }
@@ -221,6 +223,30 @@ function district(ctx, p, seat) {
   parts.push(text(ox + 60, sy - 2, t("mz.storage"), { "text-anchor": "start", "font-size": 10 }));
   (p.storage || []).forEach((id, i) => parts.push(tile(ctx, id, ox + 60 + i * 42, sy + 2, 38)));
   return canvas(C * 7 + 20, C * 7 + 122, `${ctx.names[seat] ?? seat + 1}: ${t("mz.district")}`, ...parts);
+}
+
+// Variability cards (R87-R93) on the dark pairs: hidden while the players choose them (a back, "?"),
+// then the card's letter F, M or T (T with the terrain of this half).
+function variabilityCard(ctx, p, sp) {
+  const explain = ctx.data.files.explain || {};
+  if (p.cards === "hidden") return { letter: "?", label: `${ctx.t("board.mz.card_hidden")}` };
+  if (!Array.isArray(p.cards)) return null;
+  const letter = p.cards["ABC".indexOf(sp.pair)];
+  if (!letter) return null;
+  const def = (ctx.data.files.variability?.variability_cards?.[p.colour] || []).find((c) => c.letter === letter) || {};
+  const name = explain[`card_${def.type}`]?.name;
+  const terrain = def.type === "terrain" ? def[sp.side] : null;
+  return { letter, terrain, label: `${name?.[ctx.lang] || name?.en || letter}${terrain ? `: ${ctx.term(terrain)}` : ""}` };
+}
+
+function pairCard(ctx, p, sp, x, y, seat) {
+  const card = variabilityCard(ctx, p, sp);
+  if (!card) return null;
+  const hidden = card.letter === "?";
+  return svg("g", { class: "variability-card", "data-seat": seat, "data-pair": sp.pair, "data-card": card.letter, "aria-label": card.label, role: "img" },
+    rect(x + C - 20, y + C - 20, 17, 17, { fill: hidden ? "#4a4a6a" : "#b58ad8", stroke: "#222", rx: 2 }),
+    text(x + C - 11.5, y + C - 7.5, card.terrain ? `${card.letter}${TERRAIN_MARK[card.terrain] || ""}` : card.letter,
+      { "font-size": card.terrain ? 7.5 : 10, "font-weight": 700, fill: "#fff" }));
 }
 
 function animal(ctx, a, x, y, colour, r) {
