@@ -213,6 +213,27 @@ M: dict[str, tuple[str, str]] = {
     "opt.iwari.expeditions.help": ("Three face-up expedition cards.", "表向きの遠征カード3枚を使います。"),
     "opt.iwari.third_tribe_ends_game": ("Third tribe ends the game", "第三の部族で終了"),
     "opt.iwari.third_tribe_ends_game.help": ("2 players: the third tribe's 20th tent ends the game.", "2人用：第三の部族の20個目のテントでゲーム終了。"),
+    # ---- board drawings (games/*.js): the board. block ----
+    "board.mz.removed": ("Removed from the game: {n}", "ゲームから除外：{n}枚"),
+    "board.mz.solo_deck": ("Leo's solo deck: {n} tiles (face down)", "レオのソロ山札：{n}枚（裏向き）"),
+    "board.mz.deck_short": ("{n} left", "残り{n}"),
+    "board.mz.solo_current": ("Revealed now", "公開中"),
+    "board.mz.solo_revealed": ("Revealed before (until the reshuffle)", "公開済み（次のシャッフルまで）"),
+    "board.mz.shuffle": ("shuffle symbol: all six are reshuffled after this draft", "シャッフル記号：このドラフト後に6枚を混ぜ直す"),
+    "board.iw.feats": ("Feats", "偉業"),
+    "board.iw.feat_tokens": ("feat tokens", "偉業トークン"),
+    "board.iw.expeditions": ("Expedition cards", "遠征カード"),
+    "board.iw.nobody": ("nobody yet", "まだなし"),
+    "board.iw.earned_by": ("earned by {names}", "獲得：{names}"),
+    "board.iw.scored_by": ("Scored by: {names}.", "達成：{names}。"),
+    "board.iw.placed_on": ("tokens on {where}", "トークンの位置：{where}"),
+    "board.bo.achieved_by": ("achieved by {names}", "達成：{names}"),
+    "board.bo.achieved_by_nobody": ("not achieved yet", "未達成"),
+    "board.bo.achieved": ("Objective achieved", "達成した目標"),
+    "board.bo.tokens_left": ("{n} tokens left", "残りトークン{n}"),
+    "board.ma.waystation": ("waystation marker", "中継所トークン"),
+    "board.iw.road_link": ("a road between {a} and {b}", "{a}と{b}を結ぶ道"),
+    "board.mz.card_hidden": ("variability card, face down until every player has chosen", "変動カード（全員が選ぶまで裏向き）"),
 }
 
 

@@ -63,20 +63,38 @@ function common(ctx) {
   parts.push(text(x, 16, t("bo.discard"), { "text-anchor": "start", "font-weight": 700 }));
   if (discard.length) parts.push(card(ctx, discard[discard.length - 1], x, 24));
   parts.push(text(x + CW / 2, 24 + CH + 14, `×${discard.length}`, { "font-size": 10 }));
-  x += CW + 16;
-  parts.push(text(x, 16, t("bo.scoring"), { "text-anchor": "start", "font-weight": 700 }));
-  (v.scoring_cards || []).forEach((id, i) => parts.push(item(`scoring:${id}`, ctx.term(id),
-    rect(x, 24 + i * 26, 150, 22, { fill: "#fff8e0", stroke: "#a08040" }),
-    text(x + 75, 39 + i * 26, fit(ctx.term(id), 144, 10), { "font-size": 10 }))));
-  const oy = 24 + (v.scoring_cards || []).length * 26 + 16;
-  parts.push(text(x, oy, t("bo.objectives"), { "text-anchor": "start", "font-weight": 700 }));
-  (v.objectives || []).forEach((o, i) => parts.push(item(`objective:${o.id}`, `${ctx.term(o.id)}: ${t(`bo.status.${o.status}`)} (${o.tokens})`,
-    rect(x, oy + 8 + i * 24, 150, 20, { fill: o.status === "open" ? "#eef6ff" : "#ddd", stroke: "#4070a0" }),
-    text(x + 6, oy + 22 + i * 24, `${fit(ctx.term(o.id), 110, 10)} · ${"●".repeat(o.tokens || 0)}`, { "font-size": 10, "text-anchor": "start" }))));
-  const width = x + 160;
   const info = t("bo.round", { n: v.round ?? "–" }) + (v.max_rounds || v.options?.max_rounds ? ` / ${v.options?.max_rounds}` : "");
   parts.push(text(10, CH + 44, info, { "text-anchor": "start" }));
-  return canvas(width, Math.max(CH + 56, oy + 8 + (v.objectives || []).length * 24 + 6), t("bo.common"), ...parts);
+  return canvas(x + CW + 10, CH + 56, t("bo.common"), ...parts);
+}
+
+// Scoring cards and objectives: a panel of their own, so a phone shows them under the pool.
+function goals(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const parts = [];
+  const x = 10;
+  const explain = ctx.data.files.explain || {};
+  const help = (group, id) => explain[group]?.[id]?.[ctx.lang] || explain[group]?.[id]?.en || "";
+  parts.push(text(x, 16, t("bo.scoring"), { "text-anchor": "start", "font-weight": 700 }));
+  (v.scoring_cards || []).forEach((id, i) => parts.push(item(`scoring:${id}`, `${ctx.term(id)}: ${help("scoring_cards", id)}`,
+    rect(x, 24 + i * 26, 210, 22, { fill: "#fff8e0", stroke: "#a08040" }),
+    text(x + 105, 39 + i * 26, fit(ctx.term(id), 200, 10), { "font-size": 10 }))));
+  const oy = 24 + (v.scoring_cards || []).length * 26 + 16;
+  parts.push(text(x, oy, t("bo.objectives"), { "text-anchor": "start", "font-weight": 700 }));
+  // Objectives (R31-R34): the 5★ tokens left on each, its status, and who achieved it (seat markers).
+  (v.objectives || []).forEach((o, i) => {
+    const by = (v.players || []).map((p, s) => ((p.objectives_achieved || []).includes(o.id) ? s : -1)).filter((s) => s >= 0);
+    const who = by.length ? t("board.bo.achieved_by", { names: by.map((s) => ctx.names[s] ?? s + 1).join(", ") }) : t("board.bo.achieved_by_nobody");
+    const label = `${ctx.term(o.id)}: ${t(`bo.status.${o.status}`)}, ${t("board.bo.tokens_left", { n: o.tokens })}; ${who}. ${help("objectives", o.id)}`;
+    const y = oy + 8 + i * 24;
+    parts.push(item(`objective:${o.id}`, label,
+      rect(x, y, 210, 20, { fill: o.status === "open" ? "#eef6ff" : o.status === "closing" ? "#fff0d0" : "#ddd", stroke: "#4070a0", "stroke-dasharray": o.status === "closing" ? "5 3" : null }),
+      text(x + 6, y + 14, `${fit(ctx.term(o.id), 96, 10)} · ${"●".repeat(o.tokens || 0) || "–"}`, { "font-size": 10, "text-anchor": "start" }),
+      svg("g", { class: "achieved", "data-objective": o.id, "data-seats": by.join(",") },
+        ...by.map((s, k) => seatMarker(s, x + 200 - k * 17, y + 10, 7)))));
+  });
+  return canvas(x + 220, oy + 8 + (v.objectives || []).length * 24 + 6, `${t("bo.scoring")} · ${t("bo.objectives")}`, ...parts);
 }
 
 function playerBoard(ctx, p, seat) {
@@ -91,7 +109,20 @@ function playerBoard(ctx, p, seat) {
   const tallest = Math.max(1, ...(p.columns || []).map((c) => c.length));
   const width = ox + 5 * colW + 10;
   parts.push(seatMarker(seat, 18, 18, 9));
-  parts.push(text(34, 22, `${ctx.names[seat] ?? seat + 1} · ${t("bo.tokens", { n: p.tokens ?? 0 })}`, { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
+  parts.push(text(34, 22, fit(ctx.names[seat] ?? seat + 1, 150, 13), { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
+  // Tokens (R30): the seat's ★ total as a coin; the objectives it took a token from, as badges.
+  const tokenLabel = t("bo.tokens", { n: p.tokens ?? 0 });
+  parts.push(svg("g", { class: "tokens", "data-seat": seat, "data-tokens": p.tokens ?? 0, "aria-label": tokenLabel, role: "img" }, svg("title", {}, tokenLabel),
+    svg("circle", { cx: 196, cy: 17, r: 12, fill: "#ffd54f", stroke: "#8a6d00", "stroke-width": 1.5 }),
+    text(196, 21, `${p.tokens ?? 0}`, { "font-size": 11, "font-weight": 700 }),
+    text(212, 22, "★", { "font-size": 12, fill: "#8a6d00", "text-anchor": "start" })));
+  (p.objectives_achieved || []).forEach((id, k) => {
+    const label = `${t("board.bo.achieved")}: ${ctx.term(id)}`;
+    const bx = 234 + k * 79;
+    parts.push(svg("g", { class: "objective-badge", "data-seat": seat, "data-objective": id, "aria-label": label, role: "img" }, svg("title", {}, label),
+      rect(bx, 7, 76, 20, { fill: "#eef6ff", stroke: "#4070a0", rx: 10 }),
+      text(bx + 38, 21, fit(`✓ ${ctx.term(id)}`, 70, 9), { "font-size": 9 })));
+  });
   zones.forEach((z, zi) => {
     const x = ox + zi * colW;
     const y0 = 34;
@@ -144,7 +175,7 @@ function playerBoard(ctx, p, seat) {
 export function render(ctx) {
   const v = ctx.view;
   const wrap = el("div", { class: "board-wrap bo" });
-  wrap.append(el("div", { class: "board-panel wide" }, common(ctx)));
+  wrap.append(el("div", { class: "board-panel" }, common(ctx)), el("div", { class: "board-panel" }, goals(ctx)));
   const order = [...(v.players || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   for (const i of order) wrap.append(el("div", { class: "board-panel" }, playerBoard(ctx, v.players[i], i)));

@@ -38,23 +38,43 @@ function board(ctx) {
     const [x, y] = where.get(id) || [0, 0];
     return [x + TW / 2, y + TH / 2];
   };
-  // Alliance lines under the territories.
+  // Alliance lines under the territories; their numbered discs (with mountain and feat tokens) on
+  // top, each at the point of its line nearest the middle that no territory or other disc covers.
+  const labels = [];
+  const placed = [];
+  const twins = new Map();
+  const spaceAt = new Map();
+  const spaceParts = [];
+  const longRoad = new Set(m.long_road_spaces || []);
+  const free = (px, py) => [...where.values()].every(([x, y]) => px < x - 16 || px > x + TW + 16 || py < y - 16 || py > y + TH + 16)
+    && placed.every(([qx, qy]) => Math.hypot(px - qx, py - qy) > 30);
   for (const line of m.alliance_lines || []) {
     const [a, b] = line.between;
     if (!where.has(a) || !where.has(b)) continue;
     const [x1, y1] = centre(a);
     const [x2, y2] = centre(b);
-    const mx = (x1 + x2) / 2;
-    const my = (y1 + y2) / 2;
+    const at = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82].map((f) => [x1 + (x2 - x1) * f, y1 + (y2 - y1) * f]);
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    for (const k of [30, -30, 60, -60]) at.push([at[0][0] - ((y2 - y1) / d) * k, at[0][1] + ((x2 - x1) / d) * k]);
+    const [mx, my] = at.find(([px, py]) => free(px, py)) || at[0];
+    placed.push([mx, my]);
     const blocked = (v.mountains || []).includes(line.n);
-    const feat = v.line_feats?.[line.n] ?? v.line_feats?.[String(line.n)];
-    const label = `${t("iw.line", { n: line.n })}${line.kind === "sea" ? ` (${ctx.term("sea")})` : ""}${blocked ? `, ${t("iw.mountain")}` : ""}`;
-    parts.push(svg("line", { x1, y1, x2, y2, stroke: line.kind === "sea" ? "#3a78c0" : "#7a5a30", "stroke-width": 4, "stroke-dasharray": line.kind === "sea" ? "8 5" : null }));
-    parts.push(item(`line:${line.n}`, label,
+    const onLine = tokensOn(v, String(line.n));
+    const road = m.alliance_lines_are_roads && line.road_link && !blocked ? `, ${t("board.iw.road_link", { a: line.road_link[0], b: line.road_link[1] })}` : "";
+    const label = `${t("iw.line", { n: line.n })}${line.kind === "sea" ? ` (${ctx.term("sea")})` : ""}${blocked ? `, ${t("iw.mountain")}` : ""}${road}${featsLabel(ctx, onLine)}`;
+    // Two lines joining the same territories (Ice Land's 1 and 11, R67) run side by side.
+    const pair = [a, b].sort().join("|");
+    const twin = (twins.get(pair) || 0);
+    twins.set(pair, twin + 1);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const off = twin ? 7 * (twin % 2 ? 1 : -1) * Math.ceil(twin / 2) : 0;
+    const [ox, oy] = [(-(y2 - y1) / len) * off, ((x2 - x1) / len) * off];
+    parts.push(svg("line", { x1: x1 + ox, y1: y1 + oy, x2: x2 + ox, y2: y2 + oy, stroke: line.kind === "sea" ? "#3a78c0" : "#7a5a30", "stroke-width": 4, "stroke-dasharray": line.kind === "sea" ? "8 5" : null }));
+    labels.push(item(`line:${line.n}`, label,
       svg("circle", { cx: mx, cy: my, r: 13, fill: "#fff", stroke: "#333" }),
       text(mx, my + 4, String(line.n), { "font-size": 11, "font-weight": 700 }),
       blocked ? svg("polygon", { points: `${mx + 10},${my - 4} ${mx + 19},${my - 20} ${mx + 28},${my - 4}`, fill: "#6b5b4b", stroke: "#222" }) : null,
-      feat !== undefined && feat !== null ? text(mx - 18, my - 12, "✦", { "font-size": 12, fill: "#a06800" }) : null));
+      ...featTokens(ctx, tokensOn(v, String(line.n)), mx - 14, my - 24)));
   }
   for (const [id, terr] of Object.entries(m.territories || {})) {
     if (!where.has(id)) continue;
@@ -71,21 +91,127 @@ function board(ctx) {
         totems.forEach((n, tribe) => { for (let i = 0; i < n; i++, k++) g.push(seatMarker(tribeSeat(v, tribe), x + TW - 27 + (k % 2) * 14, y + 14 + Math.floor(k / 2) * 12, 6)); });
       }
     }
-    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}`, ...g));
-    // Tent spaces: two rows of circles.
+    const onTerr = tokensOn(v, id);
+    g.push(...featTokens(ctx, onTerr, x + 30, y + TH - 14));
+    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}${featsLabel(ctx, onTerr)}`, ...g));
+    // Tent spaces: two rows of circles, the second row right to left (a road along them bends once).
     const spacesList = terr.tent_spaces || [];
     const perRow = Math.ceil(spacesList.length / 2);
     spacesList.forEach((sid, i) => {
-      const sx = x + 24 + (i % perRow) * ((TW - 40) / Math.max(1, perRow - 1 || 1));
+      const col = i < perRow ? i : perRow - 1 - (i - perRow);
+      const sx = x + 24 + col * ((TW - 48) / Math.max(1, perRow - 1));
       const sy = y + 52 + Math.floor(i / perRow) * 36;
+      spaceAt.set(sid, [sx, sy]);
       const owner = v.tents?.[sid];
-      const label = owner === undefined ? `${t("iw.tent_space")} ${sid}` : `${t("iw.tent_space")} ${sid}: ${t("iw.tent_of", { tribe: tribeName(ctx, owner) })}`;
-      parts.push(item(`space:${sid}`, label,
-        svg("circle", { cx: sx, cy: sy, r: 12, fill: "#fffc", stroke: "#555", "stroke-dasharray": owner === undefined ? "3 2" : null }),
-        owner === undefined ? text(sx, sy + 3, sid.replace(/^n/, ""), { "font-size": 7, fill: "#777" }) : seatMarker(tribeSeat(v, owner), sx, sy, 9)));
+      const onRoad = longRoad.has(sid);
+      const label = `${t("iw.tent_space")} ${sid}${owner === undefined ? "" : `: ${t("iw.tent_of", { tribe: tribeName(ctx, owner) })}`}${onRoad ? `, ${ctx.term("long_road")}` : ""}`;
+      spaceParts.push(item(`space:${sid}`, label,
+        svg("circle", { cx: sx, cy: sy, r: 12, fill: "#fffc", stroke: onRoad ? "#6a1b9a" : "#555", "stroke-width": onRoad ? 2.5 : 1, "stroke-dasharray": owner === undefined && !onRoad ? "3 2" : null }),
+        owner === undefined ? text(sx, sy + 3, sid.replace(/^[a-z]+/, ""), { "font-size": 7, fill: "#777" }) : seatMarker(tribeSeat(v, owner), sx, sy, 9)));
     });
   }
-  return canvas(width, height, t("iw.map"), ...parts);
+  // Roads between tent spaces (R49): inside a territory, across a border, and the Long Road (R68)
+  // drawn double, in purple.
+  const purple = new Set((m.purple_road || []).map(([p, q]) => [p, q].sort().join("|")));
+  const roads = [...Object.values(m.internal_roads || {}).flat(), ...(m.border_roads || [])];
+  // Floating Continent (R65): every usable line is a road too, between its road_link spaces.
+  if (m.alliance_lines_are_roads) {
+    for (const line of m.alliance_lines || []) if (line.road_link && !(v.mountains || []).includes(line.n)) roads.push(line.road_link);
+  }
+  const roadParts = roads.filter(([p, q]) => spaceAt.has(p) && spaceAt.has(q)).map(([p, q]) => {
+    const [x1, y1] = spaceAt.get(p);
+    const [x2, y2] = spaceAt.get(q);
+    const long = purple.has([p, q].sort().join("|"));
+    return svg("line", { class: long ? "road long-road" : "road", x1, y1, x2, y2, stroke: long ? "#6a1b9a" : "#5d4a36", "stroke-width": long ? 4 : 1.6,
+      "stroke-dasharray": long ? "10 3 2 3" : null, "stroke-opacity": long ? 0.9 : 0.7 });
+  });
+  return canvas(width, height, t("iw.map"), ...parts, ...roadParts, ...spaceParts, ...labels);
+}
+
+// Feat tokens (R50-R56) are neutral pieces on a territory or a line: one lettered hexagon each.
+const FEAT_FILL = { unity: "#ffd54f", discovery: "#80deea", honor: "#bcaaa4", awe: "#b39ddb" };
+
+function tokensOn(v, where) {
+  return (v.feat_tokens || []).filter(([, w]) => String(w) === where).map(([feat]) => feat);
+}
+
+function featsLabel(ctx, feats) {
+  return feats.length ? `, ${ctx.t("board.iw.feat_tokens")}: ${feats.map((f) => ctx.term(f)).join(", ")}` : "";
+}
+
+function featToken(ctx, feat, x, y, r = 8) {
+  const pts = Array.from({ length: 6 }, (_, i) => {
+    const a = Math.PI / 6 + (i * Math.PI) / 3;
+    return `${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  return svg("g", { class: "feat-token", "data-feat": feat, "aria-label": ctx.term(feat), role: "img" },
+    svg("title", {}, ctx.term(feat)),
+    svg("polygon", { points: pts, fill: FEAT_FILL[feat] || "#eee", stroke: "#222", "stroke-width": 1.2 }),
+    text(x, y + r * 0.42, featLetter(ctx, feat), { "font-size": r * 1.15, "font-weight": 700 }));
+}
+
+// The feat's initial in the page's language (U/D/H/A, 団/発/栄/畏): shape and letter, not colour alone.
+function featLetter(ctx, feat) {
+  return [...ctx.term(feat)][0]?.toUpperCase() || "?";
+}
+
+function featTokens(ctx, feats, x, y) {
+  return feats.map((f, i) => featToken(ctx, f, x + i * 17, y));
+}
+
+// Feats (R47-R59): each with its slots, filled by the earners in order; where its tokens lie.
+function featsPanel(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const defs = ctx.data.files.feats?.feats || [];
+  const explain = ctx.data.files.explain || {};
+  const parts = [text(10, 16, t("board.iw.feats"), { "text-anchor": "start", "font-weight": 700 })];
+  defs.forEach((f, i) => {
+    const y = 34 + i * 30;
+    const earned = v.feats_earned?.[f.id] || [];
+    const placed = (v.feat_tokens || []).filter(([feat]) => feat === f.id).map(([, w]) => w);
+    const who = earned.map((s) => tribeName(ctx, s)).join(", ") || t("board.iw.nobody");
+    const where = placed.length ? ` · ${t("board.iw.placed_on", { where: placed.join(", ") })}` : "";
+    const help = explain[f.id]?.[ctx.lang] || explain[f.id]?.en || "";
+    const label = `${ctx.term(f.id)}: ${t("board.iw.earned_by", { names: who })}${where}. ${help}`;
+    const g = [featToken(ctx, f.id, 20, y, 9), text(34, y + 4, fit(ctx.term(f.id), 70, 11), { "text-anchor": "start", "font-size": 11 })];
+    for (let k = 0; k < (f.tokens || 1); k++) {
+      const sx = 118 + k * 26;
+      g.push(svg("circle", { cx: sx, cy: y, r: 10, fill: "#fff", stroke: "#555", "stroke-dasharray": earned[k] === undefined ? "3 2" : null }));
+      if (earned[k] !== undefined) g.push(seatMarker(tribeSeat(v, earned[k]), sx, y, 7));
+    }
+    g.push(text(176, y + 4, fit(placed.length ? `→ ${placed.join(", ")}` : "", 118, 10), { "text-anchor": "start", "font-size": 10 }));
+    parts.push(svg("g", { class: "feat", "data-feat": f.id, "data-earned": earned.join(","), "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
+  });
+  return canvas(300, 34 + defs.length * 30, t("board.iw.feats"), ...parts);
+}
+
+// Expedition cards (R60-R64): face up; a mission, its first and second value, who scored each.
+function expeditionsPanel(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const cards = new Map((ctx.data.files.expeditions?.cards || []).map((c) => [c.id, c]));
+  const explain = ctx.data.files.explain || {};
+  const parts = [text(10, 16, t("board.iw.expeditions"), { "text-anchor": "start", "font-weight": 700 })];
+  (v.expeditions || []).forEach((id, i) => {
+    const c = cards.get(id) || { points: [] };
+    const x = 10 + i * 96;
+    const scored = v.expeditions_scored?.[i] || [];
+    const who = scored.map((s) => tribeName(ctx, s)).join(", ") || t("board.iw.nobody");
+    const help = explain[id]?.[ctx.lang] || explain[id]?.en || "";
+    const label = `${ctx.term(id)}: ${help} ${t("board.iw.scored_by", { names: who })}`;
+    const name = ctx.term(id).replace(/^X\d+\s*/, "");
+    const g = [rect(x, 24, 88, 86, { fill: "#f5efe0", stroke: "#5a4520", "stroke-width": 1.5 }),
+      text(x + 6, 38, id, { "text-anchor": "start", "font-size": 9, fill: "#555" }),
+      text(x + 44, 54, fit(name, 80, 10), { "font-size": 10, "font-weight": 700 })];
+    (c.points || []).forEach((pts, k) => {
+      const cx = x + 28 + k * 32;
+      g.push(svg("circle", { cx, cy: 86, r: 12, fill: k === 0 ? "#fff3c4" : "#fff", stroke: "#5a4520" }),
+        scored[k] !== undefined ? seatMarker(tribeSeat(v, scored[k]), cx, 86, 8) : text(cx, 90, String(pts), { "font-size": 11, "font-weight": 700 }));
+    });
+    parts.push(svg("g", { class: "expedition", "data-expedition": id, "data-scored": scored.join(","), "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
+  });
+  return canvas(300, 118, t("board.iw.expeditions"), ...parts);
 }
 
 function tribeName(ctx, tribe) {
@@ -125,7 +251,10 @@ function biomeCard(ctx, id, biome, x, y) {
 
 export function render(ctx) {
   const wrap = el("div", { class: "board-wrap iw" });
-  wrap.append(el("div", { class: "board-panel map" }, board(ctx)), el("div", { class: "board-panel side" }, side(ctx)));
+  const sidePanel = el("div", { class: "board-panel side" }, side(ctx));
+  if ((ctx.view.expeditions || []).length) sidePanel.append(expeditionsPanel(ctx));
+  if (ctx.view.options?.feats === "on" || (ctx.view.feat_tokens || []).length) sidePanel.append(featsPanel(ctx));
+  wrap.append(el("div", { class: "board-panel map" }, board(ctx)), sidePanel);
   return wrap;
 }
 

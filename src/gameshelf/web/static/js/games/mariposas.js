@@ -47,14 +47,20 @@ function map(ctx) {
         g.push(svg("circle", { cx: s.n > 1 ? fx : x, cy: y - 5, r: 4.5, fill: FLOWER[s.flower], stroke: "#333" }));
       }
       g.push(text(x, y + 10, FLOWER_MARK[s.flower] || "", { "font-size": 8 }));
+      // The region (R42: goals name regions by colour) as a letter too, in a small square.
+      g.push(rect(x - 17, y - 2, 9, 9, { fill: "#fff", stroke: "#777", rx: 1, "stroke-width": 0.6 }),
+        text(x - 12.5, y + 5, regionLetter(ctx, s.color), { "font-size": 6.5, fill: "#333" }));
+      // Milkweed (R25): a leaf beside the thick ring, a shape as well as a colour.
+      if (s.milkweed) g.push(svg("path", { class: "milkweed", d: `M${x + 9} ${y - 9} q 9 -9 13 -1 q -6 8 -13 1 z`, fill: "#2e7d32", stroke: "#123", "stroke-width": 0.6 }));
     } else {
       const w = 56;
       g.push(rect(x - w / 2, y - 13, w, 26, { fill: s.kind === "michoacan" ? "#f0a030" : "#fffdf5", stroke: "#554", "stroke-width": 1.5 }),
         text(x, y - 1, fit(ctx.term(s.id), 54, 8.5), { "font-size": 8.5, "font-weight": 700 }));
-      const ws = v.waystations?.[s.id];
-      if (ws !== null && ws !== undefined) g.push(seatMarker(typeof ws === "number" ? ws : Number(ws), x + w / 2 - 4, y - 12, 6));
+      if (s.kind === "city" && s.id in (v.waystations || {})) g.push(waystation(ctx, v.waystations[s.id], x + w / 2 - 4, y - 12));
     }
-    parts.push(item(`space:${s.id}`, name, ...g));
+    const marker = s.kind === "city" ? v.waystations?.[s.id] : undefined;
+    const wsLabel = marker === undefined ? "" : `, ${ctx.t("board.ma.waystation")}: ${marker ? ctx.term(marker) : ctx.t("ma.face_down")}`;
+    parts.push(item(`space:${s.id}`, name + wsLabel + (s.kind === "city" && s.milkweed ? `, ${t("ma.milkweed")}` : ""), ...g));
   }
   // Butterflies on the map; several on one space fan out.
   const at = new Map();
@@ -67,6 +73,56 @@ function map(ctx) {
   }));
   const width = 30 + 25 * DX + 40;
   return canvas(width, 40 + 14 * DY, t("ma.map"), ...parts);
+}
+
+// ``s`` in at most ``lines`` lines of ``width`` units (breaking at spaces where there are any; the
+// last line cut with … by fit()).
+function wrap(s, width, size, lines) {
+  const out = [];
+  let rest = String(s);
+  while (rest && out.length < lines - 1) {
+    const line = fit(rest, width, size);
+    if (line === rest) break;
+    let cut = line.length - 1; // without the ellipsis
+    const space = rest.lastIndexOf(" ", cut);
+    if (space > cut / 2) cut = space;
+    out.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) out.push(fit(rest, width, size));
+  return out;
+}
+
+function regionLetter(ctx, colour) {
+  return [...ctx.term(colour || "")][0]?.toUpperCase() || "";
+}
+
+const LIFE_STAGE = { egg: 1, caterpillar: 2, chrysalis: 3, adult: 4 };
+const LIFE_FILL = { green: "#b9e0a5", pink: "#f4c2d7", blue: "#b7d3f0" };
+
+// A waystation marker (R41-R51): face down it is a plain back (what it gives is hidden, R51);
+// face up it shows its reward: a life-cycle card (colour letter and stage 1-4), a bonus move card
+// (+) or the wildflower (✿).
+function waystation(ctx, marker, x, y) {
+  const label = marker ? `${ctx.t("board.ma.waystation")}: ${ctx.term(marker)}` : `${ctx.t("board.ma.waystation")}: ${ctx.t("ma.face_down")}`;
+  let fill = "#5a4a7a";
+  let mark = "?";
+  if (marker) {
+    const life = /^life_(\w+?)_(\w+)$/.exec(marker);
+    if (life) {
+      fill = LIFE_FILL[life[1]] || "#eee";
+      mark = `${regionLetter(ctx, life[1])}${LIFE_STAGE[life[2]] ?? ""}`;
+    } else if (marker === "wildflower") {
+      fill = "#fff";
+      mark = "✿";
+    } else {
+      fill = "#e6e6e6";
+      mark = "+";
+    }
+  }
+  return svg("g", { class: "waystation", "data-marker": marker || "hidden", "aria-label": label, role: "img" }, svg("title", {}, label),
+    svg("polygon", { points: `${x},${y - 8} ${x + 8},${y} ${x},${y + 8} ${x - 8},${y}`, fill, stroke: "#222", "stroke-width": 1 }),
+    text(x, y + 3, mark, { "font-size": 7, "font-weight": 700, fill: marker ? "#111" : "#fff" }));
 }
 
 function butterfly(ctx, seat, b, x, y, r) {
@@ -86,13 +142,17 @@ function sideArea(ctx) {
   let y = 18;
   parts.push(text(10, y, `${t("ma.season")}: ${ctx.term(v.season || "")} · ${t("ma.deck", { n: v.deck_count ?? 0 })}`, { "text-anchor": "start", "font-weight": 700 }));
   y += 12;
+  // Season goals: face down (a back, "?") until revealed; the goal's text once face up.
   for (const [season, goal] of Object.entries(v.goals || {})) {
     const label = goal ? `${ctx.term(season)}: ${ctx.term(goal)}` : `${ctx.term(season)}: ${t("ma.face_down")}`;
-    parts.push(item(`goal:${season}`, label, rect(10 + Object.keys(v.goals).indexOf(season) * 110, y, 104, 34, { fill: goal ? "#fff8e0" : "#666", stroke: "#333" }),
-      text(62 + Object.keys(v.goals).indexOf(season) * 110, y + 14, ctx.term(season), { "font-size": 10, fill: goal ? "#000" : "#fff" }),
-      text(62 + Object.keys(v.goals).indexOf(season) * 110, y + 27, goal ? String(goal) : "?", { "font-size": 10, fill: goal ? "#000" : "#fff" })));
+    const gx = 10 + Object.keys(v.goals).indexOf(season) * 110;
+    const words = goal ? ctx.term(goal).replace(/^\w+\s*/, "") : "";
+    parts.push(item(`goal:${season}`, label, rect(gx, y, 104, 40, { fill: goal ? "#fff8e0" : "#666", stroke: "#333" }),
+      svg("g", { class: "goal", "data-goal": goal || "hidden" },
+        text(gx + 52, y + 12, `${ctx.term(season)}${goal ? ` · ${goal}` : ""}`, { "font-size": 9.5, "font-weight": 700, fill: goal ? "#000" : "#fff" }),
+        goal ? wrap(words, 98, 7, 2).map((line, i) => text(gx + 52, y + 23 + i * 9, line, { "font-size": 7 })) : text(gx + 52, y + 30, "?", { "font-size": 14, fill: "#fff" }))));
   }
-  y += 50;
+  y += 58;
   parts.push(text(10, y, t("ma.supply"), { "text-anchor": "start", "font-weight": 700 }));
   y += 6;
   Object.entries(v.card_supply || {}).forEach(([id, n], i) => {
@@ -143,13 +203,19 @@ function playerArea(ctx, p, seat) {
   }
   if (k) parts.push(text(86 - 7, 137, fit(t("ma.off_map_key"), 260, 7), { "font-size": 7, "text-anchor": "start", fill: "#555" }));
   // Life-cycle cards, bonus cards, abilities, played cards.
+  (p.lifecycle_cards || []).forEach((c, i) => {
+    const m = /^(\w+?)_(\w+)$/.exec(c) || [];
+    parts.push(svg("g", { class: "lifecycle-card", "data-seat": seat, "data-card": c, "aria-label": ctx.term(c), role: "img" }, svg("title", {}, ctx.term(c)),
+      rect(250 + (i % 6) * 16, 142 + Math.floor(i / 6) * 18, 14, 16, { fill: LIFE_FILL[m[1]] || "#eee", stroke: "#333", rx: 2 }),
+      text(257 + (i % 6) * 16, 153 + Math.floor(i / 6) * 18, `${regionLetter(ctx, m[1])}${LIFE_STAGE[m[2]] ?? ""}`, { "font-size": 6.5, "font-weight": 700 })));
+  });
   const lines = [
     `${t("ma.lifecycle")}: ${(p.lifecycle_cards || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
     `${t("ma.bonus")}: ${(p.bonus_cards || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
     `${t("ma.abilities")}: ${(p.abilities || []).map((c) => ctx.term(c)).join(", ") || "–"}`,
     `${t("ma.played")}: ${(p.played || []).length}`,
   ];
-  lines.forEach((s, i) => parts.push(text(10, 150 + i * 12, s, { "text-anchor": "start", "font-size": 9.5 })));
+  lines.forEach((s, i) => parts.push(text(10, 150 + i * 12, fit(s, i === 0 ? 236 : 330, 9.5), { "text-anchor": "start", "font-size": 9.5 })));
   return canvas(350, 200, `${ctx.names[seat] ?? seat + 1}`, ...parts);
 }
 

@@ -2,7 +2,7 @@
 // with its tiles, food, entrances and animals (facing shown), the zoo in the middle.
 // Element ids (the engine's): tile:<id>, cell:<r>,<c>, animal:<spot>, bonus:<terrain>.
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, item, rect, text } from "../board.js";
+import { canvas, cardBack, item, rect, text } from "../board.js";
 
 const TERRAIN = { rock: "#a7a29a", grass: "#9ccc65", sand: "#ecd9a0" };
 const TERRAIN_MARK = { rock: "▲", grass: "♣", sand: "≈" };
@@ -61,18 +61,25 @@ function commonArea(ctx) {
   const t = ctx.t;
   const market = v.market || [];
   const leftover = v.leftover || [];
-  const width = Math.max(460, 20 + (market.length + leftover.length + 2) * 50 + 200);
   const parts = [];
   parts.push(text(10, 16, `${t("mz.market")}`, { "text-anchor": "start", "font-weight": 700 }));
   market.forEach((id, i) => parts.push(id ? tile(ctx, id, 10 + i * 50, 24) : slot(10 + i * 50, 24)));
-  let x = 20 + market.length * 50;
+  const x = 20 + market.length * 50;
   parts.push(text(x, 16, t("mz.leftover"), { "text-anchor": "start", "font-weight": 700 }));
   if (!leftover.length) parts.push(slot(x, 24));
   leftover.forEach((id, i) => parts.push(tile(ctx, id, x + i * 50, 24)));
-  x += Math.max(1, leftover.length) * 50 + 10;
-  parts.push(text(x, 16, t("mz.bonus"), { "text-anchor": "start", "font-weight": 700 }));
+  const width = Math.max(x + Math.max(1, leftover.length) * 50 + 10, x + t("mz.leftover").length * 7 + 10);
+  return canvas(width, 74, `${t("mz.market")} · ${t("mz.leftover")}`, ...parts);
+}
+
+// The bonus tiles, the round, the stack's size, the animals in play; the removed pile (in solo it
+// lies beside Leo's tiles).
+function supplyArea(ctx) {
+  const v = ctx.view;
+  const t = ctx.t;
+  const parts = [text(10, 16, t("mz.bonus"), { "text-anchor": "start", "font-weight": 700 })];
   Object.entries(v.bonus_supply || {}).forEach(([terrain, n], i) => {
-    const bx = x + i * 50;
+    const bx = 10 + i * 50;
     parts.push(item(`bonus:${terrain}`, `${ctx.term(terrain)} × ${n}`,
       rect(bx, 24, 42, 42, { fill: TERRAIN[terrain], stroke: "#333" }),
       text(bx + 21, 42, TERRAIN_MARK[terrain]), text(bx + 21, 60, `×${n}`, { "font-weight": 700 })));
@@ -82,8 +89,63 @@ function commonArea(ctx) {
     `${t("mz.stack", { n: v.stack_count ?? 0 })}`,
     `${t("mz.animals")}: ${(v.animal_slots || []).map((a) => ctx.term(a)).join(", ")}`,
   ];
-  info.forEach((s, i) => parts.push(text(10, 88 + i * 15, s, { "text-anchor": "start" })));
-  return canvas(width, 130, t("mz.common"), ...parts);
+  info.forEach((s, i) => parts.push(text(170, 34 + i * 15, s, { "text-anchor": "start" })));
+  if (!v.solo) parts.push(removedPile(ctx, 10, 100));
+  return canvas(360, v.solo ? 80 : 130, t("mz.common"), ...parts);
+}
+
+// The renderer's words of the game's labels.yaml (the terminal's, in the page's language).
+function word(ctx, key, args = {}) {
+  const table = ctx.data.files.labels?.renderer || {};
+  const s = (table[ctx.lang] || table.en || {})[key] ?? key;
+  return String(s).replace(/\{(\w+)\}/g, (_, k) => (args[k] !== undefined ? String(args[k]) : `{${k}}`));
+}
+
+// Tiles removed from the game (R30, R80: discarded action tiles, and Leo's picks in solo): a face-up
+// pile, public (R8), its size and its top tile.
+function removedPile(ctx, x, y) {
+  const removed = ctx.view.removed || [];
+  const label = ctx.t("board.mz.removed", { n: removed.length });
+  const top = removed[removed.length - 1];
+  return svg("g", { class: "removed-pile", "data-count": removed.length, "aria-label": label, role: "group" },
+    text(x, y, label, { "text-anchor": "start" }),
+    top ? tile(ctx, top, x + 160, y - 16, 38, false) : slot(x + 160, y - 16, 38));
+}
+
+// Solo (R76-R83): Leo's solo deck face down with its size, the revealed tile (his choices ① and ②,
+// the shuffle symbol) and the revealed row until the next reshuffle.
+function leoArea(ctx, x, y) {
+  const s = ctx.view.solo;
+  const t = ctx.t;
+  const defs = ctx.data.files.solo?.solo_tiles || {};
+  const parts = [text(x, y + 12, `${ctx.term("leo")} · ${word(ctx, "solo")}`, { "text-anchor": "start", "font-weight": 700 })];
+  const deckLabel = t("board.mz.solo_deck", { n: s.deck_count ?? 0 });
+  parts.push(svg("g", { class: "solo-deck", "data-count": s.deck_count ?? 0 }, cardBack(x, y + 24, 46, 62, s.deck_count ?? 0, deckLabel)),
+    text(x + 23, y + 100, t("board.mz.deck_short", { n: s.deck_count ?? 0 }), { "font-size": 9 }));
+  // After a reshuffle (R82) the last tile is back in the deck: nothing is face up until the next draft.
+  const seen = s.revealed || [];
+  const current = seen.includes(s.current) ? s.current : null;
+  const revealed = seen.filter((id) => id !== current);
+  parts.push(text(x + 62, y + 32, t("board.mz.solo_current"), { "text-anchor": "start", "font-size": 10 }));
+  if (current) parts.push(soloTile(ctx, defs, current, x + 62, y + 38, true));
+  else parts.push(slot(x + 62, y + 38, 58));
+  parts.push(text(x + 140, y + 32, t("board.mz.solo_revealed"), { "text-anchor": "start", "font-size": 10 }));
+  revealed.forEach((id, i) => parts.push(soloTile(ctx, defs, id, x + 140 + i * 48, y + 46, false)));
+  if (!revealed.length) parts.push(slot(x + 140, y + 46, 42));
+  parts.push(removedPile(ctx, x, y + 140));
+  return canvas(400, y + 172, `${ctx.term("leo")} · ${word(ctx, "solo")}`, ...parts);
+}
+
+function soloTile(ctx, defs, id, x, y, big) {
+  const d = defs[id] || {};
+  const size = big ? 58 : 42;
+  const takes = word(ctx, "solo_takes", { first: d.first ?? "?", second: d.second ?? "?" });
+  const label = `${word(ctx, "solo")} ${id}: ${takes}${d.shuffle ? ` · ${ctx.t("board.mz.shuffle")}` : ""}`;
+  return svg("g", { class: "solo-tile", "data-solo": id, "aria-label": label, role: "img" }, svg("title", {}, label),
+    rect(x, y, size, size, { fill: "#fff6e0", stroke: "#6b4b00", "stroke-width": big ? 2.5 : 1.2 }),
+    text(x + size / 2, y + (big ? 24 : 18), `①${d.first ?? "?"} ②${d.second ?? "?"}`, { "font-size": big ? 12 : 9, "font-weight": 700 }),
+    d.shuffle ? text(x + size / 2, y + (big ? 42 : 31), "⇄", { "font-size": big ? 14 : 11 }) : null,
+    text(x + size / 2, y + size - 3, id, { "font-size": 7, fill: "#333" }));
 }
 
 function district(ctx, p, seat) {
@@ -103,9 +165,10 @@ function district(ctx, p, seat) {
     for (let c = 0; c < 5; c++) {
       const x = ox + c * C;
       const y = oy + r * C;
-      const content = cells[r * 5 + c];
+      const content = Array.isArray(cells) ? cells[r * 5 + c] : cells[`${r},${c}`]; // the view maps "r,c" to a tile
       const sp = spaces[`${r},${c}`] || {};
-      const label = `${t("mz.space", { r, c })}${content && content !== "zoo" ? ` (${content})` : ""}`;
+      const card = !content && sp.condition === "dark_pair" ? variabilityCard(ctx, p, sp) : null;
+      const label = `${t("mz.space", { r, c })}${content && content !== "zoo" ? ` (${content})` : ""}${card ? `, ${card.label}` : ""}`;
       const g = [rect(x, y, C, C, { fill: content === "zoo" ? "#3b3355" : sp.condition === "dark_pair" ? "#55586b" : "#f1efe6", stroke: "#999", rx: 0 })];
       if (content === "zoo") g.push(text(x + C / 2, y + C / 2 + 4, ctx.term("zoo"), { fill: "#fff", "font-size": 10 }));
       else if (content) g.push(tile(ctx, content, x + 2, y + 2, C - 4, false));
@@ -114,6 +177,7 @@ function district(ctx, p, seat) {
         const mark = cond === "binoculars" ? "◎" : cond === "dark_pair" ? `◐${sp.pair || ""}` : cond?.terrain ? TERRAIN_MARK[cond.terrain] : "";
         g.push(text(x + C / 2, y + 17, mark, { fill: cond === "dark_pair" ? "#fff" : "#777", "font-size": 12 }));
         if (sp.action) g.push(text(x + C / 2, y + 34, symbol(sp.action), { fill: cond === "dark_pair" ? "#ddd" : "#999", "font-size": 10 }));
+        if (cond === "dark_pair" && p.cards) g.push(pairCard(ctx, p, sp, x, y, seat));
       }
       parts.push(item(`cell:${r},${c}`, label, ...g));
     }
@@ -161,6 +225,30 @@ function district(ctx, p, seat) {
   return canvas(C * 7 + 20, C * 7 + 122, `${ctx.names[seat] ?? seat + 1}: ${t("mz.district")}`, ...parts);
 }
 
+// Variability cards (R87-R93) on the dark pairs: hidden while the players choose them (a back, "?"),
+// then the card's letter F, M or T (T with the terrain of this half).
+function variabilityCard(ctx, p, sp) {
+  const explain = ctx.data.files.explain || {};
+  if (p.cards === "hidden") return { letter: "?", label: `${ctx.t("board.mz.card_hidden")}` };
+  if (!Array.isArray(p.cards)) return null;
+  const letter = p.cards["ABC".indexOf(sp.pair)];
+  if (!letter) return null;
+  const def = (ctx.data.files.variability?.variability_cards?.[p.colour] || []).find((c) => c.letter === letter) || {};
+  const name = explain[`card_${def.type}`]?.name;
+  const terrain = def.type === "terrain" ? def[sp.side] : null;
+  return { letter, terrain, label: `${name?.[ctx.lang] || name?.en || letter}${terrain ? `: ${ctx.term(terrain)}` : ""}` };
+}
+
+function pairCard(ctx, p, sp, x, y, seat) {
+  const card = variabilityCard(ctx, p, sp);
+  if (!card) return null;
+  const hidden = card.letter === "?";
+  return svg("g", { class: "variability-card", "data-seat": seat, "data-pair": sp.pair, "data-card": card.letter, "aria-label": card.label, role: "img" },
+    rect(x + C - 20, y + C - 20, 17, 17, { fill: hidden ? "#4a4a6a" : "#b58ad8", stroke: "#222", rx: 2 }),
+    text(x + C - 11.5, y + C - 7.5, card.terrain ? `${card.letter}${TERRAIN_MARK[card.terrain] || ""}` : card.letter,
+      { "font-size": card.terrain ? 7.5 : 10, "font-weight": 700, fill: "#fff" }));
+}
+
 function animal(ctx, a, x, y, colour, r) {
   const label = `${ctx.term(a.animal)} (${a.spot})${a.facing ? ` ${a.facing}` : ""}${a.pollen ? ` · ${a.pollen}` : ""}`;
   const body = [svg("circle", { cx: x, cy: y, r, fill: "#fff", stroke: colour, "stroke-width": 3 })];
@@ -175,7 +263,8 @@ function animal(ctx, a, x, y, colour, r) {
 export function render(ctx) {
   const v = ctx.view;
   const wrap = el("div", { class: "board-wrap mz" });
-  wrap.append(el("div", { class: "board-panel wide" }, commonArea(ctx)));
+  wrap.append(el("div", { class: "board-panel" }, commonArea(ctx)), el("div", { class: "board-panel" }, supplyArea(ctx)));
+  if (v.solo) wrap.append(el("div", { class: "board-panel leo" }, leoArea(ctx, 10, 0)));
   const order = [...(v.player_states || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   for (const i of order) wrap.append(el("div", { class: "board-panel" }, district(ctx, v.player_states[i], i)));
