@@ -40,6 +40,7 @@ class Stats:
         self.measuring = False
         self.games = 0
         self.connected = 0
+        self.elapsed = self.server_cpu = 0.0
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -120,7 +121,7 @@ async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stat
                 await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
 
 
-async def run_clients(base: str, seats: int, seconds: float, game: str) -> Stats:
+async def run_clients(base: str, seats: int, seconds: float, game: str, server: int | None = None) -> Stats:
     stats = Stats()
     ready = asyncio.Event()
     stop = [time.time() + 10_000]  # set when every table is ready
@@ -139,10 +140,11 @@ async def run_clients(base: str, seats: int, seconds: float, game: str) -> Stats
             await asyncio.sleep(0.05)
         stop[0] = time.time() + seconds + 0.5
         stats.measuring = True
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), session_cpu_seconds(server)
         await asyncio.sleep(seconds)
         stats.measuring = False
         stats.elapsed = time.perf_counter() - t0
+        stats.server_cpu = session_cpu_seconds(server) - cpu0
         for result in await asyncio.gather(*pairs, return_exceptions=True):
             if isinstance(result, Exception):
                 stats.error(f"client.{type(result).__name__}")
@@ -164,6 +166,24 @@ async def pair(base: str, game: str, index: int, stats: Stats, ready: asyncio.Ev
         stats.games += 1
         if time.time() < stop[0]:
             table_id = await new_game(http, game, tokens)
+
+
+def session_cpu_seconds(session_id: int | None) -> float:
+    """CPU time (user + system) used so far by every live process of a session (the server's)."""
+    if session_id is None:
+        return 0.0
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session_id:  # after the name: state, ppid, pgrp, session, ..., utime, stime
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -224,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     log = open(log_path, "w")
     proc = start_server(db, port, args.workers, broker, log)
     try:
-        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game))
+        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game, proc.pid))
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -252,7 +272,8 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
             "p99_ms": round(percentile(stats.rtts, 0.99) * 1000, 2),
             "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
             "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "game": args.game,
-            "seconds": args.seconds}
+            "seconds": args.seconds,
+            "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
 
 
 if __name__ == "__main__":
