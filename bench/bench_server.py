@@ -28,6 +28,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
+RECV_TIMEOUT = 30.0  # seconds a seat waits for the next message before counting it as lost
 
 
 class Stats:
@@ -39,6 +40,7 @@ class Stats:
         self.measuring = False
         self.games = 0
         self.connected = 0
+        self.elapsed = self.server_cpu = 0.0
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -59,14 +61,36 @@ async def new_game(http: httpx.AsyncClient, game: str, tokens: list[str]) -> str
     return table["id"]
 
 
+class Match:
+    """What the two seats of one game share: the state id at which one of them stopped playing."""
+
+    def __init__(self) -> None:
+        self.quit_at: int | None = None
+
+
 async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stats: Stats,
-               stop: list[float]) -> None:
-    """Play one seat until the game ends (or the time is up), checking every update's chain."""
+               stop: list[float], match: Match) -> None:
+    """Play one seat until the game ends (or the time is up), checking every update's chain.
+
+    When the time is up, the seat to act stops at the state it has; the other seat then waits only
+    until it has seen that state too (the move it was waiting for will never be made). An update
+    that has not come within RECV_TIMEOUT otherwise is counted as lost."""
     async with connect(f"{ws_base}/ws/tables/{table_id}?token={token}", max_size=1 << 24) as ws:
         last = None
         sent_at = None
+        waited = 0.0
         while True:
-            message = json.loads(await ws.recv())
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+            except TimeoutError:
+                waited += 0.5
+                if match.quit_at is not None and last is not None and last["state_id"] >= match.quit_at:
+                    return
+                if waited >= RECV_TIMEOUT:  # an update that never came: lost (a bug), not a slow server
+                    stats.error("update.missing")
+                    return
+                continue
+            waited = 0.0
             kind = message["type"]
             if kind == "error":
                 stats.error(message["code"])
@@ -84,7 +108,12 @@ async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stat
                     stats.rtts.append(time.perf_counter() - sent_at[0])
                 sent_at = None
             last = message
-            if message["over"] or time.time() >= stop[0]:
+            if message["over"]:
+                return
+            if match.quit_at is not None and message["state_id"] >= match.quit_at:
+                return
+            if time.time() >= stop[0] and sent_at is None:
+                match.quit_at = message["state_id"] if match.quit_at is None else match.quit_at
                 return
             if message["legal"] and sent_at is None:
                 action = rng.choice(message["legal"])["action"]
@@ -92,7 +121,7 @@ async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stat
                 await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
 
 
-async def run_clients(base: str, seats: int, seconds: float, game: str) -> Stats:
+async def run_clients(base: str, seats: int, seconds: float, game: str, server: int | None = None) -> Stats:
     stats = Stats()
     ready = asyncio.Event()
     stop = [time.time() + 10_000]  # set when every table is ready
@@ -111,10 +140,11 @@ async def run_clients(base: str, seats: int, seconds: float, game: str) -> Stats
             await asyncio.sleep(0.05)
         stop[0] = time.time() + seconds + 0.5
         stats.measuring = True
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), session_cpu_seconds(server)
         await asyncio.sleep(seconds)
         stats.measuring = False
         stats.elapsed = time.perf_counter() - t0
+        stats.server_cpu = session_cpu_seconds(server) - cpu0
         for result in await asyncio.gather(*pairs, return_exceptions=True):
             if isinstance(result, Exception):
                 stats.error(f"client.{type(result).__name__}")
@@ -131,10 +161,29 @@ async def pair(base: str, game: str, index: int, stats: Stats, ready: asyncio.Ev
     await ready.wait()
     ws_base = base.replace("http://", "ws://")
     while time.time() < stop[0]:
-        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop) for t in tokens))
+        match = Match()
+        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop, match) for t in tokens))
         stats.games += 1
         if time.time() < stop[0]:
             table_id = await new_game(http, game, tokens)
+
+
+def session_cpu_seconds(session_id: int | None) -> float:
+    """CPU time (user + system) used so far by every live process of a session (the server's)."""
+    if session_id is None:
+        return 0.0
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session_id:  # after the name: state, ppid, pgrp, session, ..., utime, stime
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -180,7 +229,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--broker", default="", help="default with SQLite and several workers: local Redis")
     parser.add_argument("--game", default="midnight_zoo")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--url", default="", help="use a server already running there (for profiling it)")
     args = parser.parse_args(argv)
+    if args.url:
+        stats = asyncio.run(run_clients(args.url.rstrip("/"), args.seats, args.seconds, args.game))
+        print(json.dumps(summary(args, stats, args.url)))
+        return 0
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server on the way out
     folder = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{folder.name}/bench.db"
@@ -190,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     log = open(log_path, "w")
     proc = start_server(db, port, args.workers, broker, log)
     try:
-        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game))
+        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game, proc.pid))
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -202,19 +256,24 @@ def main(argv: list[str] | None = None) -> int:
         if text.strip():
             print("server log (last lines):\n" + "\n".join(text.splitlines()[-40:]), file=sys.stderr)
         folder.cleanup()
-    result = {"seats": args.seats, "moves": stats.moves,
-              "moves_per_s": round(stats.moves / stats.elapsed, 1),
-              "p50_ms": round(percentile(stats.rtts, 0.50) * 1000, 2),
-              "p99_ms": round(percentile(stats.rtts, 0.99) * 1000, 2),
-              "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
-              "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "game": args.game,
-              "seconds": args.seconds}
+    result = summary(args, stats, db)
     if args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
             print(f"{key:>12}: {value}")
     return 0
+
+
+def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
+    return {"seats": args.seats, "moves": stats.moves,
+            "moves_per_s": round(stats.moves / stats.elapsed, 1),
+            "p50_ms": round(percentile(stats.rtts, 0.50) * 1000, 2),
+            "p99_ms": round(percentile(stats.rtts, 0.99) * 1000, 2),
+            "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
+            "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "game": args.game,
+            "seconds": args.seconds,
+            "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated
 
@@ -45,6 +46,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         sys.setswitchinterval(0.0005)  # hand the GIL between the event loop and DB threads quickly
+        asyncio.get_running_loop().set_default_executor(  # asyncio.to_thread's threads
+            ThreadPoolExecutor(max_workers=settings.threads, thread_name_prefix="gameshelf"))
         db = Database(settings.db_url)
         if settings.migrate:
             await asyncio.to_thread(db.migrate)

@@ -90,6 +90,9 @@ class Hub:
 
     # ---- bots ------------------------------------------------------------------------------
     def kick_bots(self, table_id: str) -> None:
+        live = self.service._live.get(table_id)
+        if live is not None and not live.meta.get("bots"):
+            return  # no bot and no zombie seat here (the common case): no task, no thread hop
         task = self.bot_tasks.get(table_id)
         if task is None or task.done():
             self.bot_tasks[table_id] = asyncio.create_task(self._drive(table_id))

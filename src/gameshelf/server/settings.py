@@ -12,6 +12,7 @@ class Settings:
     broker_url: str = ""  # "" (PostgreSQL: LISTEN/NOTIFY; SQLite: this process only) or redis://...
     bot_delay: float = 0.8  # seconds a bot waits before acting, so people see its move arrive
     bot_processes: int = 1
+    threads: int = 16  # worker threads for store work; up to this many transactions wait on commits at once
     sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked
     grace_seconds: float = 60.0  # a disconnected human's seat goes to a bot after this
     token_ttl_hours: float = 24 * 90

@@ -15,7 +15,7 @@ from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import Connection, bindparam, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
@@ -30,6 +30,13 @@ from gameshelf.server.store import Action, Database, Seat, Table, User
 
 MIN_RECLAIM_MS = 30_000
 TABLES, SEATS, ACTIONS = Table.__table__, Seat.__table__, Action.__table__
+# The submission path's statements, built once (SQLAlchemy then reuses their compiled form).
+LOCK_ROW = select(TABLES).where(TABLES.c.id == bindparam("t_id"))
+LOCK_ROW_FOR_UPDATE = LOCK_ROW.with_for_update()
+SEATS_OF = select(SEATS).where(SEATS.c.table_id == bindparam("t_id")).order_by(SEATS.c.seat)
+ADD_ACTION = insert(ACTIONS)
+SET_TABLE = update(TABLES).where(TABLES.c.id == bindparam("t_id"))  # SET: the other parameters
+SET_REMAINING = update(SEATS).where(SEATS.c.table_id == bindparam("t_id"), SEATS.c.seat == bindparam("s_no"))
 
 
 class TableService:
@@ -37,7 +44,7 @@ class TableService:
         self.db, self.settings = db, settings
         self._live: dict[str, LiveMatch] = {}
         self._guard = threading.Lock()
-        self.notify: Callable[[Session, str], None] = lambda session, table_id: None
+        self.notify: Callable[[Session | Connection, str], None] = lambda session, table_id: None
 
     # ---- lifecycle -------------------------------------------------------------------------
     def create(self, user: User, spec: TableIn) -> str:
@@ -147,10 +154,11 @@ class TableService:
     def sync(self, table_id: str) -> LiveMatch:
         """The cached match caught up with the store (after another process moved it)."""
         live = self.live(table_id)
-        with live.lock, self.db.read() as session:
-            table = self._table(session, table_id)
-            self._catch_up(session, live, table)
-            live.meta = self._meta(table, self._seats(session, table_id), live)
+        with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
+            table = self._lock_row(conn, table_id, lock=False)
+            self._catch_up(conn, live, table)
+            seats = [SimpleNamespace(**row._mapping) for row in conn.execute(SEATS_OF, {"t_id": table_id})]
+            live.meta = self._meta(table, seats, live)
         return live
 
     def submit(self, table_id: str, seat: int, notation: str, state_id: int, by_bot: bool = False) -> LiveMatch:
@@ -163,29 +171,33 @@ class TableService:
                             self._undo(session, table, seats, live, seat))
 
     def _change(self, table_id: str, state_id: int, change) -> LiveMatch:
-        """Run ``change`` on the locked match (Core statements: this is the hot path)."""
+        """Run ``change`` on the locked match, in one transaction of prebuilt Core statements on a
+        plain connection (this is the hot path: no ORM unit of work, no statement built per call)."""
         live = self.live(table_id)
         with live.lock:
+            if state_id < live.state_id:
+                # The cache only ever holds committed states (it is dropped when a commit fails), and
+                # state ids only grow: refused without a round trip to the store.
+                raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
             before = live.state_id
             try:
-                with self.db.transaction() as session:
-                    table = self._lock_row(session, table_id)
-                    self._catch_up(session, live, table)
+                with self.db.hot() as conn:
+                    table = self._lock_row(conn, table_id)
+                    self._catch_up(conn, live, table)
                     before = live.state_id
                     if table.status != "playing":
                         raise ServerError("action.game_over")
                     if state_id != table.state_id:
                         raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
-                    seats = [SimpleNamespace(**row._mapping) for row in session.execute(
-                        select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat))]
-                    change(session, table, seats, live)
+                    seats = [SimpleNamespace(**row._mapping) for row in conn.execute(SEATS_OF, {"t_id": table_id})]
+                    change(conn, table, seats, live)
                     table.state_id = live.state_id
-                    values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
+                    values = {"t_id": table_id, "state_id": table.state_id, "turn_started_at": table.turn_started_at}
                     if live.is_over():
-                        values.update(self._finish(session, table, seats, live))
-                    session.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+                        values.update(self._finish(conn, table, seats, live))
+                    conn.execute(SET_TABLE, values)
                     live.meta = self._meta(table, seats, live)
-                    self.notify(session, table_id)
+                    self.notify(conn, table_id)
             except ServerError:
                 if live.state_id != before:
                     self.forget(table_id)
@@ -195,16 +207,15 @@ class TableService:
                 raise
         return live
 
-    def _lock_row(self, session: Session, table_id: str) -> SimpleNamespace:
-        query = select(TABLES).where(TABLES.c.id == table_id)
-        if not self.db.is_sqlite:
-            query = query.with_for_update()
-        row = session.execute(query).one_or_none()
+    def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> SimpleNamespace:
+        """The match's row (locked until the transaction ends, unless ``lock`` is False)."""
+        locking = lock and not self.db.is_sqlite  # SQLite: the transaction began IMMEDIATE
+        row = conn.execute(LOCK_ROW_FOR_UPDATE if locking else LOCK_ROW, {"t_id": table_id}).one_or_none()
         if row is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
         return SimpleNamespace(**row._mapping)
 
-    def _act(self, session: Session, table, seats: list, live: LiveMatch, seat: int,
+    def _act(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int,
              notation: str, by_bot: bool) -> None:
         row = seats[seat]
         if by_bot and not (row.kind == "bot" or row.zombie):
@@ -217,37 +228,38 @@ class TableService:
         except GameError as exc:
             raise ServerError.from_game(exc) from None
         moment = now()
-        session.execute(insert(ACTIONS).values(table_id=table.id, ply=table.state_id, seat=seat, kind="act",
-                                               by_bot=by_bot, notation=str(action), created_at=moment))
+        conn.execute(ADD_ACTION, {"table_id": table.id, "ply": table.state_id, "seat": seat, "kind": "act",
+                                  "by_bot": by_bot, "notation": str(action), "created_at": moment})
         if table.mode == "realtime" and row.kind == "human" and not row.zombie and row.remaining_ms is not None:
             spent = int((moment - aware(table.turn_started_at)).total_seconds() * 1000)
             row.remaining_ms = max(0, row.remaining_ms - spent) + int(table.increment_seconds * 1000)
-            session.execute(update(SEATS).where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
-                            .values(remaining_ms=row.remaining_ms))
+            conn.execute(SET_REMAINING, {"t_id": table.id, "s_no": seat, "remaining_ms": row.remaining_ms})
         table.turn_started_at = moment
 
-    def _undo(self, session: Session, table, seats: list, live: LiveMatch, seat: int) -> None:
+    def _undo(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int) -> None:
         if seats[seat].zombie:
             raise ServerError("seat.zombie")
         last = live.check_undo(seat)
         if last is None:
             raise ServerError("undo.refused", "only your own last action, before another seat acts, "
                                               "and only if it drew no chance and revealed nothing")
-        session.execute(insert(ACTIONS).values(table_id=table.id, ply=table.state_id, seat=seat, kind="undo",
-                                               by_bot=False, notation=last.notation, created_at=now()))
+        conn.execute(ADD_ACTION, {"table_id": table.id, "ply": table.state_id, "seat": seat, "kind": "undo",
+                                  "by_bot": False, "notation": last.notation, "created_at": now()})
         live.undo(Row(table.state_id, seat, "undo", False, last.notation))
         table.turn_started_at = now()
 
-    def _finish(self, session: Session, table, seats: list, live: LiveMatch) -> dict[str, Any]:
+    def _finish(self, conn: Connection, table, seats: list, live: LiveMatch) -> dict[str, Any]:
         table.status = "over"
         outcome = live.outcome()
         if table.rated:
             ranks = outcome["ranks"]
-            ratings.update(session, table.game, [(s.user_id, ranks[s.seat]) for s in seats if s.user_id])
+            with Session(bind=conn) as session:  # joins the connection's transaction
+                ratings.update(session, table.game, [(s.user_id, ranks[s.seat]) for s in seats if s.user_id])
+                session.flush()
         return {"status": "over", "finished_at": now(), "outcome": outcome,
                 "final_hash": live.game.state_hash(live.state)}
 
-    def _catch_up(self, session: Session, live: LiveMatch, table: Table) -> None:
+    def _catch_up(self, session: Session | Connection, live: LiveMatch, table: Table) -> None:
         if table.state_id == live.state_id:
             return
         rows = self._rows(session, table.id, live.state_id)
@@ -418,7 +430,7 @@ class TableService:
     def seat_of(self, session: Session, table_id: str, user: User) -> int | None:
         return next((s.seat for s in self._seats(session, table_id) if s.user_id == user.id), None)
 
-    def _rows(self, session: Session, table_id: str, start: int) -> list[Row]:
+    def _rows(self, session: Session | Connection, table_id: str, start: int) -> list[Row]:
         query = (select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by_bot, ACTIONS.c.notation)
                  .where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply >= start).order_by(ACTIONS.c.ply))
         return [Row(*r) for r in session.execute(query)]
@@ -432,10 +444,10 @@ class TableService:
         return names
 
 
-def pg_notifier(channel: str) -> Callable[[Session, str], None]:
+def pg_notifier(channel: str) -> Callable[[Session | Connection, str], None]:
     """NOTIFY inside the committing transaction: delivered exactly when (and if) it commits."""
 
-    def notify(session: Session, table_id: str) -> None:
+    def notify(session: Session | Connection, table_id: str) -> None:
         from gameshelf.server.hub import message
 
         session.execute(text("SELECT pg_notify(:channel, :payload)"),

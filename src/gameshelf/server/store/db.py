@@ -12,7 +12,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Iterator
 
-from sqlalchemy import create_engine, event, select, text
+from sqlalchemy import Connection, create_engine, event, select, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -61,6 +61,18 @@ class Database:
         own busy handler sleeps in growing steps, so waiting there would cost tens of milliseconds."""
         with self.write_lock, self.sessions() as session, session.begin():
             yield session
+
+    @contextmanager
+    def hot(self) -> Iterator[Connection]:
+        """A writing transaction on a plain connection (Core statements only: the submission path)."""
+        with self.write_lock, self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def read_connection(self) -> Iterator[Connection]:
+        """A reading transaction on a plain connection (Core statements only)."""
+        with self.read_engine.begin() as conn:
+            yield conn
 
     @contextmanager
     def read(self) -> Iterator[Session]:
