@@ -78,10 +78,14 @@ def main() -> None:
     parser.add_argument("--sims", type=int, default=300)
     parser.add_argument("--positions", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--players", type=int, nargs="*", help="only these player counts (default: all)")
+    parser.add_argument("--game", nargs="*", help="only these games (default: all)")
     args = parser.parse_args()
     table = Table("game", "players", "reference sims/s", "optimised sims/s", "ratio",
                   *(f"{name}/sim" for name in COUNTED), title="ISMCTS against the reference, CPU time")
     for game_id, players in CONFIGS:
+        if (args.players and players not in args.players) or (args.game and game_id not in args.game):
+            continue
         game = get_game(game_id)
         states = positions(game, players, args.positions)
         rate = rates(game, states, args.sims, args.rounds)

@@ -50,8 +50,8 @@ import time
 from dataclasses import dataclass
 from typing import Collection, Sequence
 
+from gameshelf.agents.fast_chance import FastChance
 from gameshelf.agents.rewards import Normaliser, outcome_rewards
-from gameshelf.core.chance import Chance
 from gameshelf.core.game import Action, Game, View
 
 ROLLOUTS = ("random", "greedy", "mixed", "none")
@@ -93,7 +93,7 @@ class ISMCTSAgent:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")
         if sims is None and seconds is None:
             sims = 500
-        self.chance = Chance(seed)
+        self.chance = FastChance(seed)  # Chance's numbers, drawn faster
         self.sims = sims
         self.seconds = seconds
         self.c = c

@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     __import__("gameshelf.server.hints", fromlist=["register"]).register(app)  # hint and undo status (issue 13)
     # --- the browser UI (issue 13): pages and static files under /web; the only line it adds here ---
     __import__("gameshelf.web", fromlist=["mount"]).mount(app)
+    __import__("gameshelf.server.analysis", fromlist=["register"]).register(app)  # issue 15: post-game analysis
     return app
 
 

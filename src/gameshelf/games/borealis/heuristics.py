@@ -58,19 +58,16 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     return locations, cards, zones[0] + zones[4], masks[0] | masks[1] | masks[2]
 
 
-def estimate(s: State, seat: int, weight: float) -> float:
-    """Sets + flags + card stars + tokens, the scoring cards as they stand weighted by how near
-    the end is (mid-game they mislead: Common Destination pays for flags still on the start),
-    plus small terms for options: cards in play (worth more than their current sets early on),
-    camp scientists, hand size and playable hand cards. Terms are added one at a time in a fixed
-    order, so equal positions give bit-identical floats."""
-    b = seat * 3
-    cols = s.cols
-    locations, cards, camp, playable = board_facts(
-        tuple(cols[b]), tuple(cols[b + 1]), tuple(cols[b + 2]), tuple(s.flags[b:b + 3]),
-        tuple(s.sci[seat * 15:seat * 15 + 15]), s.scoring, s.cfg.territorial_empty,
-        s.cfg.common_start)
-    total = float(s.tokens[seat])
+@lru_cache(maxsize=16384)
+def board_value(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int, ...], flags: tuple[int, ...],
+                sci: tuple[int, ...], scoring: tuple[str, ...], territorial_empty: bool, common_start: bool,
+                tokens: int, weight: float) -> tuple[float, int, int]:
+    """The estimate's board part, cached (it changes only on the owner's turn or with the end's
+    nearness): (tokens, then per location ``potential`` x its cards and its whole-point terms, then
+    ``weight`` x the scoring cards' stars, added in that order; camp scientists; playable bits)."""
+    locations, cards, camp, playable = board_facts(left, center, right, flags, sci, scoring, territorial_empty,
+                                                   common_start)
+    total = float(tokens)
     potential = POTENTIAL * (1.0 - weight)    # future sets and flag steps of a card
     for in_play, terms in locations:
         total += potential * in_play
@@ -78,10 +75,28 @@ def estimate(s: State, seat: int, weight: float) -> float:
             total += term
     if weight:
         total += weight * cards
+    return total, camp, playable
+
+
+def estimate(s: State, seat: int, weight: float) -> float:
+    """Sets + flags + card stars + tokens, the scoring cards as they stand weighted by how near
+    the end is (mid-game they mislead: Common Destination pays for flags still on the start),
+    plus small terms for options: cards in play (worth more than their current sets early on),
+    camp scientists, hand size and playable hand cards. Terms are added one at a time in a fixed
+    order, so equal positions give bit-identical floats."""
+    b = seat * 3
+    cols, cfg, sci = s.cols, s.cfg, seat * 15
+    total, camp, playable = board_value(
+        tuple(cols[b]), tuple(cols[b + 1]), tuple(cols[b + 2]), tuple(s.flags[b:b + 3]),
+        tuple(s.sci[sci:sci + 15]), s.scoring, cfg.territorial_empty, cfg.common_start, s.tokens[seat], weight)
     if s.pending:
         hand = s.hands[seat]
         total += 0.5 * camp + 0.3 * len(hand)
-        total += 0.6 * sum(1 for c in hand if C_PATBIT[c] & playable)    # options for next turns
+        options = 0
+        for c in hand:
+            if C_PATBIT[c] & playable:
+                options += 1
+        total += 0.6 * options    # playable hand cards: options for next turns
         top = s.pending[-1]
         if top.seat == seat:
             kind = type(top)
@@ -95,5 +110,7 @@ def estimate(s: State, seat: int, weight: float) -> float:
 def heuristic(s: State, seat: int) -> float:
     weight = progress(s)
     mine = estimate(s, seat, weight)
+    if s.n == 2:
+        return mine - estimate(s, 1 - seat, weight)
     best_other = max((estimate(s, p, weight) for p in range(s.n) if p != seat), default=0.0)
     return mine - best_other

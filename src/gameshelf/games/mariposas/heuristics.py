@@ -61,25 +61,33 @@ def board_terms(loc: tuple[int, ...], dbl: tuple[int, ...], migrating: bool, goa
     return (michoacan_points(in_michoacan), goal, *terms)
 
 
-def estimate(s, p: int) -> float:
-    """Score + secured end-game points + the current goal's value now + small progress terms."""
-    est = float(sum(s.pts[p]))
-    if s.over:
-        return est
-    est += card_points(s.life[p], s.abil[p])
-    base = p * NSLOT
-    goal_index = s.goals[s.season]
-    flowers = s.flowers[p]
-    for term in board_terms(tuple(s.loc[base:base + NSLOT]), tuple(s.dbl[base:base + NSLOT]),
-                            s.season >= 1, goal_index, bool(s.abil[p] >> A_MICH_DOUBLE & 1),
+@lru_cache(maxsize=16384)
+def player_estimate(points: int, life: int, abil: int, loc: tuple[int, ...], dbl: tuple[int, ...], migrating: bool,
+                    goal_index: int, flowers: tuple[int, ...]) -> float:
+    """The estimate of a player in a game not over, cached (a search meets the same players again
+    and again): the terms added one at a time in a fixed order, so the float is always the same."""
+    est = float(points)
+    est += card_points(life, abil)
+    for term in board_terms(loc, dbl, migrating, goal_index, bool(abil >> A_MICH_DOUBLE & 1),
                             FLOWER_GOAL[goal_index] and min(flowers) >= 1):
         est += term
     est += 0.15 * sum(flowers)
     return est
 
 
+def estimate(s, p: int) -> float:
+    """Score + secured end-game points + the current goal's value now + small progress terms."""
+    if s.over:
+        return float(sum(s.pts[p]))
+    base = p * NSLOT
+    return player_estimate(sum(s.pts[p]), s.life[p], s.abil[p], tuple(s.loc[base:base + NSLOT]),
+                           tuple(s.dbl[base:base + NSLOT]), s.season >= 1, s.goals[s.season], tuple(s.flowers[p]))
+
+
 def heuristic(s, seat: int) -> float:
     """Own estimate minus the best opponent's."""
     mine = estimate(s, seat)
+    if s.n == 2:
+        return mine - estimate(s, 1 - seat)
     best = max((estimate(s, q) for q in range(s.n) if q != seat), default=0.0)
     return mine - best

@@ -76,18 +76,29 @@ def district_terms(district: tuple[int, ...]) -> tuple[int, float]:
     return food_vp(SimpleNamespace(district=district)), roads
 
 
-def estimate(st, pl) -> float:
-    animals, progress = animal_terms(tuple(pl.loc), tuple(pl.pollen), pl.kind, st.config.zero_pollen_vp)
-    food, roads = district_terms(tuple(pl.district))
-    score = pl.vp + animals + food
-    held = (TILE_VALUE[pl.hand] + 1.0 if pl.hand >= 0 else 0.0) + 1.0 * len(pl.storage)
+@lru_cache(maxsize=16384)
+def player_estimate(vp: int, loc: tuple[int, ...], pollen: tuple[int, ...], kind: tuple[int, ...], zero_pollen_vp: int,
+                    district: tuple[int, ...], hand: int, stored: int) -> float:
+    """A player's estimate, cached (a search meets the same players again and again)."""
+    animals, progress = animal_terms(loc, pollen, kind, zero_pollen_vp)
+    food, roads = district_terms(district)
+    score = vp + animals + food
+    held = (TILE_VALUE[hand] + 1.0 if hand >= 0 else 0.0) + 1.0 * stored
     return score + 0.6 * progress + roads + held
 
 
+def estimate(st, pl) -> float:
+    return player_estimate(pl.vp, tuple(pl.loc), tuple(pl.pollen), pl.kind, st.config.zero_pollen_vp,
+                           tuple(pl.district), pl.hand, len(pl.storage))
+
+
 def heuristic(st, seat: int) -> float:
-    mine = estimate(st, st.players[seat])
+    players = st.players
+    mine = estimate(st, players[seat])
     if st.cur == seat and st.pending:
         mine += pending_value(st)
     if st.n == 1:
         return mine
-    return mine - max(estimate(st, p) for i, p in enumerate(st.players) if i != seat)
+    if st.n == 2:
+        return mine - estimate(st, players[1 - seat])
+    return mine - max(estimate(st, p) for i, p in enumerate(players) if i != seat)

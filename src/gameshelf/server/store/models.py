@@ -99,3 +99,27 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class GameAnalysis(Base):
+    """A finished game's post-game analysis (issue 15), computed once in the background and kept.
+
+    ``status``: pending (queued) | running | done | failed; ``done``/``total`` count the decisions
+    searched so far; ``runs`` counts the computations started (a cached analysis is never redone);
+    ``updated_at`` moves with every progress report, so a computation whose process died is seen.
+    """
+
+    __tablename__ = "game_analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    level: Mapped[str] = mapped_column(String(16), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    sims: Mapped[int | None] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    runs: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict | None] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(String(512))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,42 @@
+"""The search's inlined random stream draws exactly what ``Chance`` draws, method by method, and
+leaves the stream at the same point (the bots' choices rest on it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.agents.fast_chance import _LIMITS, FastChance, _limit
+from gameshelf.core.chance import Chance
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63 - 1, 123456789])
+def test_every_method_matches_chance_and_leaves_the_same_position(seed):
+    fast, plain = FastChance(seed), Chance(seed)
+    for n in (1, 2, 3, 5, 17, 100, 511, 512, 1000, 2**40 + 3, *[2**63 + 1] * 8):  # the last rejects half its draws
+        assert fast.below(n) == plain.below(n)
+        assert fast.position == plain.position
+    for size in (0, 1, 2, 4, 9, 60, 600):
+        items = list(range(size))
+        a, b = items[:], items[:]
+        fast.shuffle(a)
+        plain.shuffle(b)
+        assert a == b and fast.position == plain.position
+        assert fast.sample(items, 4) == plain.sample(items, 4)
+        if items:
+            assert fast.choice(items) == plain.choice(items)
+        assert fast.next64() == plain.next64() and fast.random() == plain.random()
+    twin = fast.copy()
+    assert type(twin) is FastChance and twin.position == fast.position and twin.below(9) == fast.below(9)
+
+
+def test_the_rejection_bound_is_chance_s():
+    """below(n) rejects draws at or above the largest multiple of n under 2**64 (no modulo bias)."""
+    for n in (1, 3, 6, 255, 511, 513, 2**63 + 1):
+        assert _limit(n) == (1 << 64) - ((1 << 64) % n)
+        assert _limit(n) % n == 0 and (1 << 64) - _limit(n) < n
+    assert len(_LIMITS) == 512
+
+
+def test_a_bad_bound_is_refused_like_chance():
+    with pytest.raises(ValueError):
+        FastChance(1).below(0)

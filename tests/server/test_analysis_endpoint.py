@@ -1,0 +1,103 @@
+"""The post-game analysis endpoint (issue 15): refused before the end, computed in the background
+after it, stored once (a second request never recomputes), equal to ``gameshelf.analysis`` run on
+the record, and clear errors for bad ids and missing rights. SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from gameshelf.analysis import analyse_record
+from gameshelf.core.record import Record
+from gameshelf.games import get_game
+from gameshelf.server.store.models import GameAnalysis
+from tests.server.conftest import auth, guest, new_table, two_player_table
+
+SIMS = 2  # a tiny budget: the test is about the server, not the search
+
+
+def finish(server, table_id: str, seed: int = 3) -> None:
+    """Both seats play random legal actions (through the table service) until the game ends."""
+    chooser = random.Random(seed)
+    service = server.service
+    while True:
+        live = service.live(table_id)
+        with live.lock:
+            if live.game.is_over(live.state):
+                return
+            seat, state_id = live.game.to_act(live.state), live.state_id
+            action = chooser.choice(live.game.legal_actions(live.state))
+        service.submit(table_id, seat, str(action), state_id)
+
+
+def wait_done(http, table_id: str, token: str, timeout: float = 120) -> dict:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        body = http.get(f"/api/tables/{table_id}/analysis", headers=auth(token)).json()
+        assert body["status"] in ("pending", "running", "done"), body
+        if body["status"] == "done":
+            return body
+        time.sleep(0.2)
+    raise AssertionError(f"the analysis did not finish: {body}")
+
+
+def runs(server, table_id: str) -> int:
+    with server.app.state.db.read() as session:
+        return session.get(GameAnalysis, (table_id, "normal")).runs
+
+
+def test_refused_before_the_end_and_clear_errors(server):
+    http = server.http
+    ann = guest(http, "Ann")
+    open_table = new_table(http, ann)["id"]
+    table_id, ann, bob = two_player_table(http)
+    for tid in (open_table, table_id):  # open, then playing: the analysis must not exist at all
+        for method in ("get", "post"):
+            response = getattr(http, method)(f"/api/tables/{tid}/analysis", headers=auth(ann))
+            assert response.status_code == 409, response.text
+            assert response.json()["error"]["code"] == "analysis.not_over"
+    ja = http.post(f"/api/tables/{table_id}/analysis?lang=ja", headers=auth(bob)).json()["error"]
+    assert ja["reason"] == "解析はゲーム終了後にのみ利用できます。"
+    with server.app.state.db.read() as session:
+        assert session.get(GameAnalysis, (table_id, "normal")) is None
+    for method in ("get", "post"):
+        missing = getattr(http, method)("/api/tables/nosuch/analysis", headers=auth(ann))
+        assert missing.status_code == 404 and missing.json()["error"]["code"] == "table.not_found"
+    bad_token = http.post(f"/api/tables/{table_id}/analysis", headers=auth("forged"))
+    assert bad_token.status_code == 401 and bad_token.json()["error"]["code"] == "auth.invalid"
+
+
+def test_computed_once_in_the_background_and_equal_to_the_library(server):
+    server.app.state.analysis_sims = SIMS
+    http = server.http
+    table_id, ann, bob = two_player_table(http)
+    finish(server, table_id)
+    assert http.get(f"/api/tables/{table_id}/analysis").json()["status"] == "none"  # spectators may look
+    anonymous = http.post(f"/api/tables/{table_id}/analysis")  # starting one costs CPU: a user asks
+    assert anonymous.status_code == 401 and anonymous.json()["error"]["code"] == "auth.required"
+    started = http.post(f"/api/tables/{table_id}/analysis", headers=auth(ann))
+    assert started.status_code == 200 and started.json()["status"] in ("pending", "running", "done")
+    done = wait_done(http, table_id, ann)
+    record = Record.from_json(http.get(f"/api/tables/{table_id}/record", headers=auth(ann)).json()["record"])
+    direct = analyse_record(get_game(record.game), record, level="normal", seed=0, sims=SIMS).to_json()
+    assert done["result"] == json.loads(json.dumps(direct))
+    assert done["done"] == done["total"] == sum(len(s["decisions"]) for s in direct["seats"].values()) > 0
+    assert set(done["result"]["seats"]) == {"0", "1"} and done["sims"] == SIMS
+    again = http.post(f"/api/tables/{table_id}/analysis", headers=auth(bob))  # cached: never recomputed
+    assert again.json() == done
+    time.sleep(0.5)
+    assert runs(server, table_id) == 1
+    assert http.get(f"/api/tables/{table_id}/analysis", headers=auth(bob)).json() == done
+
+
+def test_a_table_without_spectators_keeps_its_analysis_to_its_seats(server):
+    server.app.state.analysis_sims = SIMS
+    http = server.http
+    table_id, ann, _ = two_player_table(http, spectators=False)
+    finish(server, table_id, seed=5)
+    eve = guest(http, "Eve")
+    for method in ("get", "post"):
+        refused = getattr(http, method)(f"/api/tables/{table_id}/analysis", headers=auth(eve))
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "table.no_spectators"
+    assert http.get(f"/api/tables/{table_id}/analysis", headers=auth(ann)).json()["status"] == "none"
