@@ -224,27 +224,15 @@ class MariposasEncoder(Encoder):
         self._turn_state(s, me, ones, idx, val)
 
     def _player_state(self, b, s, p, ones, idx, val):
-        pts = s.pts[p]
-        idx.extend((b["score"], b["hand_count"]))
-        val.extend((sum(pts) / 100, len(s.hands[p]) / 5))
-        o = b["points"]
-        for i, x in enumerate(pts):
-            if x:
-                idx.append(o + i)
-                val.append(x / 50)
-        o, gpts, n = b["goal_points"], s.gpts, s.n
-        for i in range(len(CAT.seasons)):
-            x = gpts[i * n + p]
-            if x:
-                idx.append(o + i)
-                val.append(x / 20)
+        # points, goal points and flowers are value-only segments: writing a 0.0 there changes nothing
+        pts, n = s.pts[p], s.n
+        o, g, f = b["points"], b["goal_points"], b["flowers"]
+        idx += (b["score"], b["hand_count"], *range(o, o + len(pts)), *range(g, g + len(CAT.seasons)),
+                *range(f, f + len(FLOWERS)))
+        val += (sum(pts) / 100, len(s.hands[p]) / 5, *[x / 50 for x in pts],
+                *[s.gpts[i * n + p] / 20 for i in range(len(CAT.seasons))], *[x / 5 for x in s.flowers[p]])
         if s.played[p]:
             self._card_counts(b["played"], s.played[p], 3, idx, val)
-        o = b["flowers"]
-        for i, x in enumerate(s.flowers[p]):
-            if x:
-                idx.append(o + i)
-                val.append(x / 5)
         o = b["life"]
         ones += [o + i for i in BITS[s.life[p]]]
         o, owned, used = b["bonus"], s.bonus[p], s.bused[p]
@@ -319,12 +307,9 @@ class MariposasEncoder(Encoder):
 
     @staticmethod
     def _card_counts(offset, cards, scale, idx, val):
-        counts: dict[int, int] = {}
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
-        for c, x in counts.items():
+        for c in set(cards):
             idx.append(offset + CARD_OF[c])
-            val.append(x / scale)
+            val.append(cards.count(c) / scale)
 
     @staticmethod
     def _counts(offset, items, table, scale, idx, val):
