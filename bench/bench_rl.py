@@ -3,23 +3,37 @@
     python bench/bench_rl.py --seconds 3
 
 Per game and player count: env steps/s through ``gameshelf.rl.env`` (each step: ``env.last()``,
-which builds the acting seat's view, its observation vector and the legal-action mask, then a
-uniformly random legal id), and the parts of one step in µs: the engine alone (legal_actions +
-apply), the view, the observation encoding of that view, and the mask. Goal: 20,000 env steps/s.
+which builds the acting seat's observation vector and the legal-action mask, then a uniformly
+random legal id), and the parts of one step in µs: the engine alone (legal_actions + apply), the
+observation as the env builds it (``Encoder.encode_state``, from the state's visible fields), the
+mask, and for comparison the older path, the seat's view plus the encoding of that view.
+Goal: 20,000 env steps/s.
 Times are CPU time of this process (``time.process_time``), so a machine shared with other work
 gives the rate of one core this process had to itself (caches are shared all the same).
+
+Before/after on a busy machine: ``--baseline OLD_SRC`` measures env steps/s only, in alternating
+subprocesses (this tree's src, then OLD_SRC, ``--rounds`` times), and prints the median of each:
+
+    git archive <old commit> src | tar -x -C /tmp/old && python bench/bench_rl.py --baseline /tmp/old/src
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+SRC = Path(__file__).resolve().parent.parent / "src"
+if os.environ.get("BENCH_RL_SRC"):          # a --baseline subprocess: import the other tree's code
+    SRC = Path(os.environ["BENCH_RL_SRC"])
+sys.path.insert(0, str(SRC))
 
 import gameshelf.rl as rl  # noqa: E402
 from gameshelf.games import get_game  # noqa: E402
@@ -48,51 +62,86 @@ def env_steps_per_second(game_id: str, players: int, seconds: float) -> float:
 
 
 def parts_us(game_id: str, players: int, seconds: float) -> dict[str, float]:
-    """µs per step of the engine, the view, the encoding and the mask, over random games."""
+    """µs per step of the engine, the observation from the state, the mask, and the view plus its
+    encoding, over random games."""
     game = get_game(game_id)
     enc, space = encoder(game_id, players), action_space(game_id, players)
     rng = np.random.default_rng(1)
-    totals = dict(engine=0.0, view=0.0, encode=0.0, mask=0.0)
+    totals = dict(engine=0.0, encode=0.0, mask=0.0, view_encode=0.0)
     clock = time.process_time
     steps, g, start = 0, 0, clock()
     while clock() - start < seconds:
         state = game.setup(players, {}, g)
         g += 1
         while not game.is_over(state):
+            seat = game.to_act(state)
             t0 = clock()
             legal = game.legal_actions(state)
             t1 = clock()
-            view = game.view(state, game.to_act(state))
+            enc.encode_state(game, state, seat)
             t2 = clock()
-            enc.encode(view)
-            t3 = clock()
             space.mask(legal)
+            t3 = clock()
+            enc.encode(game.view(state, seat))
             t4 = clock()
             game.apply(state, legal[int(rng.integers(len(legal)))])
             t5 = clock()
             totals["engine"] += (t1 - t0) + (t5 - t4)
-            totals["view"] += t2 - t1
-            totals["encode"] += t3 - t2
-            totals["mask"] += t4 - t3
+            totals["encode"] += t2 - t1
+            totals["mask"] += t3 - t2
+            totals["view_encode"] += t4 - t3
             steps += 1
     return {k: v / steps * 1e6 for k, v in totals.items()}
+
+
+def configs(games: str, players: str | None) -> list[tuple[str, int]]:
+    wanted = {int(n) for n in players.split(",")} if players else None
+    return [(g, n) for g in games.split(",") for n in get_game(g).info.player_counts if not wanted or n in wanted]
+
+
+def compare(args) -> int:
+    """Env steps/s of this tree and of ``--baseline``, in alternating subprocesses; the medians."""
+    rates: dict[str, dict[str, list[float]]] = {"after": {}, "before": {}}
+    for _ in range(args.rounds):
+        for label, src in (("after", str(SRC)), ("before", args.baseline)):
+            out = subprocess.run([sys.executable, __file__, "--env-only", "--seconds", str(args.seconds),
+                                  "--games", args.games, *(["--players", args.players] if args.players else [])],
+                                 env={**os.environ, "BENCH_RL_SRC": src}, capture_output=True, text=True, check=True)
+            for key, rate in json.loads(out.stdout).items():
+                rates[label].setdefault(key, []).append(rate)
+    print("| game | players | before steps/s | after steps/s | after/before |")
+    print("|---|---|---|---|---|")
+    for key in rates["after"]:
+        before, after = statistics.median(rates["before"][key]), statistics.median(rates["after"][key])
+        game, players = key.split(":")
+        print(f"| {game} | {players} | {before:,.0f} | {after:,.0f} | {after / before:.2f}x |")
+    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--games", default=",".join(sorted(DOMAINS)))
+    parser.add_argument("--players", default=None, help="player counts to run, e.g. 2,4 (default: all)")
+    parser.add_argument("--baseline", default=None, help="another tree's src: interleaved before/after steps/s")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--env-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print("| game | players | env steps/s | vs goal | engine µs | view µs | encode µs | mask µs | obs size | ids |")
+    if args.baseline:
+        return compare(args)
+    if args.env_only:
+        print(json.dumps({f"{g}:{n}": env_steps_per_second(g, n, args.seconds) for g, n in configs(args.games,
+                                                                                               args.players)}))
+        return 0
+    print("| game | players | env steps/s | vs goal | engine µs | encode µs | mask µs | view+encode µs | obs size | ids |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for game_id in args.games.split(","):
-        for players in get_game(game_id).info.player_counts:
-            rate = env_steps_per_second(game_id, players, args.seconds)
-            parts = parts_us(game_id, players, args.seconds)
-            size = encoder(game_id, players).size
-            print(f"| {game_id} | {players} | {rate:,.0f} | {rate / GOAL:.2f}x | {parts['engine']:.1f} | "
-                  f"{parts['view']:.1f} | {parts['encode']:.1f} | {parts['mask']:.1f} | {size} | "
-                  f"{action_space(game_id, players).size} |", flush=True)
+    for game_id, players in configs(args.games, args.players):
+        rate = env_steps_per_second(game_id, players, args.seconds)
+        parts = parts_us(game_id, players, args.seconds)
+        size = encoder(game_id, players).size
+        print(f"| {game_id} | {players} | {rate:,.0f} | {rate / GOAL:.2f}x | {parts['engine']:.1f} | "
+              f"{parts['encode']:.1f} | {parts['mask']:.1f} | {parts['view_encode']:.1f} | {size} | "
+              f"{action_space(game_id, players).size} |", flush=True)
     return 0
 
 

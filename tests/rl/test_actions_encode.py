@@ -84,3 +84,34 @@ def test_every_conformance_configuration_is_covered(game_id):
         for _, state, legal in random_states(game_id, players, games=1, seed=11, options=options):
             space.ids(legal)
             assert enc.encode(game.view(state, game.to_act(state))).shape == enc.shape
+
+
+@pytest.mark.parametrize("game_id", sorted({g for g, _ in configs()}))
+def test_encoding_from_the_state_is_exactly_the_encoding_of_the_view(game_id):
+    """The fast path (Encoder.encode_state reads the state's visible fields) gives, for every seat,
+    bit for bit the vector of the seat's view: in every conformance configuration (all player
+    counts, options such as Iwari's maps), and so it shows no more than the view does."""
+    game = get_game(game_id)
+    checked = 0
+    for players, options in game.conformance_configs():
+        enc = encoder(game_id, players, options)
+        assert enc.state_type is not None
+        for k, (_, state, _) in enumerate(random_states(game_id, players, games=1, seed=5, options=options)):
+            if k % 3:
+                continue
+            for seat in range(players):
+                expected = enc.encode(game.view(state, seat))
+                assert np.array_equal(enc.encode_state(game, state, seat), expected), (players, options, k, seat)
+                checked += 1
+    assert checked > 50
+
+
+def test_encode_state_falls_back_to_the_view_for_other_state_types():
+    game = get_game("borealis")
+    enc = encoder("borealis", 2)
+    state = game.setup(2, {}, 3)
+
+    class Proxy:          # not the game's State: encode_state must read the view instead
+        pass
+    proxy_game = type("G", (), {"seat_view": lambda self, s, seat: game.seat_view(state, seat)})()
+    assert np.array_equal(enc.encode_state(proxy_game, Proxy(), 1), enc.encode(game.view(state, 1)))

@@ -8,7 +8,12 @@ seat at each reset.
 
 The observation is the learner's view encoded by gameshelf.rl.encode (a float32 Box); the legal
 actions are ``info["action_mask"]`` and ``env.action_masks()`` (sb3-contrib's MaskablePPO reads
-it). Rewards are terminal, as in the PettingZoo env (``rank`` or ``score``). An illegal action id
+it). Rewards are terminal, as in the PettingZoo env (``rank`` or ``score``), or ``shaped``: after
+each of the learner's steps (its action and the bots' replies), the change of the score difference
+``score_now(own) - mean score_now(others)`` (solo: the own score) divided by ``score_scale``, plus
+the rank reward at the end (multi-player). The steps telescope, so an episode returns the rank reward
+plus the final score difference / ``score_scale`` (solo: the final score / ``score_scale``): the
+same goal as ``score``, with the credit given when the points are made. An illegal action id
 ends the episode with reward -1 and ``info["illegal"] = True`` (``illegal="raise"`` raises instead).
 """
 
@@ -26,6 +31,8 @@ from gameshelf.rl.actions import action_space
 from gameshelf.rl.encode import encoder
 from gameshelf.rl.pettingzoo import OBS_BOUND, REWARDS, final_rewards, render_text
 
+GYM_REWARDS = (*REWARDS, "shaped")
+
 
 class GameshelfGym(gymnasium.Env):
     """One seat of a gameshelf game against fixed bots (see the module docstring)."""
@@ -35,8 +42,10 @@ class GameshelfGym(gymnasium.Env):
     def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None,
                  opponents: Any = None, seat: int | str = 0, reward: str = "rank", score_scale: float = 1.0,
                  illegal: str = "lose", render_mode: str | None = None) -> None:
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if reward not in GYM_REWARDS:
+            raise ValueError(f"reward must be one of {GYM_REWARDS}, not {reward!r}")
+        if not score_scale > 0:
+            raise ValueError(f"score_scale must be positive, not {score_scale!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.game = get_game(game)
@@ -55,6 +64,7 @@ class GameshelfGym(gymnasium.Env):
         self.seat = 0
         self.opponents: dict[int, Any] = {}
         self._legal: list = []
+        self._potential = 0.0
 
     def _specs(self, opponents: Any) -> list[Any]:
         others = self.players - 1
@@ -78,7 +88,16 @@ class GameshelfGym(gymnasium.Env):
                           for s, spec in zip(others, self.specs)}
         self.state = self.game.setup(self.players, self.options, game_seed)
         self._play_opponents()
+        self._potential = self._score_difference() if self.reward_mode == "shaped" else 0.0
         return self._obs(), self._info()
+
+    def _score_difference(self) -> float:
+        """The learner's running score minus the others' mean (solo: its score), / score_scale."""
+        scores = self.game.score_now(self.state).scores
+        own = scores[self.seat]
+        if len(scores) == 1:
+            return own / self.score_scale
+        return (own - (sum(scores) - own) / (len(scores) - 1)) / self.score_scale
 
     def _play_opponents(self) -> None:
         game, state = self.game, self.state
@@ -103,9 +122,15 @@ class GameshelfGym(gymnasium.Env):
         over = self.game.is_over(self.state)
         reward = 0.0
         info = self._info()
+        if self.reward_mode == "shaped":
+            potential = self._score_difference()
+            reward, self._potential = potential - self._potential, potential
         if over:
             outcome = self.game.outcome(self.state)
-            reward = final_rewards(outcome, self.reward_mode, self.score_scale)[self.seat]
+            if self.reward_mode == "shaped":
+                reward += final_rewards(outcome, "rank")[self.seat] if self.players > 1 else 0.0
+            else:
+                reward = final_rewards(outcome, self.reward_mode, self.score_scale)[self.seat]
             info.update(scores=list(outcome.scores), ranks=list(outcome.ranks))
         return self._obs(), reward, over, False, info
 

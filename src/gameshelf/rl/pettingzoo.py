@@ -13,6 +13,10 @@ Rewards arrive only when the game ends:
 * ``reward="score"``: the seat's score minus the mean score of the other seats (solo: the score),
   divided by ``score_scale`` (default 1).
 
+Observations are built lazily: ``observe(agent)`` encodes only when asked (``last()`` asks for the
+agent to act), once per state and agent (a second call returns the same arrays), and the mask
+from the legal-action ids kept at each step.
+
 ``reset(seed=…)`` seeds the game (the seed of ``game.setup``); without a seed the next seed comes
 from the environment's own generator. ``render_mode="ansi"`` returns the terminal renderer's
 drawing of the spectator's view, as text.
@@ -87,6 +91,8 @@ class GameshelfAEC(AECEnv):
                                    for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self.state = None
+        self._version = 0                  # counts the states: observations are cached per version
+        self._observed: dict[str, tuple[int, dict]] = {}
         self._np_random = None
         self._seed_rng = np.random.default_rng()
 
@@ -115,6 +121,7 @@ class GameshelfAEC(AECEnv):
         self._select()
 
     def _set_legal(self, legal: list) -> None:
+        self._version += 1
         self._legal = legal
         self._legal_ids = self.space.ids(legal)
         self._legal_set = set(self._legal_ids)
@@ -153,13 +160,17 @@ class GameshelfAEC(AECEnv):
             self._select()
 
     def observe(self, agent):
+        cached = self._observed.get(agent)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
         seat = self.agent_seat[agent]
-        view = self.game.view(self.state, seat)
-        obs = self.encoder.encode(view)
+        obs = self.encoder.encode_state(self.game, self.state, seat)
         mask = np.zeros(self.space.size, dtype=np.int8)
-        if self._legal_ids and self.possible_agents[seat] == self.agent_selection:
+        if self._legal_ids and agent == self.agent_selection:
             mask[self._legal_ids] = 1
-        return {"observation": obs, "action_mask": mask}
+        observation = {"observation": obs, "action_mask": mask}
+        self._observed[agent] = (self._version, observation)
+        return observation
 
     def legal_action_ids(self) -> list[int]:
         return list(self._legal_ids)

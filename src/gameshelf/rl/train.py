@@ -1,12 +1,15 @@
 """A learning baseline (issue 14): maskable PPO (sb3-contrib) on the Gymnasium adapter.
 
     python -m gameshelf.rl.train --game borealis --players 2 --opponents random \
-        --steps 200000 --minutes 30 --out out/rl/borealis-2p --eval-games 200
+        --steps 2000000 --minutes 30 --wall-minutes 30 --out out/rl/borealis-2p --eval-games 200
 
 Trains one seat (``--seat random`` by default, so the policy plays first and second) against fixed
-gameshelf bots (``--opponents``; none for a solo game), within ``--steps`` env steps and
-``--minutes`` of CPU time of the training process, whichever ends first (one thread: on an idle
-core CPU time is wall time; on a shared machine the budget still buys the same training). Saves ``<out>.zip`` (the model), ``<out>.json``
+gameshelf bots (``--opponents``; none for a solo game) on ``--envs`` copies of the environment
+stepped together (one batched forward pass of the network for all of them), within ``--steps`` env
+steps, ``--minutes`` of CPU time of the training process and ``--wall-minutes`` of wall time,
+whichever ends first (one torch thread). The reward is ``shaped`` by default (the change of the
+running score difference after each step, plus the rank reward at the end; see gameshelf.rl.gym).
+Saves ``<out>.zip`` (the model), ``<out>.json``
 (game, players, options, training numbers and the learning curve: mean episode reward and win rate
 per rollout) and evaluates the policy against ``--eval`` agents: win rate with a Wilson 95%
 interval and the score distribution. The saved policy plays in tournaments as
@@ -35,33 +38,46 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def make_env(game: str, players: int, options: dict, opponents: Any, seat: Any, reward: str):
+def make_env(game: str, players: int, options: dict, opponents: Any, seat: Any, reward: str,
+             score_scale: float = 50.0):
     from gymnasium.wrappers import RecordEpisodeStatistics
     import gameshelf.rl as rl
     return RecordEpisodeStatistics(rl.gym_env(game, players, options, opponents=opponents, seat=seat,
-                                              reward=reward))
+                                              reward=reward, score_scale=score_scale))
 
 
 def train(game: str, players: int, *, options: dict | None = None, opponents: Any = "random",
           seat: Any = "random", steps: int = 100_000, minutes: float = 30.0, seed: int = 0,
-          out: str | Path = "out/rl/policy", reward: str = "rank", n_steps: int = 1024,
-          verbose: int = 0) -> dict[str, Any]:
-    """Train a MaskablePPO policy; saves ``<out>.zip`` and ``<out>.json``; returns the metadata."""
+          out: str | Path = "out/rl/policy", reward: str = "shaped", score_scale: float = 50.0,
+          n_steps: int = 256, envs: int = 8, batch_size: int = 256, epochs: int = 4,
+          learning_rate: float = 3e-4, wall_minutes: float | None = None, verbose: int = 0) -> dict[str, Any]:
+    """Train a MaskablePPO policy; saves ``<out>.zip`` and ``<out>.json``; returns the metadata.
+
+    ``n_steps`` is per environment: a rollout is ``n_steps * envs`` learner steps."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv
 
+    if envs < 1 or n_steps < 1 or batch_size < 1 or epochs < 1:
+        raise ValueError("envs, n_steps, batch_size and epochs must be at least 1")
     torch.set_num_threads(1)
     options = dict(options or {})
-    env = make_env(game, players, options, None if players == 1 else opponents, seat if players > 1 else 0, reward)
-    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=256, n_epochs=4, learning_rate=3e-4,
-                        gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=seed, verbose=verbose, device="cpu",
-                        policy_kwargs={"net_arch": [256, 256]})
+    learner_seat = seat if players > 1 else 0
+    opponents_ = None if players == 1 else opponents
+    env = DummyVecEnv([lambda: make_env(game, players, options, opponents_, learner_seat, reward, score_scale)
+                       for _ in range(envs)])
+    hyper = {"n_steps": n_steps, "envs": envs, "batch_size": batch_size, "n_epochs": epochs,
+             "learning_rate": learning_rate, "gamma": 1.0, "gae_lambda": 0.95, "ent_coef": 0.01,
+             "net_arch": [256, 256], "score_scale": score_scale}
+    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=batch_size, n_epochs=epochs,
+                        learning_rate=learning_rate, gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=seed,
+                        verbose=verbose, device="cpu", policy_kwargs={"net_arch": [256, 256]})
     curve: list[dict[str, float]] = []
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {"game": game, "players": players, "options": options, "opponents": opponents, "reward": reward,
-            "seed": seed, "curve": curve}
+            "seed": seed, "hyperparameters": hyper, "curve": curve}
 
     def save() -> None:
         """The model and its metadata so far (a checkpoint each rollout: a stopped run keeps its work)."""
@@ -70,6 +86,7 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                     cpu_seconds=round(time.process_time() - cpu_started, 1))
         out.with_suffix(".json").write_text(json.dumps(meta, indent=1))
     deadline = time.process_time() + minutes * 60
+    wall_deadline = time.monotonic() + (wall_minutes if wall_minutes is not None else float("inf")) * 60
 
     class Curve(BaseCallback):
         def __init__(self) -> None:
@@ -86,7 +103,7 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                     if ranks:
                         self.won.append(float(ranks[info["seat"]] == 1))
                         self.scores.append(float(info["scores"][info["seat"]]))
-            return time.process_time() < deadline
+            return time.process_time() < deadline and time.monotonic() < wall_deadline
 
         def _on_rollout_end(self) -> None:
             if self.returns:
@@ -193,12 +210,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seat", default="random")
     parser.add_argument("--steps", type=int, default=100_000)
     parser.add_argument("--minutes", type=float, default=30.0)
-    parser.add_argument("--reward", default="rank", choices=("rank", "score"))
-    parser.add_argument("--n-steps", type=int, default=1024)
+    parser.add_argument("--wall-minutes", type=float, default=None, help="wall-clock budget (default: none)")
+    parser.add_argument("--reward", default="shaped", choices=("rank", "score", "shaped"))
+    parser.add_argument("--score-scale", type=float, default=50.0, help="score points per unit of reward")
+    parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
+    parser.add_argument("--n-steps", type=int, default=256, help="rollout length per environment")
+    parser.add_argument("--batch-size", type=int, default=256)
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="out/rl/policy")
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
-    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--eval-only", action="store_true", help="evaluate the saved <out>.zip, no training")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
@@ -207,7 +230,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         meta = json.loads(Path(args.out).with_suffix(".json").read_text())
     else:
         meta = train(args.game, args.players, options=options, opponents=args.opponents, seat=seat, steps=args.steps,
-                     minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward, n_steps=args.n_steps)
+                     minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward,
+                     score_scale=args.score_scale, n_steps=args.n_steps, envs=args.envs, batch_size=args.batch_size,
+                     epochs=args.epochs, learning_rate=args.lr, wall_minutes=args.wall_minutes)
     print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
     results = []
     if args.eval_games:

@@ -1,8 +1,11 @@
 """Observation encoders (issue 14): a fixed-shape float32 vector per seat, from that seat's view only.
 
-Every encoder reads the *view* (``game.view(state, seat)``), never the state, so two states the
-seat cannot tell apart (determinizations of one view) give the same observation, and a trained
-policy can act from any view a bot receives. Seats are written relative to the viewer: block 0 is
+Every encoder reads the *view* (``game.view(state, seat)``), never the hidden parts of the state,
+so two states the seat cannot tell apart (determinizations of one view) give the same observation,
+and a trained policy can act from any view a bot receives. For speed an encoder may also read the
+state fields that make up the seat's view directly (``fill_state``, used by ``encode_state``),
+skipping the view's JSON data; tests/rl check over random games of every player count that it
+gives exactly the vector of ``encode(game.view(state, seat))`` for every seat. Seats are written relative to the viewer: block 0 is
 the viewer, block 1 the next seat in turn order, and so on. Values are 0/1 flags or small counts
 scaled to about [0, 1]; each game's module documents its layout, and :meth:`Encoder.describe`
 prints the segments with their offsets.
@@ -40,6 +43,7 @@ class Encoder:
     ``encode`` writes them into a zero vector in two numpy steps."""
 
     layout: Layout
+    state_type: type | None = None     # the game's State class when the encoder has fill_state
 
     def __init__(self, players: int, options: Mapping[str, str]) -> None:
         self.players = players
@@ -63,15 +67,35 @@ class Encoder:
         idx: list[int] = []
         val: list[float] = []
         self.fill(view, ones, idx, val)
+        return self._write(ones, idx, val, out)
+
+    def _write(self, ones: list[int], idx: list[int], val: list[float], out: np.ndarray | None) -> np.ndarray:
+        """The vector: zeros, 1.0 at ``ones``, then ``val`` at ``idx`` (lists go in through
+        ``np.fromiter``, about twice as fast as indexing with a list)."""
         if out is None:
             out = np.zeros(self.layout.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        out[ones] = 1.0
-        out[idx] = val
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        out[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, np.float32, len(val))
         return out
 
+    def encode_state(self, game: Any, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation of ``seat``'s view of ``state``: exactly ``encode(game.seat_view(state, seat))``,
+        from the state's visible fields when the encoder has ``fill_state`` for this state's type."""
+        if type(state) is not self.state_type:
+            return self.encode(game.seat_view(state, seat), out)
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        self.fill_state(state, seat, ones, idx, val)
+        return self._write(ones, idx, val, out)
+
     def fill(self, view: Mapping[str, Any], ones: list[int], idx: list[int], val: list[float]) -> None:
+        raise NotImplementedError
+
+    def fill_state(self, state: Any, seat: int, ones: list[int], idx: list[int], val: list[float]) -> None:
+        """Like :meth:`fill`, from the fields of ``state`` that ``seat``'s view shows (optional)."""
         raise NotImplementedError
 
     def rel(self, view: Mapping[str, Any], seat: int | None) -> int:

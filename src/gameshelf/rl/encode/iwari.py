@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from gameshelf.games.iwari.actions import FEATS
 from gameshelf.games.iwari.catalog import BIOMES, EXPEDITIONS, MAPS
+from gameshelf.games.iwari.position import BIOME_IDS, pending_json
+from gameshelf.games.iwari.state import State
 from gameshelf.rl.encode import Encoder
 
 BIOME = {b.id: i for i, b in enumerate(BIOMES)}
@@ -27,10 +29,18 @@ KINDS = {k: i for i, k in enumerate(("choose_action", "place_pieces", "third_tri
                                      "draft_pick", "other"))}
 
 
+# the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
+BIOME_OF = [BIOME[b] for b in BIOME_IDS]
+FEAT_OF = [FEAT[f.id] for f in FEATS]
+EXPED_OF = [EXPED[e.id] for e in EXPEDITIONS]
+
+
 class IwariEncoder(Encoder):
+    state_type = State
+
     def __init__(self, players, options):
         super().__init__(players, options)
-        m = MAPS[options["map"]]
+        self.map = m = MAPS[options["map"]]
         self.tribes = T = players + (1 if players == 2 else 0)
         self.space = {sid: i for i, sid in enumerate(m.space_ids)}
         self.terr = {t.id: i for i, t in enumerate(m.territories)}
@@ -104,6 +114,63 @@ class IwariEncoder(Encoder):
             ones += [self.exped_scored + i * T + rel(v, t) for t in tribes]
         ones += (self.start + rel(v, v["start"]), self.current + rel(v, v["current"]))
         self._pending(v, ones, idx, val)
+
+    # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
+    def fill_state(self, s, seat, ones, idx, val):
+        T, players, m = self.tribes, self.players, self.map
+        rel = [t if t >= players else (t - seat) % players for t in range(T)]
+        space, terr = self.space, self.terr
+        o = self.tents
+        ones += [o + space[m.space_ids[sp]] * T + rel[owner] for sp, owner in enumerate(s.owner) if owner >= 0]
+        nterr = len(m.territories)
+        for t in range(nterr):
+            if s.ktot[t]:
+                o = self.totems + terr[m.territories[t].id] * T
+                for tribe, n in enumerate(s.totems[t::nterr]):
+                    if n:
+                        idx.append(o + rel[tribe])
+                        val.append(n / 4)
+        for t in range(T):
+            o = self.tribe + rel[t] * 5
+            idx += range(o, o + 5)
+            val += (s.supply_tents[t] / 20, s.supply_totems[t] / 8, s.score[t] / 100, s.interim[t] / 100,
+                    s.exp_points[t] / 100)
+        hands = s.hands
+        for p in range(players):
+            idx.append(self.hand_sizes + rel[p])
+            val.append(sum(hands[p * NB:(p + 1) * NB]) / 10)
+        for offset, counts, scale in ((self.hand, hands[seat * NB:(seat + 1) * NB], 5),
+                                      (self.display, s.display, 4)):
+            for b, n in enumerate(counts):
+                if n:
+                    idx.append(offset + BIOME_OF[b])
+                    val.append(n / scale)
+        idx += [self.discard + BIOME_OF[b] for b in range(NB)]
+        val += [n / 10 for n in s.discard[:NB]]
+        ones += [self.blocked + self.line[str(ln.n)] for ln in m.lines if s.blocked[ln.index]]
+        for t, n in enumerate(s.terr_feats):
+            if n:
+                idx.append(self.terr_feats + terr[m.territories[t].id])
+                val.append(n / 4)
+        for i, n in enumerate(s.line_feats):
+            if n:
+                idx.append(self.line_feats + self.line[str(m.lines[i].n)])
+                val.append(n / 4)
+        nt = s.ntribes
+        for f in FEATS:
+            o = FEAT_OF[f.index] * T
+            ones += [self.earned + o + rel[t] for t in s.feat_earned[f.index]]
+            for t, n in enumerate(s.feat_interim[f.index * nt:(f.index + 1) * nt]):
+                if n:
+                    idx.append(self.feat_interim + o + rel[t])
+                    val.append(n / 10)
+        ones += [self.exped + EXPED_OF[e] for e in s.expeditions]
+        for i, tribes in enumerate(s.exp_scored[:3]):
+            ones += [self.exped_scored + i * T + rel[t] for t in tribes]
+        ones += (self.start + rel[s.start], self.current + rel[s.current])
+        pending = [pending_json(s, d) for d in s.pending]
+        self._pending({"seat": seat, "pending": pending, "deck_size": len(s.deck), "exhaustions": s.exhaustions,
+                       "ply": s.ply, "decision": pending[-1]["kind"] if pending else None}, ones, idx, val)
 
     def _pending(self, v, ones, idx, val):
         pending = v["pending"]

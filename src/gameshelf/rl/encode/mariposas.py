@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.decisions import BY_NAME, STAGES
-from gameshelf.games.mariposas.state import CATEGORIES
+from gameshelf.games.mariposas.state import CATEGORIES, REMOVED, SUPPLY as LOC_SUPPLY, State
 from gameshelf.rl.encode import Encoder
 
 NSP = len(CAT.space_ids)
@@ -43,8 +43,39 @@ SUPPLY = [*CAT.lifecycle_ids, *CAT.bonus_ids]
 NSLOT = len(CAT.slot_gen)
 MAXSEG = 12
 
+# the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
+CARD_OF = [CARDS[c] for c in CAT.action_ids]
+MARKER_OF = [MARKERS[m] for m in CAT.marker_ids]
+GOAL_OF = [GOALS[g.id] for g in CAT.goals]
+ABIL_OF = [ABIL[a] for a in CAT.ability_ids]
+STAGE_OF = [STAGE[x] for x in STAGES]
+NLIFE, NBONUS = len(CAT.lifecycle_ids), len(CAT.bonus_ids)
+
+
+def place_of(x: int) -> int:
+    """A marker location code (state.loc) -> its place index in PLACES (as view.loc_name names it)."""
+    if x >= 0:
+        return PLACES[CAT.space_ids[x]]
+    if x == LOC_SUPPLY:
+        return PLACES["supply"]
+    if x == REMOVED:
+        return PLACES["removed"]
+    return PLACES[f"{CAT.seasons[-10 - x]}_card"]
+
+
+def _bits(mask: int, n: int) -> list[int]:
+    return [i for i in range(n) if mask >> i & 1]
+
+
+# every location code a marker can have -> its place index; bit masks -> the indices of their bits
+PLACE_BY_CODE = {x: place_of(x) for x in (*range(NSP), LOC_SUPPLY, REMOVED,
+                                           *(-10 - k for k in range(len(CAT.seasons))))}
+BITS = [_bits(mask, 16) for mask in range(1 << max(NLIFE, NBONUS, len(CAT.ability_ids)))]
+
 
 class MariposasEncoder(Encoder):
+    state_type = State
+
     def __init__(self, players, options):
         super().__init__(players, options)
         L = self.layout
@@ -86,6 +117,9 @@ class MariposasEncoder(Encoder):
                                       "depth/10, steps/10, adjacent, takes/3, left/5, setup, over")
         self.ply = L.add("ply", 1, "/2000")
         self.city_index = {c: i for i, c in enumerate(CAT.space_ids[x] for x in CAT.cities)}
+        self.way_offsets = [self.way + i * (len(MARKERS) + 1) for i in range(len(CAT.cities))]
+        for b in self.blocks:
+            b["marker_offsets"] = [b["at"] + m * NPLACE for m in range(NSLOT)]
 
     def fill(self, v, ones, idx, val):
         me = v["seat"]
@@ -180,6 +214,102 @@ class MariposasEncoder(Encoder):
                 val.append(x)
         idx.append(self.ply)
         val.append(v["ply"] / 2000)
+
+    # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
+    def fill_state(self, s, seat, ones, idx, val):
+        n, me = self.players, seat
+        for p in range(n):
+            self._player_state(self.blocks[(p - me) % n], s, p, ones, idx, val)
+        self._board_state(s, me, ones, idx, val)
+        self._turn_state(s, me, ones, idx, val)
+
+    def _player_state(self, b, s, p, ones, idx, val):
+        # points, goal points and flowers are value-only segments: writing a 0.0 there changes nothing
+        pts, n = s.pts[p], s.n
+        o, g, f = b["points"], b["goal_points"], b["flowers"]
+        idx += (b["score"], b["hand_count"], *range(o, o + len(pts)), *range(g, g + len(CAT.seasons)),
+                *range(f, f + len(FLOWERS)))
+        val += (sum(pts) / 100, len(s.hands[p]) / 5, *[x / 50 for x in pts],
+                *[s.gpts[i * n + p] / 20 for i in range(len(CAT.seasons))], *[x / 5 for x in s.flowers[p]])
+        if s.played[p]:
+            self._card_counts(b["played"], s.played[p], 3, idx, val)
+        o = b["life"]
+        ones += [o + i for i in BITS[s.life[p]]]
+        o, owned, used = b["bonus"], s.bonus[p], s.bused[p]
+        ones += [o + i for i in BITS[owned & ~used]]
+        ones += [o + NBONUS + i for i in BITS[used]]
+        o = b["abil"]
+        ones += [o + i for i in BITS[s.abil[p]]]
+        base = p * NSLOT
+        ones += [o + PLACE_BY_CODE[x] for o, x in zip(b["marker_offsets"], s.loc[base:base + NSLOT])]
+        dbl = b["double"]
+        ones += [dbl + m for m, d in enumerate(s.dbl[base:base + NSLOT]) if d]
+
+    def _board_state(self, s, me, ones, idx, val):
+        n = self.players
+        self._card_counts(self.hand, s.hands[me], 3, idx, val)
+        ones.append(self.season + s.season)
+        ones.append(self.first + (s.first - me) % n)
+        ones.append(self.cur + (s.cur - me) % n)
+        ones.extend(self.extra + (x - me) % n for x in s.extra)
+        self._card_counts(self.discard, s.discard, 5, idx, val)
+        stride, up = len(MARKERS) + 1, s.way_up
+        ones += [o + (MARKER_OF[w] if up >> i & 1 else stride - 1)
+                 for i, (o, w) in enumerate(zip(self.way_offsets, s.way))]
+        stride = len(GOALS) + 1
+        ones += [self.goals + k * stride + (GOAL_OF[g] if face_up else stride - 1)
+                 for k, (g, face_up) in enumerate(zip(s.goals, s.goal_up))]
+        ones += [self.rows + i * len(ABIL) + ABIL_OF[a] for i, a in enumerate(s.rows)]
+        owned = [0] * (NLIFE + NBONUS)       # card supply: n copies of each kind less those owned
+        for p in range(n):
+            for i in BITS[s.life[p]]:
+                owned[i] += 1
+            for i in BITS[s.bonus[p]]:
+                owned[NLIFE + i] += 1
+        o = self.supply
+        idx += range(o, o + NLIFE + NBONUS)      # a zero count writes 0.0 where the vector is 0 already
+        val += [(n - k) / 5 for k in owned]
+
+    def _turn_state(self, s, me, ones, idx, val):
+        n, stack = self.players, s.pending
+        top = stack[-1] if stack else None
+        ones.append(self.kind + KINDS[top.NAME if top else "over"])
+        if top is not None and top.seat >= 0:
+            ones.append(self.actor + (top.seat - me) % n)
+        ones.extend(self.start + x for x in s.start if x >= 0)
+        collected = s.collected
+        if collected:
+            ones.extend(self.collected + i for i in _bits(collected, NSP))
+        for x in s.seg_left:
+            idx.append(self.segs + min(x >> 1, MAXSEG - 1))
+            val.append(1 / 3)
+        ones.extend(self.queue + (x - me) % n for x in s.queue)
+        ones.extend({self.stack_kinds + KINDS[f.NAME] for f in stack})
+        misc = [s.turn_no / 40, float(s.in_extra), len(s.deck) / 40, sum(c & 1 for c in s.seg_left) / 3,
+                s.group / 3, float(s.plus2), float(s.extra1), len(stack) / 10, 0.0, 0.0, 0.0, 0.0, 0.0, float(s.over)]
+        if top is not None:
+            slot = getattr(top, "slot", None)
+            if slot is not None and slot >= 0:
+                ones.append(self.slot + slot)
+            stage = getattr(top, "stage", None)
+            if stage is not None:
+                ones.append(self.stage + STAGE_OF[stage])
+            misc[8:13] = [getattr(top, "steps", 0) / 10, float(getattr(top, "adjacent", False)),
+                          getattr(top, "takes", 0) / 3, getattr(top, "left", 0) / 5,
+                          float(getattr(top, "setup", False))]
+        m = self.misc
+        for i, x in enumerate(misc):
+            if x:
+                idx.append(m + i)
+                val.append(x)
+        idx.append(self.ply)
+        val.append(s.ply / 2000)
+
+    @staticmethod
+    def _card_counts(offset, cards, scale, idx, val):
+        for c in set(cards):
+            idx.append(offset + CARD_OF[c])
+            val.append(cards.count(c) / scale)
 
     @staticmethod
     def _counts(offset, items, table, scale, idx, val):

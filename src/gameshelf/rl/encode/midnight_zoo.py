@@ -17,7 +17,10 @@ tile one-hot, revealed solo tiles, solo deck count /10).
 
 from __future__ import annotations
 
-from gameshelf.games.midnight_zoo.catalog import CAT
+from gameshelf.games.midnight_zoo import view as mz_view
+from gameshelf.games.midnight_zoo.catalog import CAT, DIRS as CAT_DIRS
+from gameshelf.games.midnight_zoo.decisions import frame_json
+from gameshelf.games.midnight_zoo.state import LEO, OVER, PHASE_NAMES, ZOO_MARK, State
 from gameshelf.rl.encode import Encoder
 
 TILES = {t: i for i, t in enumerate(CAT.tile_id)}
@@ -37,8 +40,30 @@ FRAMES = {k: i for i, k in enumerate(("choose_cell", "choose_effect", "discover"
                                       "move_points", "group_move", "other"))}
 TERRAINS = {t: i for i, t in enumerate(CAT.terrains)}
 
+# the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
+TILE_OF = [TILES[t] for t in CAT.tile_id]
+ANIMAL_OF = [ANIMALS[a] for a in CAT.animal_ids]
+SPOT_OF = [SPOTS[s] for s in CAT.spot_names]
+FACE_OF = [DIRS[d] for d in CAT_DIRS]
+SETUP_OF = [SETUP.get(t[0]) for t in CAT.setup_tiles]
+SOLO_OF = [SOLO[t[0]] for t in CAT.solo_tiles]
+PHASE_OF = [PHASES[p] for p in PHASE_NAMES]
+TERRAIN_OF = [TERRAINS[t] for t in CAT.terrains]
+SNAKE, SLOTH, BUTTERFLY = mz_view.SNAKE, mz_view.SLOTH, mz_view.BUTTERFLY
+_PLACE_BY_LOC: dict[int, int] = {}
+
+
+def place_of(loc: int) -> int:
+    """An animal's location code (Player.loc) -> its place index in PLACES (as the view names it)."""
+    place = _PLACE_BY_LOC.get(loc)
+    if place is None:
+        place = _PLACE_BY_LOC[loc] = PLACES[mz_view.loc_str(loc)]
+    return place
+
 
 class MidnightZooEncoder(Encoder):
+    state_type = State
+
     def __init__(self, players, options):
         super().__init__(players, options)
         L = self.layout
@@ -148,6 +173,83 @@ class MidnightZooEncoder(Encoder):
                 ones.append(self.solo_current + SOLO[solo["current"]])
             ones += [self.solo_revealed + SOLO[t] for t in solo["revealed"]]
             misc[10] = solo["deck_count"] / 10
+        for i, x in enumerate(misc):
+            if x:
+                idx.append(self.misc + i)
+                val.append(x)
+
+    # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
+    def _seat_state(self, seat, me):
+        return self.players if seat == LEO else (seat - me) % self.players
+
+    def fill_state(self, st, seat, ones, idx, val):
+        n = self.players
+        for p in range(n):
+            self._player_state(self.blocks[(p - seat) % n], st, p, seat, ones, idx, val)
+        self._board_state(st, seat, ones, idx, val)
+
+    def _player_state(self, b, st, p, seat, ones, idx, val):
+        pl = st.players[p]
+        idx.append(b["vp"])
+        val.append(pl.vp / 100)
+        if pl.hand >= 0:
+            ones.append(b["hand"] + TILE_OF[pl.hand])
+        o = b["storage"]
+        ones += [o + TILE_OF[t] for t in pl.storage]
+        o, stride = b["district"], NT + 1
+        ones += [o + c * stride + (NT if t == ZOO_MARK else TILE_OF[t])
+                 for c, t in enumerate(pl.district) if t >= 0 or t == ZOO_MARK]
+        o, k = b["animals"], self.ANIMAL
+        tail0 = len(ANIMALS) + len(PLACES)
+        for i, a in enumerate(pl.kind):
+            base = o + SPOT_OF[i] * k
+            ones += (base + ANIMAL_OF[a], base + len(ANIMALS) + place_of(pl.loc[i]))
+            tail = base + tail0
+            if SNAKE[a]:
+                ones.append(tail + FACE_OF[pl.face[i]])
+            if SLOTH[a] and pl.asleep[i]:
+                ones.append(tail + 4)
+            if BUTTERFLY[a] and pl.pollen[i]:
+                idx.append(tail + 5)
+                val.append(pl.pollen[i] / 4)
+        if pl.cards is not None:
+            cards, stride = mz_view.cards_json(st, p, seat), len(LETTERS) + 1
+            if cards == "hidden":
+                ones += [b["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
+            else:
+                ones += [b["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
+        setup = SETUP_OF[pl.setup_tile]
+        if setup is not None:
+            ones.append(b["setup"] + setup)
+
+    def _board_state(self, st, me, ones, idx, val):
+        ones.append(self.phase + PHASE_OF[st.phase])
+        if st.phase != OVER:
+            ones.append(self.to_act + self._seat_state(st.cur, me))
+        ones.append(self.first + self._seat_state(st.first, me))
+        ones += [self.market + i * NT + TILE_OF[t] for i, t in enumerate(st.market) if t >= 0]
+        ones += [self.leftover + TILE_OF[t] for t in st.leftover]
+        ones += [self.piles + TILE_OF[t] for pile in st.piles for t in pile]
+        ones += [self.removed + TILE_OF[t] for t in st.removed]
+        o = self.bonus
+        idx += [o + TERRAIN_OF[i] for i in range(len(st.supply))]
+        val += [x / 14 for x in st.supply]
+        ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(st.slots[:3])]
+        if st.round_terrain >= 0:
+            ones.append(self.terrain + TERRAIN_OF[st.round_terrain])
+        pending = st.pending
+        rnd = (st.draft - 1) // CAT.drafts_per_round + 1
+        misc = [st.draft / 10, rnd / 10, st.turn / 4, st.ply / 500, len(st.stack) / 80,
+                len(pending) / 5, 0.0, 0.0, 0.0, 0.0, 0.0]
+        if pending:
+            other = FRAMES["other"]
+            ones += list({self.frames + FRAMES.get(f.KIND, other) for f in pending})
+            self._top(frame_json(pending[-1]), ones, misc)
+        if st.solo:
+            if st.solo_current >= 0:
+                ones.append(self.solo_current + SOLO_OF[st.solo_current])
+            ones += [self.solo_revealed + SOLO_OF[t] for t in st.solo_seen]
+            misc[10] = len(st.solo_deck) / 10
         for i, x in enumerate(misc):
             if x:
                 idx.append(self.misc + i)
