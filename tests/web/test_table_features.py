@@ -150,3 +150,11 @@ def test_bot_seats_are_named_in_japanese(web, browser):
         assert page.errors == []
     finally:
         ctx.close()
+
+
+def test_an_unknown_table_says_so(web, context):
+    page = new_page(context)
+    page.goto(f"{web.base}/web/table.html?id=nosuchtable")
+    page.wait_for_selector("#status .error")
+    assert page.locator("#status .error").inner_text() == "No such table."
+    assert page.errors == []

@@ -29,7 +29,7 @@ from gameshelf.server.store import Table
 
 LEVEL = "normal"
 COUNT = 3
-CACHED = 256  # hints kept per server (a second click, a reload, a second tab cost nothing)
+CACHED = 256  # answers kept per server (a second click, a reload, a second tab cost nothing)
 
 REASONS.update({
     "hint.not_seated": {"en": "Hints are for the table's players, not for spectators.",
@@ -96,6 +96,8 @@ def _question(request: Request, token: str | None, table_id: str, state_id: int 
     seat = mine["seat"]
     live = _live(request, table_id, state_id)
     with live.lock:
+        if state_id is not None and state_id != live.state_id:  # moved on meanwhile
+            raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
         if live.is_over():
             raise ServerError("hint.game_over")
         zombies = live.meta.get("zombies") or []
@@ -110,8 +112,7 @@ def undo_reason(live, seat: int) -> str | None:
     """None if ``seat`` may take its last action back now (the server's undo), else why not."""
     if live.is_over():
         return "undo.game_over"
-    mine = [(sid, row) for sid, row in live.effective if row.seat == seat]
-    if not mine:
+    if not any(row.seat == seat for _, row in live.effective):
         return "undo.nothing"
     last_sid, last = live.effective[-1]
     if last.seat != seat:
@@ -124,20 +125,31 @@ def undo_reason(live, seat: int) -> str | None:
     return "undo.hidden" if any(e.audience is not None or e.hidden_from for e in events) else "undo.chance"
 
 
-def _undo_status(request: Request, token: str | None, table_id: str, state_id: int | None) -> dict[str, Any]:
+def _undo_status(request: Request, token: str | None, table_id: str, state_id: int | None,
+                 known: OrderedDict) -> dict[str, Any]:
+    """The answer for the seat at the match's state; ``known`` keeps answers by (table, state id,
+    seat): the actions are append-only, so a state id always names the same position."""
     mine = _seat(request, token, table_id)
     if mine["status"] == "open":
         return {"state_id": 0, "allowed": False, "reason": "undo.not_started", "step": False}
     live = _live(request, table_id, state_id)
     with live.lock:
-        reason = undo_reason(live, mine["seat"])
-        return {"state_id": live.state_id, "allowed": reason is None, "reason": reason,
-                "step": reason is None and live.to_act() == mine["seat"]}
+        key = (table_id, live.state_id, mine["seat"])
+        answer = known.get(key)
+        if answer is None:  # checking replays the match: once per state and seat
+            reason = undo_reason(live, mine["seat"])
+            answer = {"state_id": live.state_id, "allowed": reason is None, "reason": reason,
+                      "step": reason is None and live.to_act() == mine["seat"]}
+            known[key] = answer
+            while len(known) > CACHED:
+                known.popitem(last=False)
+        return answer
 
 
 def register(app: FastAPI) -> None:
     """Add the two routes to ``app``."""
     cache: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+    undo_known: OrderedDict[tuple, dict] = OrderedDict()
 
     @app.get("/api/tables/{table_id}/hint", responses=ERRORS)
     async def hint(table_id: str, request: Request, token: Token, state_id: int | None = Query(None, ge=0),
@@ -161,4 +173,4 @@ def register(app: FastAPI) -> None:
     async def undo_status(table_id: str, request: Request, token: Token,
                           state_id: int | None = Query(None, ge=0)) -> dict[str, Any]:
         """Whether your seat may take its last action back now; ``reason`` says why not."""
-        return await asyncio.to_thread(_undo_status, request, token, table_id, state_id)
+        return await asyncio.to_thread(_undo_status, request, token, table_id, state_id, undo_known)

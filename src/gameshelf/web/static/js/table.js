@@ -168,6 +168,7 @@ async function start() {
 
 // ---- the WebSocket ----------------------------------------------------------------------------
 function connect() {
+  if (S.closed) return; // no such table
   const q = new URLSearchParams({ lang });
   if (token()) q.set("token", token());
   if (S.stateId !== null && S.msg) q.set("last_state_id", S.stateId);
