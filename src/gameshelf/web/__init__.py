@@ -51,6 +51,22 @@ def game_data(game_id: str) -> dict[str, Any]:
     return {"game": game_id, "files": out, "terms": dict(getattr(game, "terms", {}) or {})}
 
 
+@functools.lru_cache(maxsize=8)
+def game_data_json(game_id: str) -> bytes:
+    """:func:`game_data` encoded once: every table page of the game asks for it."""
+    import json
+
+    return json.dumps(game_data(game_id), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def warm() -> None:
+    """Read every game's data ahead of the first table page (in a background thread at start)."""
+    from gameshelf.games import game_ids
+
+    for game_id in game_ids():
+        game_data_json(game_id)
+
+
 def _load(path: Path) -> Any:
     import yaml
 
@@ -80,7 +96,9 @@ def mount(app) -> None:
     import json
 
     from fastapi import Query, Request
-    from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+    import threading
+
+    from fastapi.responses import HTMLResponse, RedirectResponse, Response
     from starlette.staticfiles import StaticFiles
 
     @app.get("/web", include_in_schema=False)
@@ -104,7 +122,8 @@ def mount(app) -> None:
 
         if game_id not in game_ids():
             raise ServerError("game.not_found", f"unknown game {game_id!r}")
-        return JSONResponse(game_data(game_id), headers={"Cache-Control": "max-age=3600"})
+        return Response(game_data_json(game_id), media_type="application/json",
+                        headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/web/replay/{table_id}", include_in_schema=False)
     def replay(table_id: str, request: Request, ply: int = Query(0, ge=0), seat: int | None = Query(None, ge=0),
@@ -140,4 +159,5 @@ def mount(app) -> None:
                 "outcome": rec.outcome if ply == len(record.actions) else None, "over": game.is_over(state)}
 
     app.mount("/web", StaticFiles(directory=STATIC, html=True), name="web")
+    threading.Thread(target=warm, name="web-data", daemon=True).start()
 
