@@ -93,7 +93,8 @@ function board(ctx) {
     }
     const onTerr = tokensOn(v, id);
     g.push(...featTokens(ctx, onTerr, x + 30, y + TH - 14));
-    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}${featsLabel(ctx, onTerr)}`, ...g));
+    const totemsLabel = (totems || []).map((n, tribe) => (n ? `${tribeName(ctx, tribe)} ×${n}` : "")).filter(Boolean).join(", ");
+    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}${totemsLabel ? `, ${ctx.term("totems")}: ${totemsLabel}` : ""}${featsLabel(ctx, onTerr)}`, ...g));
     // Tent spaces: two rows of circles, the second row right to left (a road along them bends once).
     const spacesList = terr.tent_spaces || [];
     const perRow = Math.ceil(spacesList.length / 2);
