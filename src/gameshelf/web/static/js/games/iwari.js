@@ -7,6 +7,17 @@ import { canvas, cardBack, fit, item, rect, text } from "../board.js";
 
 const BIOME = { tundra: "#e8a89a", forest: "#8cc084", glacier: "#a8cdf0", coast: "#f3e08a", desert: "#f2b86b" };
 const BIOME_MARK = { tundra: "T", forest: "F", glacier: "G", coast: "C", desert: "D" };
+
+// A biome's mark: the initial of its name in the page's language (T F G C D; ツ 森 氷 海 砂), so the
+// colour is never the only clue; the fixed letters if two names share an initial.
+function biomeMark(ctx, biome) {
+  if (!ctx._marks) {
+    const initials = Object.keys(BIOME).map((b) => [b, [...ctx.term(b)][0]?.toUpperCase()]);
+    const distinct = new Set(initials.map(([, m]) => m)).size === initials.length;
+    ctx._marks = Object.fromEntries(initials.map(([b, m]) => [b, distinct && m ? m : BIOME_MARK[b]]));
+  }
+  return ctx._marks[biome] || BIOME_MARK[biome] || "?";
+}
 const TW = 170;
 const TH = 120;
 const GAP = 46;
@@ -80,7 +91,7 @@ function board(ctx) {
     if (!where.has(id)) continue;
     const [x, y] = where.get(id);
     const g = [rect(x, y, TW, TH, { fill: BIOME[terr.biome] || "#ddd", stroke: terr.island ? "#3a78c0" : "#333", "stroke-width": terr.island ? 3 : 1.5, rx: 14 }),
-      text(x + 14, y + 18, BIOME_MARK[terr.biome] || "?", { "font-size": 14, "font-weight": 700 }),
+      text(x + 14, y + 18, biomeMark(ctx, terr.biome), { "font-size": 14, "font-weight": 700 }),
       text(x + TW / 2, y + 18, `${id} · ${ctx.term(terr.biome)}`, { "font-size": 10 })];
     // The totem space in the corner; totems by tribe.
     const totems = v.totems?.[id];
@@ -246,7 +257,7 @@ function side(ctx) {
 
 function biomeCard(ctx, id, biome, x, y) {
   return item(id, ctx.term(biome), rect(x, y, 42, 60, { fill: BIOME[biome] || "#ddd", stroke: "#333" }),
-    text(x + 21, y + 30, BIOME_MARK[biome] || "?", { "font-size": 18, "font-weight": 700 }),
+    text(x + 21, y + 30, biomeMark(ctx, biome), { "font-size": 18, "font-weight": 700 }),
     text(x + 21, y + 50, ctx.term(biome), { "font-size": ctx.term(biome).length > 6 ? 6.5 : 8 }));
 }
 
