@@ -188,6 +188,9 @@ def test_iwari_expeditions_feats_and_tokens_match_the_view(web, page):
         assert page.locator(f'#board [data-id="line:{line}"] .feat-token').count() == n
     on_map = page.locator("#board [data-id^='territory:'] .feat-token, #board [data-id^='line:'] .feat-token")
     assert sorted(on_map.evaluate_all("els => els.map(e => e.dataset.feat)")) == sorted(f for f, _ in view["feat_tokens"])
+    # The discard pile is public (R25, R27): its count by biome; the deck's exhaustions (R32).
+    assert dict(_attrs(page, ".discard-pile [data-biome]", "data-biome", "data-count")) == {b: str(n) for b, n in view["discard"].items()}
+    assert _attrs(page, ".exhaustions", "data-count") == [[str(view["exhaustions"])]]
     # Hidden (R27): only the seat's own hand is drawn as cards.
     assert {i for i in ids(page) if i.startswith("hand:")} == {f"hand:{b}" for b in view["hand"]}
 

@@ -240,6 +240,20 @@ function side(ctx) {
   const dx = 10 + Math.max(4, (v.display || []).length) * 48 + 8;
   parts.push(text(dx, 16, t("iw.deck"), { "text-anchor": "start", "font-weight": 700 }),
     item("deck:top", t("iw.deck_count", { n: v.deck_size ?? 0 }), cardBack(dx, 24, 42, 60, v.deck_size ?? 0, t("iw.deck_count", { n: v.deck_size ?? 0 }))));
+  // The discard pile (R25, R27: face up, public) by biome, and how often the deck has run out
+  // (R32: the first time brings interim scoring, the second ends the game).
+  const discard = Object.entries(v.discard || {});
+  const total = discard.reduce((a, [, n]) => a + n, 0);
+  const pileLabel = `${t("board.iw.discard", { n: total })}: ${discard.map(([b, n]) => `${ctx.term(b)} ×${n}`).join(", ")}`;
+  const ex = t("board.iw.exhaustions", { n: v.exhaustions ?? 0 });
+  parts.push(svg("g", { class: "discard-pile", "data-count": total, "aria-label": pileLabel, role: "img" }, svg("title", {}, pileLabel),
+    text(dx + 52, 16, t("board.iw.discard_short"), { "text-anchor": "start", "font-weight": 700 }),
+    ...discard.map(([b, n], i) => svg("g", { "data-biome": b, "data-count": n },
+      rect(dx + 52, 22 + i * 13, 12, 11, { fill: BIOME[b] || "#ddd", stroke: "#333", rx: 2 }),
+      text(dx + 58, 31 + i * 13, biomeMark(ctx, b), { "font-size": 8, "font-weight": 700 }),
+      text(dx + 68, 31 + i * 13, `×${n}`, { "font-size": 9, "text-anchor": "start" })))));
+  parts.push(svg("g", { class: "exhaustions", "data-count": v.exhaustions ?? 0, "aria-label": ex, role: "img" },
+    text(dx + 21, 98, `↻${v.exhaustions ?? 0}`, { "font-size": 10 }), svg("title", {}, ex)));
   parts.push(text(10, 106, t("iw.hand"), { "text-anchor": "start", "font-weight": 700 }));
   if (Array.isArray(v.hand)) v.hand.forEach((b, i) => parts.push(biomeCard(ctx, `hand:${b}`, b, 10 + i * 48, 114)));
   // Tribes: supply, hand sizes, scores.
@@ -252,7 +266,7 @@ function side(ctx) {
       text(32, y, fit(`${tribeName(ctx, tribe)} · ${t("iw.supply", { tents: s.tents, totems: s.totems })}${hand !== null && hand !== undefined ? ` · ${t("iw.cards", { n: hand })}` : ""}`, 264, 11), { "text-anchor": "start", "font-size": 11 }));
     y += 22;
   });
-  return canvas(300, y, t("iw.side"), ...parts);
+  return canvas(345, y, t("iw.side"), ...parts);
 }
 
 function biomeCard(ctx, id, biome, x, y) {
