@@ -219,6 +219,7 @@ M: dict[str, tuple[str, str]] = {
     "board.iw.discard": ("Discard pile: {n} cards", "捨て札：{n}枚"),
     "board.iw.discard_short": ("Discard", "捨て札"),
     "board.iw.exhaustions": ("The deck has run out {n} time(s) (the first: interim scoring; the second: the end)", "山札が尽きた回数：{n}（1回目で中間決算、2回目で終了）"),
+    "board.ma.discard": ("Discard pile: {n} cards", "捨て札：{n}枚"),
 }
 
 

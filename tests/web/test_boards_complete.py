@@ -248,6 +248,7 @@ def test_mariposas_waystations_goals_and_life_cycle_cards(web, page):
         assert _attrs(page, f'[data-id="space:{city}"] .waystation', "data-marker") == [[marker or "hidden"]]
     goals = [g for [g] in _attrs(page, ".goal", "data-goal")]
     assert goals == [g or "hidden" for g in view["goals"].values()]
+    assert _attrs(page, ".discard-pile", "data-count", "data-top") == [[str(len(view["discard"])), view["discard"][-1] if view["discard"] else ""]]
     cards = sorted((int(s), c) for s, c in _attrs(page, ".lifecycle-card", "data-seat", "data-card"))
     assert cards == sorted((s, c) for s, p in enumerate(view["players"]) for c in p["lifecycle_cards"])
     _nothing_face_down_named(page, game, state)
