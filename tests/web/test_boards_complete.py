@@ -48,10 +48,22 @@ def play(game, players: int, options: dict | None = None, seed: int = 1, plies: 
     return state
 
 
+BARE = """<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/web/css/app.css"></head><body></body></html>"""
+
+
+def open_bare(page, base: str) -> None:
+    """A page of the server's origin with the UI's styles and no page script of its own (a lobby's
+    script could still be running when the board replaces its body)."""
+    url = f"{base}/web/board-alone.html"
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=BARE))
+    page.goto(url)
+
+
 def draw(page, base: str, game: str, view: dict, seat, names: list[str], lang: str = "en") -> None:
-    if not page.url.startswith(base):
-        page.goto(f"{base}/web/")
-        page.wait_for_selector(".game-card")
+    if not page.url.endswith("/web/board-alone.html"):
+        open_bare(page, base)
     error = page.evaluate(RENDER, {"game": game, "view": view, "seat": seat, "names": names, "lang": lang})
     assert error is None, error
 
@@ -92,8 +104,7 @@ def _attrs(page, selector: str, *names: str) -> list:
 @pytest.fixture
 def page(web, context):
     pg = new_page(context)
-    pg.goto(f"{web.base}/web/")
-    pg.wait_for_selector(".game-card")
+    open_bare(pg, web.base)
     yield pg
     assert pg.errors == []
 
