@@ -234,6 +234,10 @@ M: dict[str, tuple[str, str]] = {
     "board.ma.waystation": ("waystation marker", "中継所トークン"),
     "board.iw.road_link": ("a road between {a} and {b}", "{a}と{b}を結ぶ道"),
     "board.mz.card_hidden": ("variability card, face down until every player has chosen", "変動カード（全員が選ぶまで裏向き）"),
+    "board.iw.discard": ("Discard pile: {n} cards", "捨て札：{n}枚"),
+    "board.iw.discard_short": ("Discard", "捨て札"),
+    "board.iw.exhaustions": ("The deck has run out {n} time(s) (the first: interim scoring; the second: the end)", "山札が尽きた回数：{n}（1回目で中間決算、2回目で終了）"),
+    "board.ma.discard": ("Discard pile: {n} cards", "捨て札：{n}枚"),
     # ---- post-game analysis in the replay viewer (issue 15) ----
     "analysis.heading": ("Analysis", "解析"),
     "analysis.start": ("Analyse", "解析する"),

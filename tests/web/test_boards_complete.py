@@ -48,10 +48,22 @@ def play(game, players: int, options: dict | None = None, seed: int = 1, plies: 
     return state
 
 
+BARE = """<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/web/css/app.css"></head><body></body></html>"""
+
+
+def open_bare(page, base: str) -> None:
+    """A page of the server's origin with the UI's styles and no page script of its own (a lobby's
+    script could still be running when the board replaces its body)."""
+    url = f"{base}/web/board-alone.html"
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=BARE))
+    page.goto(url)
+
+
 def draw(page, base: str, game: str, view: dict, seat, names: list[str], lang: str = "en") -> None:
-    if not page.url.startswith(base):
-        page.goto(f"{base}/web/")
-        page.wait_for_selector(".game-card")
+    if not page.url.endswith("/web/board-alone.html"):
+        open_bare(page, base)
     error = page.evaluate(RENDER, {"game": game, "view": view, "seat": seat, "names": names, "lang": lang})
     assert error is None, error
 
@@ -92,8 +104,7 @@ def _attrs(page, selector: str, *names: str) -> list:
 @pytest.fixture
 def page(web, context):
     pg = new_page(context)
-    pg.goto(f"{web.base}/web/")
-    pg.wait_for_selector(".game-card")
+    open_bare(pg, web.base)
     yield pg
     assert pg.errors == []
 
@@ -188,6 +199,9 @@ def test_iwari_expeditions_feats_and_tokens_match_the_view(web, page):
         assert page.locator(f'#board [data-id="line:{line}"] .feat-token').count() == n
     on_map = page.locator("#board [data-id^='territory:'] .feat-token, #board [data-id^='line:'] .feat-token")
     assert sorted(on_map.evaluate_all("els => els.map(e => e.dataset.feat)")) == sorted(f for f, _ in view["feat_tokens"])
+    # The discard pile is public (R25, R27): its count by biome; the deck's exhaustions (R32).
+    assert dict(_attrs(page, ".discard-pile [data-biome]", "data-biome", "data-count")) == {b: str(n) for b, n in view["discard"].items()}
+    assert _attrs(page, ".exhaustions", "data-count") == [[str(view["exhaustions"])]]
     # Hidden (R27): only the seat's own hand is drawn as cards.
     assert {i for i in ids(page) if i.startswith("hand:")} == {f"hand:{b}" for b in view["hand"]}
 
@@ -245,6 +259,7 @@ def test_mariposas_waystations_goals_and_life_cycle_cards(web, page):
         assert _attrs(page, f'[data-id="space:{city}"] .waystation', "data-marker") == [[marker or "hidden"]]
     goals = [g for [g] in _attrs(page, ".goal", "data-goal")]
     assert goals == [g or "hidden" for g in view["goals"].values()]
+    assert _attrs(page, ".discard-pile", "data-count", "data-top") == [[str(len(view["discard"])), view["discard"][-1] if view["discard"] else ""]]
     cards = sorted((int(s), c) for s, c in _attrs(page, ".lifecycle-card", "data-seat", "data-card"))
     assert cards == sorted((s, c) for s, p in enumerate(view["players"]) for c in p["lifecycle_cards"])
     _nothing_face_down_named(page, game, state)
@@ -299,6 +314,11 @@ def test_board_elements_are_labelled_and_fit_a_phone(web, browser, game_id):
                 "els => els.filter(e => !(e.getAttribute('aria-label') || '').trim()).map(e => e.dataset.id)")
             assert not unlabelled
             assert pg.locator("#board svg.board-svg:not([aria-label])").count() == 0
+            # ... and reach the accessibility tree by name (a sample of them, spread over the board).
+            if lang == "en":
+                labels = pg.locator("#board [data-id]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+                for label in labels[:: max(1, len(labels) // 6)]:
+                    assert pg.get_by_role("img", name=label, exact=True).count() >= 1, label
             # Colour-blind safety: every seat marker carries its letter.
             letters = pg.locator("#board .seat-marker text").evaluate_all("els => els.map(e => e.textContent)")
             assert letters and set(letters) <= set("ABCDEFN")

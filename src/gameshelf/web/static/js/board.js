@@ -104,13 +104,14 @@ function duration(ms) {
 // ---- helpers for the games' modules -----------------------------------------------------------
 // An SVG canvas that scales to its container's width.
 export function canvas(width, height, label, ...children) {
-  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", style: `max-width:${Math.round(width * 1.3)}px`, role: "img", "aria-label": label, preserveAspectRatio: "xMidYMin meet" }, ...children);
+  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", style: `max-width:${Math.round(width * 1.3)}px`, role: "group", "aria-label": label, preserveAspectRatio: "xMidYMin meet" }, ...children);
 }
 
-// A labelled group carrying an element id (``data-id``) so the framework can make it a target.
+// A labelled group carrying an element id (``data-id``) so the framework can make it a target
+// (role img, so its label reaches a screen reader; a target becomes a button).
 // Its first shape is the one outlined when the element is a target.
 export function item(id, label, ...children) {
-  const g = svg("g", { "data-id": id, "aria-label": label, class: "item" }, svg("title", {}, label), ...children);
+  const g = svg("g", { "data-id": id, "aria-label": label, class: "item", role: "img" }, svg("title", {}, label), ...children);
   const first = [...g.querySelectorAll("rect, circle, polygon")][0];
   if (first) first.classList.add("shape");
   return g;

@@ -7,6 +7,17 @@ import { canvas, cardBack, fit, item, rect, text } from "../board.js";
 
 const BIOME = { tundra: "#e8a89a", forest: "#8cc084", glacier: "#a8cdf0", coast: "#f3e08a", desert: "#f2b86b" };
 const BIOME_MARK = { tundra: "T", forest: "F", glacier: "G", coast: "C", desert: "D" };
+
+// A biome's mark: the initial of its name in the page's language (T F G C D; ツ 森 氷 海 砂), so the
+// colour is never the only clue; the fixed letters if two names share an initial.
+function biomeMark(ctx, biome) {
+  if (!ctx._marks) {
+    const initials = Object.keys(BIOME).map((b) => [b, [...ctx.term(b)][0]?.toUpperCase()]);
+    const distinct = new Set(initials.map(([, m]) => m)).size === initials.length;
+    ctx._marks = Object.fromEntries(initials.map(([b, m]) => [b, distinct && m ? m : BIOME_MARK[b]]));
+  }
+  return ctx._marks[biome] || BIOME_MARK[biome] || "?";
+}
 const TW = 170;
 const TH = 120;
 const GAP = 46;
@@ -80,7 +91,7 @@ function board(ctx) {
     if (!where.has(id)) continue;
     const [x, y] = where.get(id);
     const g = [rect(x, y, TW, TH, { fill: BIOME[terr.biome] || "#ddd", stroke: terr.island ? "#3a78c0" : "#333", "stroke-width": terr.island ? 3 : 1.5, rx: 14 }),
-      text(x + 14, y + 18, BIOME_MARK[terr.biome] || "?", { "font-size": 14, "font-weight": 700 }),
+      text(x + 14, y + 18, biomeMark(ctx, terr.biome), { "font-size": 14, "font-weight": 700 }),
       text(x + TW / 2, y + 18, `${id} · ${ctx.term(terr.biome)}`, { "font-size": 10 })];
     // The totem space in the corner; totems by tribe.
     const totems = v.totems?.[id];
@@ -93,7 +104,8 @@ function board(ctx) {
     }
     const onTerr = tokensOn(v, id);
     g.push(...featTokens(ctx, onTerr, x + 30, y + TH - 14));
-    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}${featsLabel(ctx, onTerr)}`, ...g));
+    const totemsLabel = (totems || []).map((n, tribe) => (n ? `${tribeName(ctx, tribe)} ×${n}` : "")).filter(Boolean).join(", ");
+    parts.push(item(`territory:${id}`, `${id}: ${ctx.term(terr.biome)}${totemsLabel ? `, ${ctx.term("totems")}: ${totemsLabel}` : ""}${featsLabel(ctx, onTerr)}`, ...g));
     // Tent spaces: two rows of circles, the second row right to left (a road along them bends once).
     const spacesList = terr.tent_spaces || [];
     const perRow = Math.ceil(spacesList.length / 2);
@@ -228,6 +240,20 @@ function side(ctx) {
   const dx = 10 + Math.max(4, (v.display || []).length) * 48 + 8;
   parts.push(text(dx, 16, t("iw.deck"), { "text-anchor": "start", "font-weight": 700 }),
     item("deck:top", t("iw.deck_count", { n: v.deck_size ?? 0 }), cardBack(dx, 24, 42, 60, v.deck_size ?? 0, t("iw.deck_count", { n: v.deck_size ?? 0 }))));
+  // The discard pile (R25, R27: face up, public) by biome, and how often the deck has run out
+  // (R32: the first time brings interim scoring, the second ends the game).
+  const discard = Object.entries(v.discard || {});
+  const total = discard.reduce((a, [, n]) => a + n, 0);
+  const pileLabel = `${t("board.iw.discard", { n: total })}: ${discard.map(([b, n]) => `${ctx.term(b)} ×${n}`).join(", ")}`;
+  const ex = t("board.iw.exhaustions", { n: v.exhaustions ?? 0 });
+  parts.push(svg("g", { class: "discard-pile", "data-count": total, "aria-label": pileLabel, role: "img" }, svg("title", {}, pileLabel),
+    text(dx + 52, 16, t("board.iw.discard_short"), { "text-anchor": "start", "font-weight": 700 }),
+    ...discard.map(([b, n], i) => svg("g", { "data-biome": b, "data-count": n },
+      rect(dx + 52, 22 + i * 13, 12, 11, { fill: BIOME[b] || "#ddd", stroke: "#333", rx: 2 }),
+      text(dx + 58, 31 + i * 13, biomeMark(ctx, b), { "font-size": 8, "font-weight": 700 }),
+      text(dx + 68, 31 + i * 13, `×${n}`, { "font-size": 9, "text-anchor": "start" })))));
+  parts.push(svg("g", { class: "exhaustions", "data-count": v.exhaustions ?? 0, "aria-label": ex, role: "img" },
+    text(dx + 21, 98, `↻${v.exhaustions ?? 0}`, { "font-size": 10 }), svg("title", {}, ex)));
   parts.push(text(10, 106, t("iw.hand"), { "text-anchor": "start", "font-weight": 700 }));
   if (Array.isArray(v.hand)) v.hand.forEach((b, i) => parts.push(biomeCard(ctx, `hand:${b}`, b, 10 + i * 48, 114)));
   // Tribes: supply, hand sizes, scores.
@@ -240,12 +266,12 @@ function side(ctx) {
       text(32, y, fit(`${tribeName(ctx, tribe)} · ${t("iw.supply", { tents: s.tents, totems: s.totems })}${hand !== null && hand !== undefined ? ` · ${t("iw.cards", { n: hand })}` : ""}`, 264, 11), { "text-anchor": "start", "font-size": 11 }));
     y += 22;
   });
-  return canvas(300, y, t("iw.side"), ...parts);
+  return canvas(345, y, t("iw.side"), ...parts);
 }
 
 function biomeCard(ctx, id, biome, x, y) {
   return item(id, ctx.term(biome), rect(x, y, 42, 60, { fill: BIOME[biome] || "#ddd", stroke: "#333" }),
-    text(x + 21, y + 30, BIOME_MARK[biome] || "?", { "font-size": 18, "font-weight": 700 }),
+    text(x + 21, y + 30, biomeMark(ctx, biome), { "font-size": 18, "font-weight": 700 }),
     text(x + 21, y + 50, ctx.term(biome), { "font-size": ctx.term(biome).length > 6 ? 6.5 : 8 }));
 }
 

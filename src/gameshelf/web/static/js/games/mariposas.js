@@ -152,7 +152,14 @@ function sideArea(ctx) {
         text(gx + 52, y + 12, `${ctx.term(season)}${goal ? ` · ${goal}` : ""}`, { "font-size": 9.5, "font-weight": 700, fill: goal ? "#000" : "#fff" }),
         goal ? wrap(words, 98, 7, 2).map((line, i) => text(gx + 52, y + 23 + i * 9, line, { "font-size": 7 })) : text(gx + 52, y + 30, "?", { "font-size": 14, fill: "#fff" }))));
   }
-  y += 58;
+  y += 50;
+  // The discard pile of movement cards (face up, public): its size and its top card.
+  const discard = v.discard || [];
+  const top = discard[discard.length - 1];
+  const pile = `${t("board.ma.discard", { n: discard.length })}${top ? `: ${ctx.term(top)}` : ""}`;
+  parts.push(svg("g", { class: "discard-pile", "data-count": discard.length, "data-top": top || "", "aria-label": pile, role: "img" }, svg("title", {}, pile),
+    text(10, y + 4, fit(pile, 330, 10), { "text-anchor": "start", "font-size": 10 })));
+  y += 22;
   parts.push(text(10, y, t("ma.supply"), { "text-anchor": "start", "font-weight": 700 }));
   y += 6;
   Object.entries(v.card_supply || {}).forEach(([id, n], i) => {
