@@ -89,6 +89,13 @@ def test_computed_once_in_the_background_and_equal_to_the_library(server):
     time.sleep(0.5)
     assert runs(server, table_id) == 1
     assert http.get(f"/api/tables/{table_id}/analysis", headers=auth(bob)).json() == done
+    with server.app.state.db.transaction() as session:  # a failed analysis (say its process died) ...
+        row = session.get(GameAnalysis, (table_id, "normal"))
+        row.status, row.error = "failed", "exit code -9"
+    assert http.get(f"/api/tables/{table_id}/analysis").json()["status"] == "failed"
+    assert http.post(f"/api/tables/{table_id}/analysis", headers=auth(bob)).json()["status"] != "failed"
+    assert wait_done(http, table_id, bob) == done  # ... is started again on request, with the same result
+    assert runs(server, table_id) == 2
 
 
 def test_a_table_without_spectators_keeps_its_analysis_to_its_seats(server):

@@ -15,7 +15,7 @@ from typing_extensions import NotRequired, TypedDict
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.iwari.catalog import BIOME_INDEX, MAPS, NB, deck_counts
-from gameshelf.games.iwari.position import BIOME_IDS, cards, counts, decode, pending_json, public
+from gameshelf.games.iwari.position import cards, counts, decode, pending_json, public
 from gameshelf.games.iwari.state import State
 
 
