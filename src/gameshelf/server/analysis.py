@@ -68,8 +68,7 @@ class AnalysisOut(BaseModel):
 
 def register(app: FastAPI) -> None:
     """Add the routes, and stop a running analysis when the server stops."""
-    app.state.analysis_sims = int(os.environ["GAMESHELF_ANALYSIS_SIMS"]) if os.environ.get(
-        "GAMESHELF_ANALYSIS_SIMS") else None
+    app.state.analysis_sims = _sims_from_env(os.environ.get("GAMESHELF_ANALYSIS_SIMS"))
     app.state.analysis_queue = None
     inner = app.router.lifespan_context
 
@@ -101,6 +100,14 @@ def register(app: FastAPI) -> None:
                 queue = request.app.state.analysis_queue = AnalysisQueue(request.app.state.db.url)
             queue.put(table_id, out.sims, record)
         return out
+
+
+def _sims_from_env(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    if not raw.strip().isdigit() or int(raw) <= 0:
+        raise ValueError(f"GAMESHELF_ANALYSIS_SIMS must be a positive whole number of simulations, not {raw!r}")
+    return int(raw)
 
 
 def _finished_table(request: Request, table_id: str, token: str | None, need_user: bool) -> User | None:
