@@ -155,8 +155,9 @@ _LAST: list[_Template] = []  # the last view's template (a search asks for the s
 
 
 def _template(v: dict[str, Any]) -> _Template:
-    if _LAST and _LAST[0].view is v:
-        return _LAST[0]
+    last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
+    if last is not None and last.view is v:
+        return last
     seat = v["seat"]
     pool = deck_counts(v["players"])
     seen = counts(v["display"])
