@@ -5,14 +5,19 @@ the record, and clear errors for bad ids and missing rights. SQLite and PostgreS
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import time
+
+import pytest
 
 from gameshelf.analysis import analyse_record
 from gameshelf.core.record import Record
 from gameshelf.games import get_game
 from gameshelf.server.store.models import GameAnalysis
-from tests.server.conftest import auth, guest, new_table, two_player_table
+from gameshelf.server.analysis import _sims_from_env
+from gameshelf.server.store import Database
+from tests.server.conftest import Server, auth, fast_settings, guest, new_table, two_player_table
 
 SIMS = 2  # a tiny budget: the test is about the server, not the search
 
@@ -89,6 +94,13 @@ def test_computed_once_in_the_background_and_equal_to_the_library(server):
     time.sleep(0.5)
     assert runs(server, table_id) == 1
     assert http.get(f"/api/tables/{table_id}/analysis", headers=auth(bob)).json() == done
+    with server.app.state.db.transaction() as session:  # a failed analysis (say its process died) ...
+        row = session.get(GameAnalysis, (table_id, "normal"))
+        row.status, row.error = "failed", "exit code -9"
+    assert http.get(f"/api/tables/{table_id}/analysis").json()["status"] == "failed"
+    assert http.post(f"/api/tables/{table_id}/analysis", headers=auth(bob)).json()["status"] != "failed"
+    assert wait_done(http, table_id, bob) == done  # ... is started again on request, with the same result
+    assert runs(server, table_id) == 2
 
 
 def test_a_table_without_spectators_keeps_its_analysis_to_its_seats(server):
@@ -101,3 +113,31 @@ def test_a_table_without_spectators_keeps_its_analysis_to_its_seats(server):
         refused = getattr(http, method)(f"/api/tables/{table_id}/analysis", headers=auth(eve))
         assert refused.status_code == 403 and refused.json()["error"]["code"] == "table.no_spectators"
     assert http.get(f"/api/tables/{table_id}/analysis", headers=auth(ann)).json()["status"] == "none"
+
+
+def test_stopping_the_server_stops_its_analysis(db_url):
+    server = Server(fast_settings(db_url))
+    server.app.state.analysis_sims = 100_000  # far more than the test waits for
+    table_id, ann, _ = two_player_table(server.http)
+    finish(server, table_id)
+    assert server.http.post(f"/api/tables/{table_id}/analysis", headers=auth(ann)).status_code == 200
+    deadline = time.time() + 60
+    while server.http.get(f"/api/tables/{table_id}/analysis").json()["status"] != "running":
+        assert time.time() < deadline, "the analysis never started"
+        time.sleep(0.1)
+    server.stop()
+    assert not [p for p in multiprocessing.active_children() if p.name.startswith("analysis-")]
+    db = Database(db_url)
+    try:
+        with db.read() as session:
+            row = session.get(GameAnalysis, (table_id, "normal"))
+            assert (row.status, row.error, row.result) == ("failed", "the server stopped", None)
+    finally:
+        db.dispose()
+
+
+def test_the_budget_setting_is_checked():
+    assert _sims_from_env(None) is None and _sims_from_env("") is None and _sims_from_env("40") == 40
+    for bad in ("0", "-3", "many", "1.5"):
+        with pytest.raises(ValueError, match="GAMESHELF_ANALYSIS_SIMS"):
+            _sims_from_env(bad)

@@ -41,6 +41,9 @@ Speed: a rollout step keeps the state its greedy policy already built for the ch
 instead of applying that action again, and scores its last candidate on the state itself instead
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
+The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: the numbers of
+``Chance`` drawn in inlined loops (the greedy step's candidate sample shuffles the whole menu, and
+every determinization shuffles the unseen cards with it).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from gameshelf.server import auth
 from gameshelf.server.app import ERRORS, Token, _record  # the record route's access rules, not a copy
 from gameshelf.server.i18n import REASONS, STATUS, ServerError
 from gameshelf.server.store.db import Database
-from gameshelf.server.store.models import GameAnalysis, Table
+from gameshelf.server.store.models import GameAnalysis, Table, User
 
 log = logging.getLogger("gameshelf.server.analysis")
 LEVEL = "normal"
@@ -68,8 +68,7 @@ class AnalysisOut(BaseModel):
 
 def register(app: FastAPI) -> None:
     """Add the routes, and stop a running analysis when the server stops."""
-    app.state.analysis_sims = int(os.environ["GAMESHELF_ANALYSIS_SIMS"]) if os.environ.get(
-        "GAMESHELF_ANALYSIS_SIMS") else None
+    app.state.analysis_sims = _sims_from_env(os.environ.get("GAMESHELF_ANALYSIS_SIMS"))
     app.state.analysis_queue = None
     inner = app.router.lifespan_context
 
@@ -103,17 +102,34 @@ def register(app: FastAPI) -> None:
         return out
 
 
-def _finished_record(request: Request, table_id: str, token: str | None, need_user: bool) -> dict:
-    """The finished game's record (as JSON), after the record route's own access checks."""
+def _sims_from_env(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    if not raw.strip().isdigit() or int(raw) <= 0:
+        raise ValueError(f"GAMESHELF_ANALYSIS_SIMS must be a positive whole number of simulations, not {raw!r}")
+    return int(raw)
+
+
+def _finished_table(request: Request, table_id: str, token: str | None, need_user: bool) -> User | None:
+    """The viewer, once the table is known, theirs to see (the record route's rule: a table without
+    spectators is its seats' only) and over; a clear error otherwise."""
     db: Database = request.app.state.db
     with db.read() as session:
         viewer = auth.user_for_token(session, token) if (token or need_user) else None
         table = session.get(Table, table_id)
         if table is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
-        over = table.status == "over"
-    if not over:
-        raise ServerError("analysis.not_over", "the game is not over")
+        if not table.spectators and (viewer is None
+                                     or request.app.state.service.seat_of(session, table_id, viewer) is None):
+            raise ServerError("table.no_spectators")
+        if table.status != "over":
+            raise ServerError("analysis.not_over", "the game is not over")
+    return viewer
+
+
+def _finished_record(request: Request, table_id: str, token: str | None) -> dict:
+    """The finished game's whole record (as JSON), as the record route gives it out."""
+    viewer = _finished_table(request, table_id, token, need_user=True)
     out = _record(request, table_id, viewer, "en")
     if out.record is None:  # the table is over, so this does not happen; never compute on a redacted one
         raise ServerError("analysis.not_over", "the record is not available yet")
@@ -128,7 +144,7 @@ def _out(table_id: str, row: GameAnalysis | None, sims: int | None) -> AnalysisO
 
 
 def _status(request: Request, table_id: str, token: str | None) -> AnalysisOut:
-    _finished_record(request, table_id, token, need_user=False)
+    _finished_table(request, table_id, token, need_user=False)  # a status poll never builds the record
     with request.app.state.db.read() as session:
         return _out(table_id, session.get(GameAnalysis, (table_id, LEVEL)), request.app.state.analysis_sims)
 
@@ -136,7 +152,7 @@ def _status(request: Request, table_id: str, token: str | None) -> AnalysisOut:
 def _claim(request: Request, table_id: str, token: str | None) -> tuple[AnalysisOut, dict | None]:
     """The row of this game's analysis, created or reclaimed when it must (re)start; with the
     record to analyse in that case, else None (it exists, is queued or runs somewhere)."""
-    record = _finished_record(request, table_id, token, need_user=True)
+    record = _finished_record(request, table_id, token)
     db: Database = request.app.state.db
     sims = request.app.state.analysis_sims
     queue: AnalysisQueue | None = request.app.state.analysis_queue

@@ -158,21 +158,57 @@ def _deal_hands(s: State, players: list[PlayerView], unseen: list[int]) -> list[
 
 
 def determinize(v: BorealisView, chance: Chance) -> State:
-    """A full state consistent with ``v``: unseen cards dealt to hidden hands and the deck."""
+    """A full state consistent with ``v``: unseen cards dealt to hidden hands and the deck.
+
+    The draws, in order: the new stream's seed, then one shuffle of the unseen cards (hidden hands
+    in seat order take the first ones, the deck the rest). Everything else comes from the view
+    alone, so it is built once per view (a search determinizes the same view thousands of times)
+    and copied: the state equals the plain version's (tests/agents/test_determinize_templates.py)."""
+    t = _template(v)
+    seed = chance.next64()
+    unseen = list(t.unseen)
+    chance.shuffle(unseen)
+    s = t.state.copy()
+    s.chance = Chance(seed)
+    hands = s.hands
+    start = 0
+    for seat, k in t.hidden_hands:
+        hands[seat] = unseen[start:start + k]
+        start += k
+    s.deck = unseen[start:]
+    return s
+
+
+class _Template:
+    """What a view fixes for every determinization: the state with its hidden parts left blank."""
+
+    __slots__ = ("view", "state", "unseen", "hidden_hands")
+
+
+_LAST: list[_Template] = []  # the last view's template (a search asks for the same view again and again)
+
+
+def _template(v: BorealisView) -> _Template:
+    last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
+    if last is not None and last.view is v:
+        return last
     s = State.__new__(State)
     players = v["players"]
     s.n = len(players)
     s.cfg = Config.from_options(v["options"])
-    s.chance = Chance(chance.next64())
+    s.chance = Chance(0)
     seen = set(_ids(v["pool"])) | set(_ids(v["discard"]))
     for p in players:
         for col in p["columns"]:
             seen.update(_ids(col))
         if p["hand"] is not None:
             seen.update(_ids(p["hand"]))
-    unseen = [c for c in CARD_IDS if c not in seen]
-    chance.shuffle(unseen)
-    s.deck = _deal_hands(s, players, unseen)
+    t = _Template()
+    t.view = v
+    t.unseen = tuple(c for c in CARD_IDS if c not in seen)
+    t.hidden_hands = tuple((seat, p["hand_count"]) for seat, p in enumerate(players) if p["hand"] is None)
+    s.hands = [_ids(p["hand"]) if p["hand"] is not None else [] for p in players]
+    s.deck = []
     s.discard = _ids(v["discard"])
     s.pool = _ids(v["pool"])
     s.cols = [_ids(col) for p in players for col in p["columns"]]
@@ -193,8 +229,11 @@ def determinize(v: BorealisView, chance: Chance) -> State:
     s.turn_refreshed = v["refreshed_this_turn"]
     s.end_triggered = v["end_triggered"]
     s.end_reason = END_REASONS.index(v["end_reason"])
-    assert len(s.deck) == v["deck_count"], "view inconsistent with the catalogue"
-    return s
+    assert len(t.unseen) - sum(k for _, k in t.hidden_hands) == v["deck_count"], \
+        "view inconsistent with the catalogue"
+    t.state = s
+    _LAST[:] = [t]
+    return t
 
 
 # ---- encode: the full state under its slot names ----------------------------------------------

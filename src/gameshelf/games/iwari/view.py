@@ -15,7 +15,7 @@ from typing_extensions import NotRequired, TypedDict
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.iwari.catalog import BIOME_INDEX, MAPS, NB, deck_counts
-from gameshelf.games.iwari.position import BIOME_IDS, cards, counts, decode, pending_json, public
+from gameshelf.games.iwari.position import cards, counts, decode, pending_json, public
 from gameshelf.games.iwari.state import State
 
 
@@ -124,7 +124,40 @@ def view(s: State, seat: int | None) -> IwariView:
 
 
 def determinize(v: dict[str, Any], chance: Chance) -> State:
-    """A full state consistent with ``v``: unseen cards dealt from ``chance``, chance reseeded."""
+    """A full state consistent with ``v``: unseen cards dealt from ``chance``, chance reseeded.
+
+    The draws, in order: one shuffle of the unseen cards (hidden hands in seat order take cards
+    from its end, the deck keeps the rest), then the new stream's seed. Everything else comes from
+    the view alone, so it is built once per view (a search determinizes the same view thousands
+    of times) and copied: the state equals the plain version's
+    (tests/agents/test_determinize_templates.py)."""
+    t = _template(v)
+    unseen = list(t.unseen)
+    chance.shuffle(unseen)
+    s = t.state.copy()
+    hands = s.hands
+    for p, size in t.hidden_hands:
+        base = p * NB
+        for _ in range(size):
+            hands[base + unseen.pop()] += 1
+    s.deck = unseen
+    s.chance = Chance(chance.next64())
+    return s
+
+
+class _Template:
+    """What a view fixes for every determinization: the state with its hidden parts left blank."""
+
+    __slots__ = ("view", "state", "unseen", "hidden_hands")
+
+
+_LAST: list[_Template] = []  # the last view's template (a search asks for the same view again and again)
+
+
+def _template(v: dict[str, Any]) -> _Template:
+    last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
+    if last is not None and last.view is v:
+        return last
     seat = v["seat"]
     pool = deck_counts(v["players"])
     seen = counts(v["display"])
@@ -132,15 +165,14 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
         seen[BIOME_INDEX[b]] += n
     if seat is not None:
         seen = [a + b for a, b in zip(seen, counts(v["hand"]))]
-    unseen = [BIOME_IDS[b] for b in range(NB) for _ in range(pool[b] - seen[b])]
-    chance.shuffle(unseen)
-    hands = []
-    for p, size in enumerate(v["hand_sizes"]):
-        if p == seat:
-            hands.append(list(v["hand"]))
-        else:
-            hands.append([unseen.pop() for _ in range(size)])
-    return decode(dict(v, hands=hands, deck=unseen, chance=chance.next64()))
+    t = _Template()
+    t.view = v
+    t.unseen = tuple(b for b in range(NB) for _ in range(pool[b] - seen[b]))  # biome indices
+    t.hidden_hands = tuple((p, size) for p, size in enumerate(v["hand_sizes"]) if p != seat)
+    hands = [list(v["hand"]) if p == seat else [] for p in range(len(v["hand_sizes"]))]
+    t.state = decode(dict(v, hands=hands, deck=[], chance=0))
+    _LAST[:] = [t]
+    return t
 
 
 def encode(s: State) -> dict[str, Any]:

@@ -204,22 +204,64 @@ def _unseen_cards(v: dict[str, Any], seat: int | None) -> list[int]:
 
 
 def determinize(v: dict[str, Any], chance: Chance) -> State:
-    """A full state consistent with the view; hidden parts dealt from ``chance``; stream reseeded."""
+    """A full state consistent with the view; hidden parts dealt from ``chance``; stream reseeded.
+
+    The draws, in order: the new stream's seed, the unseen action cards (other hands in seat
+    order, then the deck), the face-down waystation markers, then each face-down goal. Everything
+    else comes from the view alone, so it is built once per view (a search determinizes the same
+    view thousands of times) and copied: the state equals the one built from the whole position
+    (tests/agents/test_determinize_templates.py)."""
+    t = _template(v)
+    stream = chance.next64()
+    pool = list(t.pool)
+    chance.shuffle(pool)
+    s = t.state.copy()
+    s.chance = Chance(stream)
+    hands = s.hands
+    for p, count in t.hidden_hands:
+        hands[p] = [pool.pop() for _ in range(count)]
+    s.deck = pool
+    hidden = list(t.hidden_markers)
+    chance.shuffle(hidden)
+    markers = {city: m if m else hidden.pop() for city, m in t.waystations}
+    s.way = [CAT.marker_ids.index(markers[SP[c]]) for c in CAT.cities]
+    goals = s.goals
+    for i, k, g in t.goals:
+        goals[CAT.seasons.index(k)] = CAT.goal_index[g if g else CAT.goals[chance.choice(CAT.goals_by_season[i])].id]
+    return s
+
+
+class _Template:
+    """What a view fixes for every determinization: the state with its hidden parts left blank."""
+
+    __slots__ = ("view", "state", "pool", "hidden_hands", "hidden_markers", "waystations", "goals")
+
+
+_LAST: list[_Template] = []  # the last view's template (a search asks for the same view again and again)
+
+
+def _template(v: dict[str, Any]) -> _Template:
+    last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
+    if last is not None and last.view is v:
+        return last
     from gameshelf.games.mariposas.position import build
     seat = v.get("seat")
-    stream = chance.next64()
-    pool = _unseen_cards(v, seat)
-    chance.shuffle(pool)
-    hands = [list(v["hand"]) if p == seat else [ACT[pool.pop()] for _ in range(d["hand_count"])]
-             for p, d in enumerate(v["players"])]
+    t = _Template()
+    t.view = v
+    t.pool = tuple(_unseen_cards(v, seat))   # card indices; ACT[c] is card c, so a dealt card is its index
+    t.hidden_hands = tuple((p, d["hand_count"]) for p, d in enumerate(v["players"]) if p != seat)
     revealed = {m for m in v["waystations"].values() if m is not None}
-    hidden = [m for m in CAT.marker_ids if m not in revealed]
-    chance.shuffle(hidden)
-    waystations = {city: {"marker": m if m else hidden.pop(), "face_up": m is not None}
+    t.hidden_markers = tuple(m for m in CAT.marker_ids if m not in revealed)
+    t.waystations = tuple(v["waystations"].items())
+    t.goals = tuple((i, k, g) for i, (k, g) in enumerate(v["goals"].items()))
+    hands = [list(v["hand"]) if p == seat else [] for p in range(len(v["players"]))]
+    waystations = {city: {"marker": m if m else CAT.marker_ids[0], "face_up": m is not None}
                    for city, m in v["waystations"].items()}
-    goals = {k: {"card": g if g else CAT.goals[chance.choice(CAT.goals_by_season[i])].id, "face_up": g is not None}
+    goals = {k: {"card": g if g else CAT.goals[CAT.goals_by_season[i][0]].id, "face_up": g is not None}
              for i, (k, g) in enumerate(v["goals"].items())}
-    return build(public_position(v, hands, [ACT[c] for c in pool], waystations, goals, stream))
+    t.state = build(public_position(v, hands, [], waystations, goals, 0))
+    _LAST[:] = [t]
+    return t
 
 
 def public_position(v: dict[str, Any], hands, deck, waystations, goals, chance: int) -> dict[str, Any]:

@@ -213,8 +213,43 @@ def encode(st: State) -> dict:
 # ---- determinize -------------------------------------------------------------------------------
 def determinize(v: dict, chance: Chance) -> State:
     """A full state consistent with ``v``: the unseen action tiles shuffled into the stack, the
-    solo deck reshuffled, hidden variability cards dealt, the chance stream reseeded."""
-    st = blank_state(v["players"], Config.from_options(v["options"]), chance.next64())
+    solo deck reshuffled, hidden variability cards dealt, the chance stream reseeded.
+
+    The draws, in order: the new stream's seed, each hidden hand of cards in seat order, the
+    stack, the solo deck. Everything else comes from the view alone, so it is built once per view
+    (a search determinizes the same view thousands of times) and copied: the state equals the one
+    the plain version built (tests/agents/test_determinize_templates.py)."""
+    t = _template(v)
+    seed = chance.next64()
+    st = t.state.copy()
+    st.chance = Chance(seed)
+    for seat in t.hidden_cards:
+        st.players[seat].cards = hidden_cards(seat, chance, t.single)
+    if t.stack is not None:
+        st.stack = list(t.stack)
+        chance.shuffle(st.stack)
+    if t.solo_deck is not None:
+        st.solo_deck = list(t.solo_deck)
+        chance.shuffle(st.solo_deck)
+    if "chance" in v:
+        st.chance = Chance(v["chance"])
+    return st
+
+
+class _Template:
+    """What a view fixes for every determinization: the state with its hidden parts left blank."""
+
+    __slots__ = ("view", "state", "hidden_cards", "single", "stack", "solo_deck")
+
+
+_LAST: list[_Template] = []  # the last view's template (a search asks for the same view again and again)
+
+
+def _template(v: dict) -> _Template:
+    last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
+    if last is not None and last.view is v:
+        return last
+    st = blank_state(v["players"], Config.from_options(v["options"]), 0)
     idx = CAT.tile_index
     st.phase = PHASE_NAMES.index(v["phase"])
     st.draft, st.turn, st.ply = v["draft"], v["turn"], v["ply"]
@@ -230,14 +265,16 @@ def determinize(v: dict, chance: Chance) -> State:
     st.round_terrain = CAT.terrains.index(v["round_terrain"]) if v["round_terrain"] else -1
     from .position import frame_of
     st.pending = [frame_of(f) for f in v["pending"]]
-    single = st.config.single_pair
-    st.players = [player_of(p, seat, chance, single) for seat, p in enumerate(v["player_states"])]
+    t = _Template()
+    t.view, t.single = v, st.config.single_pair
+    st.players = [player_of(p, seat, None, t.single) for seat, p in enumerate(v["player_states"])]
+    t.hidden_cards = tuple(seat for seat, p in enumerate(v["player_states"]) if p["cards"] == "hidden")
+    t.stack = t.solo_deck = None
     if "stack" in v:
         st.stack = [idx[t] for t in v["stack"]]
     else:
-        st.stack = unseen_tiles(st)
-        chance.shuffle(st.stack)
-        assert len(st.stack) == v["stack_count"], "view inconsistent with the tile count"
+        t.stack = tuple(unseen_tiles(st))
+        assert len(t.stack) == v["stack_count"], "view inconsistent with the tile count"
     if st.solo:
         solo_index = [t[0] for t in CAT.solo_tiles].index
         s = v["solo"]
@@ -246,14 +283,14 @@ def determinize(v: dict, chance: Chance) -> State:
         if "deck" in s:
             st.solo_deck = [solo_index(t) for t in s["deck"]]
         else:
-            st.solo_deck = [t for t in range(len(CAT.solo_tiles)) if t not in st.solo_seen]
-            chance.shuffle(st.solo_deck)
-    if "chance" in v:
-        st.chance = Chance(v["chance"])
-    return st
+            t.solo_deck = tuple(t for t in range(len(CAT.solo_tiles)) if t not in st.solo_seen)
+    t.state = st
+    _LAST[:] = [t]
+    return t
 
 
-def player_of(p: dict, seat: int, chance: Chance, single: bool) -> Player:
+def player_of(p: dict, seat: int, chance: Chance | None, single: bool) -> Player:
+    """A player from its view; hidden cards dealt from ``chance`` (None: left for the caller)."""
     from .state import new_player
     idx = CAT.tile_index
     setup = [t[0] for t in CAT.setup_tiles].index(p["setup_tile"])
@@ -269,16 +306,22 @@ def player_of(p: dict, seat: int, chance: Chance, single: bool) -> Player:
         pl.pollen[k] = a.get("pollen", 0)
     cards = p["cards"]
     if cards == "hidden":
-        order = list(range(len(CAT.cards[seat])))
-        chance.shuffle(order)
-        if single:
-            order = [-1] * len(CAT.pairs)
-            order[CAT.single_pair] = chance.below(len(CAT.cards[seat]))
-        pl.cards = tuple(order)
+        if chance is not None:
+            pl.cards = hidden_cards(seat, chance, single)
     elif cards is not None:
         letters = [c.letter for c in CAT.cards[seat]]
         pl.cards = tuple(letters.index(x) if x else -1 for x in cards)
     return pl
+
+
+def hidden_cards(seat: int, chance: Chance, single: bool) -> tuple[int, ...]:
+    """A hidden hand of variability cards dealt at random (one pair only with ``single``)."""
+    order = list(range(len(CAT.cards[seat])))
+    chance.shuffle(order)
+    if single:
+        order = [-1] * len(CAT.pairs)
+        order[CAT.single_pair] = chance.below(len(CAT.cards[seat]))
+    return tuple(order)
 
 
 def default_face(loc: int) -> int:
