@@ -4,6 +4,7 @@ catalogs are current (tests/web/catalogs.py) and both languages have every key. 
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -101,6 +102,46 @@ def test_table_in_japanese(web, browser, game):
         shot(page, f"{game}-desktop-ja")
         page.set_viewport_size(PHONE)
         shot(page, f"{game}-phone-ja")
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+def test_replay_in_japanese_names_bots_in_japanese(web, browser):
+    """A finished game against a bot, replayed in Japanese: the log's bot names and every label translated."""
+    import time
+
+    import httpx
+
+    http = httpx.Client(base_url=web.base, timeout=30)
+    token = http.post("/api/auth/guest", json={"name": "Ann"}).json()["token"]
+    http.cookies.clear()
+    head = {"Authorization": f"Bearer {token}"}
+    spec = {"game": "midnight_zoo", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "random"}]}
+    table_id = http.post("/api/tables", json=spec, headers=head).json()["id"]
+    assert http.post(f"/api/tables/{table_id}/start", headers=head).status_code == 200
+    http.close()
+    chooser, deadline = random.Random(3), time.time() + 120
+    while time.time() < deadline:
+        live = web.service.live(table_id)
+        with live.lock:
+            if live.game.is_over(live.state):
+                break
+            seat, state_id = live.game.to_act(live.state), live.state_id
+            action = chooser.choice(live.game.legal_actions(live.state)) if seat == 0 else None
+        if action is None:
+            time.sleep(0.01)  # the bot's turn: the server plays it
+            continue
+        web.service.submit(table_id, seat, str(action), state_id)
+    ctx = browser.new_context(viewport=DESKTOP, locale="ja-JP")
+    try:
+        page = new_page(ctx, "ja")
+        page.goto(f"{web.base}/web/replay.html?id={table_id}")
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        page.click("#last")  # the end: the whole log, with the score sheet
+        page.wait_for_selector("#log li")
+        assert any("ボット" in line for line in page.locator("#log li").all_inner_texts())
+        _check_japanese(page, "replay")
         assert page.errors == []
     finally:
         ctx.close()

@@ -219,6 +219,19 @@ export function gameTitle(game) {
   return game.titles?.[lang] || game.titles?.en || game.id;
 }
 
+// A bot's seat name comes from the server in English ("Bot 2 (random)") inside log sentences and
+// prompts; a page shows it in its own language.
+export function localizeNames(text, seats) {
+  if (!text) return text;
+  let out = String(text);
+  seats.forEach((s, i) => {
+    if (s.kind !== "bot" || !s.name) return;
+    const local = seatName(s, i);
+    if (local !== s.name) out = out.split(s.name).join(local);
+  });
+  return out;
+}
+
 export function seatName(seat, i) {
   if (!seat) return t("seat.n", { n: i + 1 });
   if (seat.kind === "bot") return t("seat.bot", { level: t(`level.${seat.level || "random"}`), n: i + 1 });

@@ -1,5 +1,5 @@
 // The replay viewer: any finished game, step by step, from any seat's point of view or the spectator's.
-import { api, clear, el, ensureUser, gameData, gameTitle, header, lang, loadLang, param, seatBadge, seatName, t, term, toast, translate } from "./common.js";
+import { api, clear, el, ensureUser, gameData, gameTitle, header, lang, loadLang, localizeNames, param, seatBadge, seatName, t, term, toast, translate } from "./common.js";
 import { renderBoard, scoreSheet } from "./board.js";
 
 const tableId = param("id");
@@ -57,14 +57,15 @@ async function show(ply) {
   slider.max = data.plies;
   slider.value = data.ply;
   document.getElementById("where").textContent = t("replay.position", { ply: data.ply, plies: data.plies });
-  document.getElementById("last-action").textContent = data.log.length ? data.log[data.log.length - 1] : "";
+  const localize = (text) => localizeNames(text, R.detail.seats);
+  document.getElementById("last-action").textContent = data.log.length ? localize(data.log[data.log.length - 1]) : "";
   const names = R.detail.seats.map((s, i) => seatName(s, i));
   renderBoard(document.getElementById("board"), R.renderer, {
     view: data.view, seat: data.seat, players: data.players, names, data: R.data, lang, t,
     term: (k) => term(R.data, k), decision: data.decision, over: data.over,
   });
   const log = clear(document.getElementById("log"));
-  for (const line of data.log) log.append(el("li", { text: line }));
+  for (const line of data.log) log.append(el("li", { text: localize(line) }));
   log.scrollTop = log.scrollHeight;
   const sheet = clear(document.getElementById("sheet"));
   sheet.hidden = !data.outcome;

@@ -2,7 +2,7 @@
 // scores, the clocks and the final score sheet. Game-agnostic: a game's module only draws its view;
 // every rule (legality, targets, prompts) comes from the server.
 import {
-  api, clear, el, ensureUser, gameData, gameTitle, header, lang, loadLang, me, param, seatBadge, seatName,
+  api, clear, el, ensureUser, gameData, gameTitle, header, lang, loadLang, localizeNames, me, param, seatBadge, seatName,
   t, term, toast, token, translate,
 } from "./common.js";
 import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js";
@@ -305,18 +305,7 @@ async function askHint() {
   drawHint();
 }
 
-// A bot's seat name comes from the server in English ("Bot 2 (random)") inside log sentences and
-// prompts; the page shows it in its own language.
-function localize(text) {
-  if (!text || !S.detail) return text;
-  let out = String(text);
-  S.detail.seats.forEach((s, i) => {
-    if (s.kind !== "bot" || !s.name) return;
-    const local = seatName(s, i);
-    if (local !== s.name) out = out.split(s.name).join(local);
-  });
-  return out;
-}
+const localize = (text) => (S.detail ? localizeNames(text, S.detail.seats) : text);
 
 // ---- drawing ----------------------------------------------------------------------------------
 function myTurn() {
