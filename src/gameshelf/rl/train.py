@@ -184,26 +184,30 @@ def _distribution(values: Sequence[float]) -> dict[str, float]:
 
 
 def plot_curves(metas: dict[str, dict[str, Any]], path: str | Path) -> None:
-    """Learning curves (mean episode reward of the last 50 episodes per rollout) as a PNG."""
+    """Learning curves as a PNG: per rollout, the mean episode return and the learner's mean score
+    over its last 50 games, against env steps (the learner's decisions)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     for label, meta in metas.items():
         xs = [p["steps"] for p in meta["curve"]]
-        ax.plot(xs, [p["reward"] for p in meta["curve"]], label=label)
-    ax.set_xlabel("env steps (learner decisions)")
-    ax.set_ylabel("mean episode reward (last 50)")
-    ax.grid(alpha=0.3)
-    ax.legend()
+        left.plot(xs, [p["reward"] for p in meta["curve"]], label=label)
+        right.plot(xs, [p["score"] for p in meta["curve"]], label=label)
+    left.set_ylabel("mean episode return (last 50)")
+    right.set_ylabel("learner's mean score (last 50 games)")
+    for ax in (left, right):
+        ax.set_xlabel("env steps (learner decisions)")
+        ax.grid(alpha=0.3)
+        ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=90)
     plt.close(fig)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gameshelf.rl.train", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--option", action="append", default=[], help="name=value")
     parser.add_argument("--opponents", default="random")
@@ -223,7 +227,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--eval-only", action="store_true", help="evaluate the saved <out>.zip, no training")
+    parser.add_argument("--report", default=None, help="write the evaluation here (JSON) instead of into <out>.json")
+    parser.add_argument("--eval-seed", type=int, default=1)
+    parser.add_argument("--plot", default=None, metavar="PNG",
+                        help="only draw the learning curves of --curves LABEL=<out>.json,... into PNG")
+    parser.add_argument("--curves", default="")
     args = parser.parse_args(argv)
+    if args.plot:
+        metas = {}
+        for item in args.curves.split(","):
+            label, _, path = item.rpartition("=")
+            metas[label or Path(path).stem] = json.loads(Path(path).read_text())
+        plot_curves(metas, args.plot)
+        return 0
+    if not args.game:
+        parser.error("--game is required (unless --plot)")
     options = dict(o.split("=", 1) for o in args.option)
     seat = args.seat if args.seat == "random" else int(args.seat)
     if args.eval_only:
@@ -238,12 +256,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.eval_games:
         for opponent in args.eval.split(","):
             if int(meta["players"]) == 1:
-                results.append(evaluate_solo(args.out, opponent, args.eval_games))
+                results.append(evaluate_solo(args.out, opponent, args.eval_games, seed=args.eval_seed))
             else:
-                results.append(evaluate(args.out, opponent, args.eval_games))
-            print(json.dumps(results[-1]))
-    meta["evaluation"] = results
-    Path(args.out).with_suffix(".json").write_text(json.dumps(meta, indent=1))
+                results.append(evaluate(args.out, opponent, args.eval_games, seed=args.eval_seed))
+            print(json.dumps(results[-1]), flush=True)
+    if args.report:
+        Path(args.report).write_text(json.dumps(results, indent=1))
+    else:
+        meta["evaluation"] = results
+        Path(args.out).with_suffix(".json").write_text(json.dumps(meta, indent=1))
     return 0
 
 
