@@ -240,8 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             metas[label or Path(path).stem] = json.loads(Path(path).read_text())
         plot_curves(metas, args.plot)
         return 0
-    if not args.game:
-        parser.error("--game is required (unless --plot)")
+    if not args.game and not args.eval_only:
+        parser.error("--game is required (unless --eval-only or --plot)")
     options = dict(o.split("=", 1) for o in args.option)
     seat = args.seat if args.seat == "random" else int(args.seat)
     if args.eval_only:
