@@ -50,7 +50,8 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
           seat: Any = "random", steps: int = 100_000, minutes: float = 30.0, seed: int = 0,
           out: str | Path = "out/rl/policy", reward: str = "shaped", score_scale: float = 50.0,
           n_steps: int = 256, envs: int = 8, batch_size: int = 256, epochs: int = 4,
-          learning_rate: float = 3e-4, wall_minutes: float | None = None, verbose: int = 0) -> dict[str, Any]:
+          learning_rate: float = 3e-4, wall_minutes: float | None = None, net_arch: Sequence[int] = (256, 256),
+          verbose: int = 0) -> dict[str, Any]:
     """Train a MaskablePPO policy; saves ``<out>.zip`` and ``<out>.json``; returns the metadata.
 
     ``n_steps`` is per environment: a rollout is ``n_steps * envs`` learner steps."""
@@ -59,8 +60,9 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    if envs < 1 or n_steps < 1 or batch_size < 1 or epochs < 1:
-        raise ValueError("envs, n_steps, batch_size and epochs must be at least 1")
+    if envs < 1 or n_steps < 1 or batch_size < 1 or epochs < 1 or not net_arch or min(net_arch) < 1:
+        raise ValueError("envs, n_steps, batch_size, epochs and every layer size must be at least 1")
+    net_arch = [int(n) for n in net_arch]
     torch.set_num_threads(1)
     options = dict(options or {})
     learner_seat = seat if players > 1 else 0
@@ -69,10 +71,10 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                        for _ in range(envs)])
     hyper = {"n_steps": n_steps, "envs": envs, "batch_size": batch_size, "n_epochs": epochs,
              "learning_rate": learning_rate, "gamma": 1.0, "gae_lambda": 0.95, "ent_coef": 0.01,
-             "net_arch": [256, 256], "score_scale": score_scale}
+             "net_arch": net_arch, "score_scale": score_scale}
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=batch_size, n_epochs=epochs,
                         learning_rate=learning_rate, gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=seed,
-                        verbose=verbose, device="cpu", policy_kwargs={"net_arch": [256, 256]})
+                        verbose=verbose, device="cpu", policy_kwargs={"net_arch": net_arch})
     curve: list[dict[str, float]] = []
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -222,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--net", default="256,256", help="hidden layer sizes of the policy and value MLPs")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="out/rl/policy")
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
@@ -250,7 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         meta = train(args.game, args.players, options=options, opponents=args.opponents, seat=seat, steps=args.steps,
                      minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward,
                      score_scale=args.score_scale, n_steps=args.n_steps, envs=args.envs, batch_size=args.batch_size,
-                     epochs=args.epochs, learning_rate=args.lr, wall_minutes=args.wall_minutes)
+                     epochs=args.epochs, learning_rate=args.lr, wall_minutes=args.wall_minutes,
+                     net_arch=[int(n) for n in args.net.split(",")])
     print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
     results = []
     if args.eval_games:
