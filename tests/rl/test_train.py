@@ -79,3 +79,14 @@ def test_bad_training_settings_are_clear_errors(tmp_path):
     with pytest.raises(SystemExit):
         from gameshelf.rl.train import main
         main(["--players", "2"])           # no --game
+
+
+def test_bad_command_line_values_are_usage_errors(tmp_path, capsys):
+    from gameshelf.rl.train import main
+    for argv in (["--game", "borealis", "--net", "64,x"], ["--plot", str(tmp_path / "c.png"), "--curves",
+                                                            f"a={tmp_path / 'missing.json'}"]):
+        with pytest.raises(SystemExit) as stopped:
+            main(argv)
+        assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "expected layer sizes" in err and "cannot read" in err

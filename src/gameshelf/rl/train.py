@@ -207,6 +207,17 @@ def plot_curves(metas: dict[str, dict[str, Any]], path: str | Path) -> None:
     plt.close(fig)
 
 
+def _layers(text: str) -> list[int]:
+    """``--net 64,64``: positive layer sizes, or an argparse error."""
+    try:
+        sizes = [int(n) for n in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or min(sizes) < 1:
+        raise argparse.ArgumentTypeError(f"expected layer sizes like 64,64, not {text!r}")
+    return sizes
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gameshelf.rl.train", description=__doc__.splitlines()[0])
     parser.add_argument("--game")
@@ -224,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--lr", type=float, default=3e-4)
-    parser.add_argument("--net", default="256,256", help="hidden layer sizes of the policy and value MLPs")
+    parser.add_argument("--net", type=_layers, default=[256, 256], help="hidden layer sizes of the policy and value MLPs")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="out/rl/policy")
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
@@ -240,7 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         metas = {}
         for item in args.curves.split(","):
             label, _, path = item.rpartition("=")
-            metas[label or Path(path).stem] = json.loads(Path(path).read_text())
+            try:
+                metas[label or Path(path).stem] = json.loads(Path(path).read_text())
+            except (OSError, ValueError) as error:
+                parser.error(f"--curves: cannot read {path!r} ({error})")
         plot_curves(metas, args.plot)
         return 0
     if not args.game and not args.eval_only:
@@ -254,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward,
                      score_scale=args.score_scale, n_steps=args.n_steps, envs=args.envs, batch_size=args.batch_size,
                      epochs=args.epochs, learning_rate=args.lr, wall_minutes=args.wall_minutes,
-                     net_arch=[int(n) for n in args.net.split(",")])
+                     net_arch=args.net)
     print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
     results = []
     if args.eval_games:
