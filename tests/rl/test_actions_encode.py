@@ -115,3 +115,10 @@ def test_encode_state_falls_back_to_the_view_for_other_state_types():
         pass
     proxy_game = type("G", (), {"seat_view": lambda self, s, seat: game.seat_view(state, seat)})()
     assert np.array_equal(enc.encode_state(proxy_game, Proxy(), 1), enc.encode(game.view(state, 1)))
+
+
+def test_encode_state_names_a_bad_seat():
+    game = get_game("mariposas")
+    enc = encoder("mariposas", 3)
+    with pytest.raises(ValueError, match="seat must be one of 0..2"):
+        enc.encode_state(game, game.setup(3, {}, 1), 3)

@@ -44,3 +44,22 @@ def test_score_rewards_are_score_differences():
     out = Outcome((10, 4, 1), (1, 2, 3), ({}, {}, {}))
     assert final_rewards(out, "score") == [7.5, -1.5, -6.0]
     assert final_rewards(out, "rank") == [1.0, 0.0, -1.0]
+
+
+def test_observations_are_built_once_per_state_and_match_the_view():
+    """observe() encodes lazily, once per state and agent; the vector is the seat's view encoded,
+    the mask marks the legal ids for the agent to act only."""
+    from gameshelf.rl.encode import encoder
+    env = rl.env("mariposas", 3)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    first = env.observe(agent)
+    assert env.observe(agent) is first                      # cached: same state, same agent
+    seat = env.agent_seat[agent]
+    view = env.game.view(env.state, seat)
+    assert (first["observation"] == encoder("mariposas", 3).encode(view)).all()
+    assert first["action_mask"].sum() == len(env.game.legal_actions(env.state))
+    other = next(a for a in env.possible_agents if a != agent)
+    assert env.observe(other)["action_mask"].sum() == 0
+    env.step(int(first["action_mask"].nonzero()[0][0]))
+    assert env.observe(env.agent_selection) is not first     # a new state: a new observation

@@ -64,6 +64,7 @@ class GameshelfGym(gymnasium.Env):
         self.seat = 0
         self.opponents: dict[int, Any] = {}
         self._legal: list = []
+        self._mask = np.zeros(self.space.size, np.int8)     # the legal ids of the learner's decision
         self._potential = 0.0
 
     def _specs(self, opponents: Any) -> list[Any]:
@@ -106,10 +107,12 @@ class GameshelfGym(gymnasium.Env):
             legal = game.legal_actions(state)
             if seat == self.seat:
                 self._legal = legal
+                self._mask = self.space.mask(legal)
                 return
             action = legal[0] if len(legal) == 1 else self.opponents[seat].choose(game, game.view(state, seat), legal)
             game.apply(state, action)
         self._legal = []
+        self._mask = np.zeros(self.space.size, np.int8)
 
     def step(self, action):
         chosen = self.space.actions[int(action)]
@@ -135,7 +138,7 @@ class GameshelfGym(gymnasium.Env):
         return self._obs(), reward, over, False, info
 
     def _obs(self) -> np.ndarray:
-        return self.encoder.encode(self.game.view(self.state, self.seat))
+        return self.encoder.encode_state(self.game, self.state, self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as booleans (sb3-contrib's MaskablePPO calls this)."""
@@ -143,11 +146,10 @@ class GameshelfGym(gymnasium.Env):
             mask = np.zeros(self.space.size, dtype=bool)
             mask[0] = True          # a finished game: any id, never used
             return mask
-        return self.space.mask(self._legal).astype(bool)
+        return self._mask.astype(bool)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.space.mask(self._legal) if self._legal else np.zeros(self.space.size, np.int8),
-                "seat": self.seat}
+        return {"action_mask": self._mask.copy(), "seat": self.seat}
 
     def render(self):
         if self.render_mode == "ansi":

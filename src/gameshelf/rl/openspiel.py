@@ -206,7 +206,7 @@ class Observer:
         if state.state is None:
             self.tensor.fill(0.0)
         else:
-            self.game.encoder.encode(state.gs.view(state.state, player), out=self.tensor)
+            self.game.encoder.encode_state(state.gs, state.state, player, out=self.tensor)
 
     def string_from(self, state: GameshelfSpielState, player: int) -> str:
         return state.view_string(player)

@@ -50,7 +50,8 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
           seat: Any = "random", steps: int = 100_000, minutes: float = 30.0, seed: int = 0,
           out: str | Path = "out/rl/policy", reward: str = "shaped", score_scale: float = 50.0,
           n_steps: int = 256, envs: int = 8, batch_size: int = 256, epochs: int = 4,
-          learning_rate: float = 3e-4, wall_minutes: float | None = None, verbose: int = 0) -> dict[str, Any]:
+          learning_rate: float = 3e-4, wall_minutes: float | None = None, net_arch: Sequence[int] = (64, 64),
+          verbose: int = 0) -> dict[str, Any]:
     """Train a MaskablePPO policy; saves ``<out>.zip`` and ``<out>.json``; returns the metadata.
 
     ``n_steps`` is per environment: a rollout is ``n_steps * envs`` learner steps."""
@@ -59,8 +60,9 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    if envs < 1 or n_steps < 1 or batch_size < 1 or epochs < 1:
-        raise ValueError("envs, n_steps, batch_size and epochs must be at least 1")
+    if envs < 1 or n_steps < 1 or batch_size < 1 or epochs < 1 or not net_arch or min(net_arch) < 1:
+        raise ValueError("envs, n_steps, batch_size, epochs and every layer size must be at least 1")
+    net_arch = [int(n) for n in net_arch]
     torch.set_num_threads(1)
     options = dict(options or {})
     learner_seat = seat if players > 1 else 0
@@ -69,10 +71,10 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                        for _ in range(envs)])
     hyper = {"n_steps": n_steps, "envs": envs, "batch_size": batch_size, "n_epochs": epochs,
              "learning_rate": learning_rate, "gamma": 1.0, "gae_lambda": 0.95, "ent_coef": 0.01,
-             "net_arch": [256, 256], "score_scale": score_scale}
+             "net_arch": net_arch, "score_scale": score_scale}
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=batch_size, n_epochs=epochs,
                         learning_rate=learning_rate, gamma=1.0, gae_lambda=0.95, ent_coef=0.01, seed=seed,
-                        verbose=verbose, device="cpu", policy_kwargs={"net_arch": [256, 256]})
+                        verbose=verbose, device="cpu", policy_kwargs={"net_arch": net_arch})
     curve: list[dict[str, float]] = []
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -184,26 +186,41 @@ def _distribution(values: Sequence[float]) -> dict[str, float]:
 
 
 def plot_curves(metas: dict[str, dict[str, Any]], path: str | Path) -> None:
-    """Learning curves (mean episode reward of the last 50 episodes per rollout) as a PNG."""
+    """Learning curves as a PNG: per rollout, the mean episode return and the learner's mean score
+    over its last 50 games, against env steps (the learner's decisions)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     for label, meta in metas.items():
         xs = [p["steps"] for p in meta["curve"]]
-        ax.plot(xs, [p["reward"] for p in meta["curve"]], label=label)
-    ax.set_xlabel("env steps (learner decisions)")
-    ax.set_ylabel("mean episode reward (last 50)")
-    ax.grid(alpha=0.3)
-    ax.legend()
+        left.plot(xs, [p["reward"] for p in meta["curve"]], label=label)
+        right.plot(xs, [p["score"] for p in meta["curve"]], label=label)
+    left.set_ylabel("mean episode return (last 50)")
+    right.set_ylabel("learner's mean score (last 50 games)")
+    for ax in (left, right):
+        ax.set_xlabel("env steps (learner decisions)")
+        ax.grid(alpha=0.3)
+        ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=90)
     plt.close(fig)
+
+
+def _layers(text: str) -> list[int]:
+    """``--net 64,64``: positive layer sizes, or an argparse error."""
+    try:
+        sizes = [int(n) for n in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or min(sizes) < 1:
+        raise argparse.ArgumentTypeError(f"expected layer sizes like 64,64, not {text!r}")
+    return sizes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gameshelf.rl.train", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--option", action="append", default=[], help="name=value")
     parser.add_argument("--opponents", default="random")
@@ -218,12 +235,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--net", type=_layers, default=[64, 64],
+                        help="hidden layer sizes of the policy and value MLPs (64,64: about 4x cheaper a step than "
+                             "256,256 and as good per step in bench/RESULTS.md's runs)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="out/rl/policy")
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--eval-only", action="store_true", help="evaluate the saved <out>.zip, no training")
+    parser.add_argument("--report", default=None, help="write the evaluation here (JSON) instead of into <out>.json")
+    parser.add_argument("--eval-seed", type=int, default=1)
+    parser.add_argument("--plot", default=None, metavar="PNG",
+                        help="only draw the learning curves of --curves LABEL=<out>.json,... into PNG")
+    parser.add_argument("--curves", default="")
     args = parser.parse_args(argv)
+    if args.plot:
+        metas = {}
+        for item in args.curves.split(","):
+            label, _, path = item.rpartition("=")
+            try:
+                metas[label or Path(path).stem] = json.loads(Path(path).read_text())
+            except (OSError, ValueError) as error:
+                parser.error(f"--curves: cannot read {path!r} ({error})")
+        plot_curves(metas, args.plot)
+        return 0
+    if not args.game and not args.eval_only:
+        parser.error("--game is required (unless --eval-only or --plot)")
     options = dict(o.split("=", 1) for o in args.option)
     seat = args.seat if args.seat == "random" else int(args.seat)
     if args.eval_only:
@@ -232,18 +269,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         meta = train(args.game, args.players, options=options, opponents=args.opponents, seat=seat, steps=args.steps,
                      minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward,
                      score_scale=args.score_scale, n_steps=args.n_steps, envs=args.envs, batch_size=args.batch_size,
-                     epochs=args.epochs, learning_rate=args.lr, wall_minutes=args.wall_minutes)
+                     epochs=args.epochs, learning_rate=args.lr, wall_minutes=args.wall_minutes,
+                     net_arch=args.net)
     print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
     results = []
     if args.eval_games:
         for opponent in args.eval.split(","):
             if int(meta["players"]) == 1:
-                results.append(evaluate_solo(args.out, opponent, args.eval_games))
+                results.append(evaluate_solo(args.out, opponent, args.eval_games, seed=args.eval_seed))
             else:
-                results.append(evaluate(args.out, opponent, args.eval_games))
-            print(json.dumps(results[-1]))
-    meta["evaluation"] = results
-    Path(args.out).with_suffix(".json").write_text(json.dumps(meta, indent=1))
+                results.append(evaluate(args.out, opponent, args.eval_games, seed=args.eval_seed))
+            print(json.dumps(results[-1]), flush=True)
+    if args.report:
+        Path(args.report).write_text(json.dumps(results, indent=1))
+    else:
+        meta["evaluation"] = results
+        Path(args.out).with_suffix(".json").write_text(json.dumps(meta, indent=1))
     return 0
 
 

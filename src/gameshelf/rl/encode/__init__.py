@@ -83,6 +83,8 @@ class Encoder:
     def encode_state(self, game: Any, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat``'s view of ``state``: exactly ``encode(game.seat_view(state, seat))``,
         from the state's visible fields when the encoder has ``fill_state`` for this state's type."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be one of 0..{self.players - 1}, not {seat!r}")
         if type(state) is not self.state_type:
             return self.encode(game.seat_view(state, seat), out)
         ones: list[int] = []

@@ -35,6 +35,14 @@ STATUS_OF = [STATUS[x] for x in OBJ_STATUS_NAMES]
 REASON_OF = [REASON[x] for x in END_REASONS]
 
 
+def _positions(offset: int) -> list[int]:
+    """Per card number (the state's code), its position in a card-flag segment at ``offset``."""
+    table = [-1] * (max(CARD_OF) + 1)
+    for c, i in CARD_OF.items():
+        table[c] = offset + i
+    return table
+
+
 class BorealisEncoder(Encoder):
     state_type = State
 
@@ -68,7 +76,7 @@ class BorealisEncoder(Encoder):
         self.discarded = L.add("decision.discarded", 1, "/5")
         self.misc = L.add("misc", 5, "round/100, ply/1000, refresh used, refreshed, end triggered")
         self.reason = L.add("end_reason", len(REASON), "one-hot")
-        _card_tables(self)
+        self._card_tables()
 
     def fill(self, v, ones, idx, val):
         n, players, me = N_CARDS, self.players, v["seat"]
@@ -119,72 +127,60 @@ class BorealisEncoder(Encoder):
                 ones.append(self.misc + 2 + i)
         ones.append(self.reason + REASON[v["end_reason"]])
 
+    def _card_tables(self) -> None:
+        """Per block: the position of each card number in its hand, column and top segments."""
+        self.card_tables = [{"hand": _positions(b["hand"]),
+                             "cols": [_positions(b["cols"] + z * N_CARDS) for z in range(3)],
+                             "tops": [_positions(b["tops"] + z * N_CARDS) for z in range(3)]} for b in self.blocks]
+        self.pool_table, self.discard_table = _positions(self.pool), _positions(self.discard)
+
+    def fill_state(self, s, seat, ones, idx, val):
+        """Like ``fill``, from the fields of ``s`` that ``seat``'s view shows (Encoder.encode_state).
+        Card lists go in through ``map`` over per-segment position tables (no Python loop per card)."""
+        players, me, tables = self.players, seat, self.card_tables
+        for p in range(players):
+            b = self.blocks[(p - me) % players]
+            t = tables[(p - me) % players]
+            if p == me:
+                ones += map(t["hand"].__getitem__, s.hands[p])
+            h = b["heights"]
+            for z, col in enumerate(s.cols[p * 3:p * 3 + 3]):
+                if col:
+                    ones += map(t["cols"][z].__getitem__, col)
+                    ones.append(t["tops"][z][col[-1]])
+                    idx.append(h + z)
+                    val.append(len(col) / 10)
+            o, base = b["sci"], p * 15
+            idx += (b["hand_count"], b["tokens"], b["turns"], *range(o, o + 15))
+            val += (len(s.hands[p]) / 10, s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.sci[base:base + 15]])
+            f0, f1, f2 = s.flags[p * 3:p * 3 + 3]
+            o = b["flags"]
+            ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD_OF[s.boards[p]])
+            achieved = s.achieved[p]
+            if achieved:
+                o = b["achieved"]
+                ones += [o + OBJ[oid] for i, oid in enumerate(s.obj) if achieved >> i & 1]
+        ones += map(self.pool_table.__getitem__, s.pool)
+        ones += map(self.discard_table.__getitem__, s.discard)
+        ones += [self.scoring + SCORING[c] for c in s.scoring]
+        for i, oid in enumerate(s.obj):
+            o = self.objectives + 5 * OBJ[oid]
+            ones += (o, o + 2 + STATUS_OF[s.obj_status[i]])
+            idx.append(o + 1)
+            val.append(s.obj_tokens[i] / 5)
+        ones.append(self.first + (s.first - me) % players)
+        if s.pending:
+            top = s.pending[-1]
+            rel = (top.seat - me) % players
+            ones += (self.to_act + rel, self.dseat + rel, self.kind + KIND[top.kind])
+            idx.append(self.discarded)
+            val.append((top.discarded if type(top) in COUNTED else 0) / 5)
+        idx += (self.deck, self.misc, self.misc + 1)
+        val += (len(s.deck) / 90, s.round / 100, s.ply / 1000)
+        for i, flag in enumerate((s.refresh_round, s.turn_refreshed, s.end_triggered)):
+            if flag:
+                ones.append(self.misc + 2 + i)
+        ones.append(self.reason + REASON_OF[s.end_reason])
+
 
 ENCODER = BorealisEncoder
-
-
-def _positions(offset: int) -> list[int]:
-    """Per card number (the state's code), its position in a card-flag segment at ``offset``."""
-    table = [-1] * (max(CARD_OF) + 1)
-    for c, i in CARD_OF.items():
-        table[c] = offset + i
-    return table
-
-
-def _fill_state(self, s, seat, ones, idx, val):
-    """Like ``fill``, from the fields of ``s`` that ``seat``'s view shows (Encoder.encode_state).
-    Card lists go in through ``map`` over per-segment position tables (no Python loop per card)."""
-    players, me, tables = self.players, seat, self.card_tables
-    for p in range(players):
-        b = self.blocks[(p - me) % players]
-        t = tables[(p - me) % players]
-        if p == me:
-            ones += map(t["hand"].__getitem__, s.hands[p])
-        h = b["heights"]
-        for z, col in enumerate(s.cols[p * 3:p * 3 + 3]):
-            if col:
-                ones += map(t["cols"][z].__getitem__, col)
-                ones.append(t["tops"][z][col[-1]])
-                idx.append(h + z)
-                val.append(len(col) / 10)
-        o, base = b["sci"], p * 15
-        idx += (b["hand_count"], b["tokens"], b["turns"], *range(o, o + 15))
-        val += (len(s.hands[p]) / 10, s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.sci[base:base + 15]])
-        f0, f1, f2 = s.flags[p * 3:p * 3 + 3]
-        o = b["flags"]
-        ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD_OF[s.boards[p]])
-        achieved = s.achieved[p]
-        if achieved:
-            o = b["achieved"]
-            ones += [o + OBJ[oid] for i, oid in enumerate(s.obj) if achieved >> i & 1]
-    ones += map(self.pool_table.__getitem__, s.pool)
-    ones += map(self.discard_table.__getitem__, s.discard)
-    ones += [self.scoring + SCORING[c] for c in s.scoring]
-    for i, oid in enumerate(s.obj):
-        o = self.objectives + 5 * OBJ[oid]
-        ones += (o, o + 2 + STATUS_OF[s.obj_status[i]])
-        idx.append(o + 1)
-        val.append(s.obj_tokens[i] / 5)
-    ones.append(self.first + (s.first - me) % players)
-    if s.pending:
-        top = s.pending[-1]
-        rel = (top.seat - me) % players
-        ones += (self.to_act + rel, self.dseat + rel, self.kind + KIND[top.kind])
-        idx.append(self.discarded)
-        val.append((top.discarded if type(top) in COUNTED else 0) / 5)
-    idx += (self.deck, self.misc, self.misc + 1)
-    val += (len(s.deck) / 90, s.round / 100, s.ply / 1000)
-    for i, flag in enumerate((s.refresh_round, s.turn_refreshed, s.end_triggered)):
-        if flag:
-            ones.append(self.misc + 2 + i)
-    ones.append(self.reason + REASON_OF[s.end_reason])
-
-
-def _card_tables(self) -> None:
-    self.card_tables = [{"hand": _positions(b["hand"]),
-                         "cols": [_positions(b["cols"] + z * N_CARDS) for z in range(3)],
-                         "tops": [_positions(b["tops"] + z * N_CARDS) for z in range(3)]} for b in self.blocks]
-    self.pool_table, self.discard_table = _positions(self.pool), _positions(self.discard)
-
-
-BorealisEncoder.fill_state = _fill_state
