@@ -47,17 +47,30 @@ class Stats:
         self.error_codes[code] = self.error_codes.get(code, 0) + 1
 
 
+async def post(http: httpx.AsyncClient, path: str, **kwargs) -> httpx.Response:
+    """A set-up request, sent again if the connection broke under it (a kept-alive connection the
+    server closed as the request left): set-up is not what is measured."""
+    for attempt in range(4):
+        try:
+            response = await http.post(path, **kwargs)
+            response.raise_for_status()
+            return response
+        except httpx.TransportError:
+            if attempt == 3:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
+
+
 async def guest(http: httpx.AsyncClient, name: str) -> str:
-    response = await http.post("/api/auth/guest", json={"name": name})
-    response.raise_for_status()
-    return response.json()["token"]
+    return (await post(http, "/api/auth/guest", json={"name": name})).json()["token"]
 
 
 async def new_game(http: httpx.AsyncClient, game: str, tokens: list[str]) -> str:
     head = [{"Authorization": f"Bearer {t}"} for t in tokens]
-    table = (await http.post("/api/tables", json={"game": game, "players": 2}, headers=head[0])).json()
-    (await http.post(f"/api/tables/{table['id']}/join", json={}, headers=head[1])).raise_for_status()
-    (await http.post(f"/api/tables/{table['id']}/start", headers=head[0])).raise_for_status()
+    table = (await post(http, "/api/tables", json={"game": game, "players": 2}, headers=head[0])).json()
+    await post(http, f"/api/tables/{table['id']}/join", json={}, headers=head[1])
+    await post(http, f"/api/tables/{table['id']}/start", headers=head[0])
     return table["id"]
 
 
@@ -133,8 +146,8 @@ async def run_clients(base: str, seats: int, seconds: float, game: str, server: 
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
         pairs = [asyncio.create_task(pair(base, game, i, stats, ready, http, stop, prepared, think))
                  for i in range(seats // 2)]
-        while len(prepared) < seats // 2:
-            if any(p.done() for p in pairs):
+        while len(prepared) < seats // 2:  # every table ready (or its pair failed: an error below)
+            if all(i in prepared or p.done() for i, p in enumerate(pairs)):
                 break
             await asyncio.sleep(0.05)
         ready.set()
