@@ -47,17 +47,30 @@ class Stats:
         self.error_codes[code] = self.error_codes.get(code, 0) + 1
 
 
+async def post(http: httpx.AsyncClient, path: str, **kwargs) -> httpx.Response:
+    """A set-up request, sent again if the connection broke under it (a kept-alive connection the
+    server closed as the request left): set-up is not what is measured."""
+    for attempt in range(4):
+        try:
+            response = await http.post(path, **kwargs)
+            response.raise_for_status()
+            return response
+        except httpx.TransportError:
+            if attempt == 3:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
+
+
 async def guest(http: httpx.AsyncClient, name: str) -> str:
-    response = await http.post("/api/auth/guest", json={"name": name})
-    response.raise_for_status()
-    return response.json()["token"]
+    return (await post(http, "/api/auth/guest", json={"name": name})).json()["token"]
 
 
 async def new_game(http: httpx.AsyncClient, game: str, tokens: list[str]) -> str:
     head = [{"Authorization": f"Bearer {t}"} for t in tokens]
-    table = (await http.post("/api/tables", json={"game": game, "players": 2}, headers=head[0])).json()
-    (await http.post(f"/api/tables/{table['id']}/join", json={}, headers=head[1])).raise_for_status()
-    (await http.post(f"/api/tables/{table['id']}/start", headers=head[0])).raise_for_status()
+    table = (await post(http, "/api/tables", json={"game": game, "players": 2}, headers=head[0])).json()
+    await post(http, f"/api/tables/{table['id']}/join", json={}, headers=head[1])
+    await post(http, f"/api/tables/{table['id']}/start", headers=head[0])
     return table["id"]
 
 
@@ -69,7 +82,7 @@ class Match:
 
 
 async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stats: Stats,
-               stop: list[float], match: Match) -> None:
+               stop: list[float], match: Match, think: float = 0.0) -> None:
     """Play one seat until the game ends (or the time is up), checking every update's chain.
 
     When the time is up, the seat to act stops at the state it has; the other seat then waits only
@@ -117,21 +130,24 @@ async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stat
                 return
             if message["legal"] and sent_at is None:
                 action = rng.choice(message["legal"])["action"]
+                if think:  # a person's pause before the move (uniform in [0.5, 1.5] x think)
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 sent_at = (time.perf_counter(), message["state_id"])
                 await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
 
 
-async def run_clients(base: str, seats: int, seconds: float, game: str, server: int | None = None) -> Stats:
+async def run_clients(base: str, seats: int, seconds: float, game: str, server: int | None = None,
+                      think: float = 0.0) -> Stats:
     stats = Stats()
     ready = asyncio.Event()
     stop = [time.time() + 10_000]  # set when every table is ready
     prepared: set[int] = set()
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
-        pairs = [asyncio.create_task(pair(base, game, i, stats, ready, http, stop, prepared))
+        pairs = [asyncio.create_task(pair(base, game, i, stats, ready, http, stop, prepared, think))
                  for i in range(seats // 2)]
-        while len(prepared) < seats // 2:
-            if any(p.done() for p in pairs):
+        while len(prepared) < seats // 2:  # every table ready (or its pair failed: an error below)
+            if all(i in prepared or p.done() for i, p in enumerate(pairs)):
                 break
             await asyncio.sleep(0.05)
         ready.set()
@@ -152,7 +168,7 @@ async def run_clients(base: str, seats: int, seconds: float, game: str, server: 
 
 
 async def pair(base: str, game: str, index: int, stats: Stats, ready: asyncio.Event, http: httpx.AsyncClient,
-               stop: list[float], prepared: set[int]) -> None:
+               stop: list[float], prepared: set[int], think: float) -> None:
     """Two seats playing game after game until the time is up."""
     rng = random.Random(index)
     tokens = [await guest(http, f"p{index}a"), await guest(http, f"p{index}b")]
@@ -162,7 +178,7 @@ async def pair(base: str, game: str, index: int, stats: Stats, ready: asyncio.Ev
     ws_base = base.replace("http://", "ws://")
     while time.time() < stop[0]:
         match = Match()
-        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop, match) for t in tokens))
+        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop, match, think) for t in tokens))
         stats.games += 1
         if time.time() < stop[0]:
             table_id = await new_game(http, game, tokens)
@@ -184,6 +200,26 @@ def session_cpu_seconds(session_id: int | None) -> float:
         if int(fields[3]) == session_id:  # after the name: state, ppid, pgrp, session, ..., utime, stime
             total += int(fields[11]) + int(fields[12])
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def _libpq(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://").split("?")[0]
+
+
+def fresh_schema(url: str) -> str:
+    import psycopg
+
+    schema = "bench_" + os.urandom(6).hex()
+    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    return schema
+
+
+def drop_schema(url: str, schema: str) -> None:
+    import psycopg
+
+    with psycopg.connect(_libpq(url), autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
 def free_port() -> int:
@@ -229,22 +265,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--broker", default="", help="default with SQLite and several workers: local Redis")
     parser.add_argument("--game", default="midnight_zoo")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="a seat waits about this long before each move (an offered load like people's); "
+                             "0: it answers at once (the table's numbers)")
     parser.add_argument("--url", default="", help="use a server already running there (for profiling it)")
     args = parser.parse_args(argv)
     if args.url:
-        stats = asyncio.run(run_clients(args.url.rstrip("/"), args.seats, args.seconds, args.game))
+        stats = asyncio.run(run_clients(args.url.rstrip("/"), args.seats, args.seconds, args.game,
+                                        think=args.think_ms / 1000))
         print(json.dumps(summary(args, stats, args.url)))
         return 0
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server on the way out
     folder = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{folder.name}/bench.db"
+    schema = fresh_schema(db) if db.startswith("postgresql") else None
+    if schema:  # every run starts from empty tables, and leaves none behind
+        db += ("&" if "?" in db else "?") + f"options=-csearch_path%3D{schema}"
     broker = args.broker or ("redis://127.0.0.1:6379/0" if db.startswith("sqlite") and args.workers > 1 else "")
     port = free_port()
     log_path = Path(folder.name) / "server.log"
     log = open(log_path, "w")
     proc = start_server(db, port, args.workers, broker, log)
     try:
-        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game, proc.pid))
+        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game, proc.pid,
+                                        args.think_ms / 1000))
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -256,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
         if text.strip():
             print("server log (last lines):\n" + "\n".join(text.splitlines()[-40:]), file=sys.stderr)
         folder.cleanup()
+        if schema:
+            drop_schema(args.db, schema)
     result = summary(args, stats, db)
     if args.json:
         print(json.dumps(result))
@@ -272,7 +318,7 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
             "p99_ms": round(percentile(stats.rtts, 0.99) * 1000, 2),
             "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
             "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "game": args.game,
-            "seconds": args.seconds,
+            "seconds": args.seconds, "think_ms": args.think_ms,
             "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
 
 

@@ -69,3 +69,32 @@ def test_two_processes_one_store_two_clients_play_to_the_end(db_url):
     finally:
         for proc in procs:
             _stop(proc)
+
+
+def test_a_seat_connecting_to_a_process_that_cached_the_match_earlier_gets_the_current_state(db_url):
+    """Regression (1,000 seats on two workers: seats waiting for each other forever). The process that
+    answered the REST start had loaded the match at state 0; the other process took the first move;
+    the seat then connecting to the first process was sent the state-0 snapshot, so each seat waited
+    for the other. A connection's snapshot must be the store's current state."""
+    extra = ("--broker", "redis://127.0.0.1:6379/0") if db_url.startswith("sqlite") else ()
+    ports = [free_port(), free_port()]
+    procs = []
+    try:
+        for port in ports:
+            procs.append(start_process(db_url, port, *extra))
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        # Created and started through process 1, whose answer (the table's detail) loads the match.
+        table_id, ann, bob = two_player_table(httpx.Client(base_url=bases[1], timeout=30))
+        tokens = {0: ann, 1: bob}
+        first = Client(bases[0], table_id, ann).state(0)
+        mover_seat = first["decision"]["seat"]
+        mover = Client(bases[0], table_id, tokens[mover_seat])
+        mine = mover.state(0)
+        mover.send({"action": mine["legal"][0]["action"], "state_id": 0})
+        assert mover.state(1)["state_id"] == 1
+        other = Client(bases[1], table_id, tokens[1 - mover_seat])
+        snapshot = other.recv()
+        assert snapshot["type"] == "snapshot" and snapshot["state_id"] == 1
+    finally:
+        for proc in procs:
+            _stop(proc)

@@ -67,11 +67,19 @@ class PostgresBroker(LocalBroker):
 
 
 class RedisBroker(LocalBroker):
-    """Redis pub/sub on the database's channel."""
+    """Redis pub/sub on the database's channel.
+
+    ``publish`` never waits and never fails: messages go to a queue that one task sends in order,
+    in pipelined batches over one connection, retrying after an error. (Publishing straight from every
+    submission took a pooled connection each; past the pool's size Redis refused them, and each
+    refusal lost an update for the other processes and answered an accepted action with an error.)
+    """
 
     def __init__(self, url: str, channel: str) -> None:
         self.url, self.channel = url, channel
         self.task: asyncio.Task | None = None
+        self.sender: asyncio.Task | None = None
+        self.outbox: asyncio.Queue[str] = asyncio.Queue()
 
     async def start(self, handler: Handler) -> None:
         import redis.asyncio as redis
@@ -81,20 +89,51 @@ class RedisBroker(LocalBroker):
         self.pubsub = self.client.pubsub()
         await self.pubsub.subscribe(self.channel)
         self.task = asyncio.create_task(self._listen())
+        self.sender = asyncio.create_task(self._send())
 
     async def _listen(self) -> None:
-        async for message in self.pubsub.listen():
-            if message.get("type") == "message":
-                data = message["data"]
-                await self.handler(data.decode() if isinstance(data, bytes) else data)
+        while True:
+            try:
+                async for message in self.pubsub.listen():
+                    if message.get("type") == "message":
+                        data = message["data"]
+                        await self.handler(data.decode() if isinstance(data, bytes) else data)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the connection dropped: subscribe again
+                log.warning("Redis subscription lost (%s); subscribing again", exc)
+                await asyncio.sleep(0.5)
+                try:
+                    await self.pubsub.subscribe(self.channel)
+                except Exception:
+                    pass
 
     async def publish(self, table_id: str) -> None:
-        await self.client.publish(self.channel, table_id)
+        self.outbox.put_nowait(table_id)
+
+    async def _send(self) -> None:
+        while True:
+            batch = [await self.outbox.get()]
+            while not self.outbox.empty() and len(batch) < 512:
+                batch.append(self.outbox.get_nowait())
+            while True:
+                try:
+                    async with self.client.pipeline(transaction=False) as pipe:
+                        for payload in dict.fromkeys(batch):  # in order, each once
+                            pipe.publish(self.channel, payload)
+                        await pipe.execute()
+                    break
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    log.warning("Redis publish failed (%s); retrying", exc)
+                    await asyncio.sleep(0.2)
 
     async def stop(self) -> None:
-        if self.task:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+        for task in (self.sender, self.task):
+            if task:
+                task.cancel()
+        await asyncio.gather(*(t for t in (self.sender, self.task) if t), return_exceptions=True)
         await self.pubsub.aclose()
         await self.client.aclose()
 

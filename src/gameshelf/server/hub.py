@@ -32,6 +32,9 @@ class Hub:
         self.service, self.settings, self.broker = service, settings, broker
         self.conns: dict[str, set[Connection]] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.syncing: set[str] = set()  # tables whose catch-up with another process's change runs now
+        self.resync: set[str] = set()  # ... and that changed again meanwhile
+        self.sync_tasks: set[asyncio.Task] = set()
         self.sweeper: asyncio.Task | None = None
 
     async def start(self) -> None:
@@ -39,7 +42,7 @@ class Hub:
         self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
-        tasks = [t for t in [self.sweeper, *self.bot_tasks.values()] if t]
+        tasks = [t for t in [self.sweeper, *self.bot_tasks.values(), *self.sync_tasks] if t]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -73,16 +76,36 @@ class Hub:
                 pass  # still open: nothing to send yet
 
     async def remote_change(self, payload: str) -> None:
-        """A change committed by another process: catch up and deliver."""
+        """A change committed by another process: catch up and deliver, in a task of its own per table
+        (the broker's listener never waits for the store). A change announced while that table's
+        catch-up runs makes it run once more, so no change is missed and a burst costs one read."""
         table_id, _, origin = payload.partition(":")
         if origin == ORIGIN or table_id not in self.conns:
             return
+        if table_id in self.syncing:
+            self.resync.add(table_id)
+            return
+        self.syncing.add(table_id)
+        task = asyncio.create_task(self._remote_sync(table_id))
+        self.sync_tasks.add(task)  # a reference, so the task is not collected while it runs
+        task.add_done_callback(self.sync_tasks.discard)
+
+    async def _remote_sync(self, table_id: str) -> None:
         try:
-            await asyncio.to_thread(self.service.sync, table_id)
-        except ServerError:
-            pass  # not started yet: the connections get the table's seats
-        self.deliver(table_id)
-        self.kick_bots(table_id)
+            while True:
+                self.resync.discard(table_id)
+                try:
+                    await asyncio.to_thread(self.service.sync, table_id)
+                except ServerError:
+                    pass  # not started yet: the connections get the table's seats
+                except Exception:
+                    log.exception("catching up with table %s failed", table_id)
+                self.deliver(table_id)
+                self.kick_bots(table_id)
+                if table_id not in self.resync:
+                    return  # no await between this test and the discard below
+        finally:
+            self.syncing.discard(table_id)
 
     def deliver(self, table_id: str) -> None:
         for conn in list(self.conns.get(table_id, ())):

@@ -447,10 +447,11 @@ class TableService:
 def pg_notifier(channel: str) -> Callable[[Session | Connection, str], None]:
     """NOTIFY inside the committing transaction: delivered exactly when (and if) it commits."""
 
-    def notify(session: Session | Connection, table_id: str) -> None:
-        from gameshelf.server.hub import message
+    from gameshelf.server.hub import message
 
-        session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": channel, "payload": message(table_id)})
+    statement = text("SELECT pg_notify(:channel, :payload)")
+
+    def notify(session: Session | Connection, table_id: str) -> None:
+        session.execute(statement, {"channel": channel, "payload": message(table_id)})
 
     return notify

@@ -190,7 +190,10 @@ def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> int | 
 
 async def _open(conn: Connection, last_state_id: int | None) -> None:
     try:
-        live = await asyncio.to_thread(conn.hub.service.live, conn.table_id)
+        # Caught up with the store, not just the cache: this process may hold the match from before
+        # (a REST answer loaded it) while another process moved it; it heard no announcement for a
+        # table it had no connection to, so the cache alone could be a stale snapshot.
+        live = await asyncio.to_thread(conn.hub.service.sync, conn.table_id)
     except ServerError:  # not started: the seats so far; the snapshot comes with the start
         detail = await asyncio.to_thread(conn.hub.service.seats_public, conn.table_id)
         conn.send(table_message({"id": conn.table_id, "status": "open"}, None, detail))
@@ -257,7 +260,7 @@ async def handle(conn: Connection, message: _Msg) -> None:
         case PingMsg():
             conn.send({"type": "pong", "state_id": conn.last_sid})
         case ResumeMsg(state_id=state_id):
-            live = await asyncio.to_thread(service.live, conn.table_id)
+            live = await asyncio.to_thread(service.sync, conn.table_id)
             conn.last_sid = state_id if state_id <= live.state_id else None
             if conn.last_sid == live.state_id:
                 conn.meta_version = -1

@@ -43,12 +43,12 @@ class Database:
             self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 30},
                                         pool_size=8, max_overflow=8)
             event.listen(self.engine, "connect", _sqlite_connect)
-            event.listen(self.engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+            event.listen(self.engine, "begin", lambda conn: _begin(conn, "BEGIN IMMEDIATE"))
             # Reads begin deferred: in WAL mode they never wait for a writer.
             self.read_engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 30},
                                              pool_size=8, max_overflow=8)
             event.listen(self.read_engine, "connect", _sqlite_connect)
-            event.listen(self.read_engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
+            event.listen(self.read_engine, "begin", lambda conn: _begin(conn, "BEGIN"))
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=8, pool_pre_ping=True)
             self.read_engine = self.engine
@@ -119,6 +119,12 @@ class Database:
     def dispose(self) -> None:
         self.engine.dispose()
         self.read_engine.dispose()
+
+
+def _begin(conn, statement: str) -> None:
+    """Begin SQLite's transaction straight on the driver's connection: once per transaction, and
+    through SQLAlchemy's whole execution path it cost as much as a statement of the move itself."""
+    conn.connection.driver_connection.execute(statement)
 
 
 def _sqlite_connect(dbapi_conn, _record) -> None:
