@@ -15,7 +15,7 @@ from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.decision import Decision, Prompt
-from gameshelf.core.errors import BadOption, BadSeat, IllegalAction, NotYourTurn, brief
+from gameshelf.core.errors import BadOption, BadSeat, GameError, IllegalAction, NotYourTurn, brief
 from gameshelf.core.options import OptionSchema
 
 S = TypeVar("S")
@@ -314,6 +314,11 @@ class Game(ABC, Generic[S]):
     def _localize(self, key: str, value: Any, names: Sequence[str], lang: str) -> str:
         if key in ("seat", "player", "other") and isinstance(value, int) and 0 <= value < len(names):
             return names[value]
+        if key == "move" and isinstance(value, str):  # an action's notation: its label in ``lang``
+            try:
+                return self.action_label(self.parse_action(value), lang)
+            except GameError:
+                return value
         if isinstance(value, (list, tuple)):
             return ", ".join(self.term(v, lang) for v in value)
         return self.term(value, lang)

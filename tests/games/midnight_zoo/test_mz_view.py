@@ -142,3 +142,27 @@ def test_greedy_bot_beats_random_play():
         agents[s % 2] = make_agent("greedy", seed=s)
         wins += run_match(GAME, agents, seed=s).outcome.ranks[s % 2] == 1
     assert wins >= 3
+
+
+def test_animal_moves_read_as_words_in_the_log_in_both_languages():
+    """R41-R59 movement events: the log names the move in words (its menu label), not its notation."""
+    import random
+
+    from gameshelf.games import get_game
+
+    game = get_game("midnight_zoo")
+    seen = 0
+    for seed in range(6):
+        state, rng = game.setup(2, None, seed), random.Random(seed)
+        while not game.is_over(state) and seen < 40:
+            action = rng.choice(game.legal_actions(state))
+            for event in game.apply(state, action):
+                if event.key != "moved":
+                    continue
+                seen += 1
+                for lang in ("en", "ja"):
+                    line = game.describe(event, ["Ann", "Bob"], lang)
+                    label = game.action_label(game.parse_action(event.args["move"]), lang)
+                    assert line.rstrip(".。").endswith(label), (lang, line)
+                    assert event.args["move"] not in line, (lang, line)
+    assert seen >= 10
