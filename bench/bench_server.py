@@ -228,9 +228,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(db: str, port: int, workers: int, broker: str, log) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "GAMESHELF_RATE_PER_SECOND": "1000", "GAMESHELF_RATE_BURST": "1000"}
+def start_server(db: str, port: int, workers: int = 1, broker: str = "", log=subprocess.DEVNULL, src: str = SRC,
+                 settings: dict[str, str] | None = None) -> subprocess.Popen:
+    """``gameshelf serve`` from the tree ``src`` as its own process group; returns once it answers."""
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "GAMESHELF_RATE_PER_SECOND": "1000", "GAMESHELF_RATE_BURST": "1000", **(settings or {})}
     command = [sys.executable, "-m", "gameshelf.cli.main", "serve", "--port", str(port), "--db", db,
                "--workers", str(workers)]
     if broker:

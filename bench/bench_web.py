@@ -39,6 +39,9 @@ from pathlib import Path
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).parent))
+import bench_server  # noqa: E402  (the same server start as the server bench)
+
 ROOT = Path(__file__).resolve().parents[1]
 SRC = str(ROOT / "src")
 GAMES = ["midnight_zoo", "borealis", "iwari", "mariposas"]
@@ -60,21 +63,8 @@ def free_port() -> int:
 
 
 def start_server(db_url: str, port: int, src: str = SRC) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "GAMESHELF_BOT_DELAY": "0", "GAMESHELF_SWEEP_SECONDS": "0.2"}
-    proc = subprocess.Popen([sys.executable, "-m", "gameshelf.cli.main", "serve", "--port", str(port), "--db", db_url],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None:
-            raise SystemExit("the server did not start")
-        time.sleep(0.1)
-    raise SystemExit("the server did not start in 60 s")
+    return bench_server.start_server(db_url, port, src=src,
+                                     settings={"GAMESHELF_BOT_DELAY": "0", "GAMESHELF_SWEEP_SECONDS": "0.2"})
 
 
 def ready_table(http: httpx.Client, token: str, game: str, players: int) -> str:
