@@ -51,10 +51,13 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
           out: str | Path = "out/rl/policy", reward: str = "shaped", score_scale: float = 50.0,
           n_steps: int = 256, envs: int = 8, batch_size: int = 256, epochs: int = 4,
           learning_rate: float = 3e-4, wall_minutes: float | None = None, net_arch: Sequence[int] = (64, 64),
+          imitate: str | None = None, imitate_games: int = 500, imitate_epochs: int = 10,
           verbose: int = 0) -> dict[str, Any]:
     """Train a MaskablePPO policy; saves ``<out>.zip`` and ``<out>.json``; returns the metadata.
 
-    ``n_steps`` is per environment: a rollout is ``n_steps * envs`` learner steps."""
+    ``n_steps`` is per environment: a rollout is ``n_steps * envs`` learner steps. With ``imitate``
+    (an agent spec, e.g. ``greedy``) the network first learns that bot's moves over
+    ``imitate_games`` games (gameshelf.rl.imitate), within the same time budgets."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -87,8 +90,13 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
         meta.update(steps=int(model.num_timesteps), seconds=round(time.monotonic() - started, 1),
                     cpu_seconds=round(time.process_time() - cpu_started, 1))
         out.with_suffix(".json").write_text(json.dumps(meta, indent=1))
-    deadline = time.process_time() + minutes * 60
-    wall_deadline = time.monotonic() + (wall_minutes if wall_minutes is not None else float("inf")) * 60
+    started, cpu_started = time.monotonic(), time.process_time()
+    deadline = cpu_started + minutes * 60
+    wall_deadline = started + (wall_minutes if wall_minutes is not None else float("inf")) * 60
+    if imitate:
+        meta["imitation"] = warm_start(model, make_env(game, players, options, opponents_, learner_seat, reward,
+                                                       score_scale), imitate, imitate_games, imitate_epochs, seed)
+        meta["imitation"]["cpu_seconds"] = round(time.process_time() - cpu_started, 1)
 
     class Curve(BaseCallback):
         def __init__(self) -> None:
@@ -117,10 +125,18 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
                               "seconds": round(time.monotonic() - started, 1)})
             save()
 
-    started, cpu_started = time.monotonic(), time.process_time()
     model.learn(total_timesteps=steps, callback=Curve())
     save()
     return meta
+
+
+def warm_start(model: Any, env: Any, teacher: str, games: int, epochs: int, seed: int) -> dict[str, Any]:
+    """Imitation of ``teacher`` before PPO (gameshelf.rl.imitate); returns what it did."""
+    from gameshelf.agents import make_agent
+    from gameshelf.rl.imitate import collect, pretrain
+    data = collect(env, make_agent(teacher, seed + 1), games)
+    history = pretrain(model, data, epochs=epochs, seed=seed)
+    return {"teacher": teacher, "games": games, "decisions": len(data), "epochs": history}
 
 
 def evaluate(path: str | Path, opponent: str, games: int, seed: int = 1) -> dict[str, Any]:
@@ -239,6 +255,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="hidden layer sizes of the policy and value MLPs (64,64: about 4x cheaper a step than "
                              "256,256 and as good per step in bench/RESULTS.md's runs)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--imitate", default=None, metavar="AGENT",
+                        help="first learn this bot's moves (e.g. greedy), then PPO (default: none)")
+    parser.add_argument("--imitate-games", type=int, default=500, help="games the --imitate bot plays")
+    parser.add_argument("--imitate-epochs", type=int, default=10)
     parser.add_argument("--out", default="out/rl/policy")
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
     parser.add_argument("--eval-games", type=int, default=200)
@@ -270,7 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                      minutes=args.minutes, seed=args.seed, out=args.out, reward=args.reward,
                      score_scale=args.score_scale, n_steps=args.n_steps, envs=args.envs, batch_size=args.batch_size,
                      epochs=args.epochs, learning_rate=args.lr, wall_minutes=args.wall_minutes,
-                     net_arch=args.net)
+                     net_arch=args.net, imitate=args.imitate, imitate_games=args.imitate_games,
+                     imitate_epochs=args.imitate_epochs)
     print(json.dumps({k: v for k, v in meta.items() if k != "curve"}))
     results = []
     if args.eval_games:
