@@ -9,6 +9,10 @@ gives exactly the vector of ``encode(game.view(state, seat))`` for every seat. S
 the viewer, block 1 the next seat in turn order, and so on. Values are 0/1 flags or small counts
 scaled to about [0, 1]; each game's module documents its layout, and :meth:`Encoder.describe`
 prints the segments with their offsets.
+
+An encoder may also split its vector into sections keyed by the state fields they read
+(``sections``); :class:`~gameshelf.rl.encode.incremental.IncrementalEncoder` then rewrites only the
+sections that changed since a seat's last observation (the environments use it).
 """
 
 from __future__ import annotations
@@ -99,6 +103,11 @@ class Encoder:
     def fill_state(self, state: Any, seat: int, ones: list[int], idx: list[int], val: list[float]) -> None:
         """Like :meth:`fill`, from the fields of ``state`` that ``seat``'s view shows (optional)."""
         raise NotImplementedError
+
+    def sections(self) -> list | None:
+        """The vector as disjoint :class:`~gameshelf.rl.encode.incremental.Section` s over the
+        state's fields, for incremental observations; ``None`` when the encoder has none."""
+        return None
 
     def rel(self, view: Mapping[str, Any], seat: int | None) -> int:
         """``seat`` relative to the viewer (0 = the viewer); -1 for none."""

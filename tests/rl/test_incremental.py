@@ -1,0 +1,194 @@
+"""Issue 14 (speed): incremental observations are bit for bit the fresh encoding, at every step.
+
+IncrementalEncoder rewrites only the sections of a seat's vector whose key (a snapshot of the state
+fields the section reads) changed since that seat's previous observation. A key that missed a field
+would leave a stale part in the vector: these tests compare with a fresh ``encode_state`` (itself
+checked against the encoding of the seat's view in test_actions_encode) at every step of random
+games, for seats observed in and out of turn, across games, and through the PettingZoo env.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import gameshelf.rl as rl
+from gameshelf.games import get_game
+from gameshelf.rl.encode import encoder
+from gameshelf.rl.encode.incremental import IncrementalEncoder
+from tests.rl.conftest import RL_GAMES, configs
+from tests.rl.test_actions_encode import random_states
+
+
+def _writes(section, state, seat):
+    ones, idx, val = [], [], []
+    section.fill(state, seat, ones, idx, val)
+    return ones, idx, val
+
+
+@pytest.mark.parametrize("game_id,players", configs())
+def test_sections_are_disjoint_and_each_writes_only_inside_its_range(game_id, players):
+    enc = encoder(game_id, players)
+    sections = enc.sections()
+    if sections is None:
+        pytest.skip(f"{game_id} has no sections: its observations are always encoded whole")
+    bounds = sorted((s.start, s.stop) for s in sections)
+    assert all(0 <= a < b <= enc.size for a, b in bounds)
+    assert all(b <= a2 for (_, b), (a2, _) in zip(bounds, bounds[1:])), "sections overlap"
+    assert len({s.name for s in sections}) == len(sections)
+    for k, (_, state, _) in enumerate(random_states(game_id, players, games=1, seed=2)):
+        if k % 5:
+            continue
+        for seat in range(players):
+            for section in sections:
+                ones, idx, _ = _writes(section, state, seat)
+                assert all(section.start <= i < section.stop for i in ones + idx), section.name
+
+
+def _fields(state):
+    names = getattr(type(state), "__slots__", None) or vars(state)
+    return [name for name in names if hasattr(state, name)]
+
+
+def _bumps(value, depth=3):
+    """Values one small change away from ``value``: an int + 1, a flag flipped, one item of a list
+    or one attribute of an object bumped (down to ``depth`` levels)."""
+    if type(value) is bool:
+        yield not value
+    elif type(value) is int:
+        yield value + 1
+    elif isinstance(value, list) and depth:
+        for i, item in enumerate(value):
+            for bumped in _bumps(item, depth - 1):
+                yield [*value[:i], bumped, *value[i + 1:]]
+    elif depth and not isinstance(value, (str, bytes, tuple, dict, type(None))) and hasattr(value, "__class__"):
+        for name in _fields(value) if not isinstance(value, (float, complex)) else ():
+            for bumped in _bumps(getattr(value, name), depth - 1):
+                other = copy.copy(value)
+                try:
+                    object.__setattr__(other, name, bumped)
+                except (AttributeError, TypeError):
+                    break
+                yield other
+
+
+def _transplants(state, donor):
+    """Copies of ``state`` with one field, or one item of a per-seat list, taken from ``donor``, or
+    with one small change (``_bumps``: rare changes, such as gaining an ability, too)."""
+    for name in _fields(state):
+        mine, theirs = getattr(state, name), getattr(donor, name)
+        for bumped in _bumps(mine):
+            yield f"{name}+", copy_with(state, name, bumped)
+        if mine == theirs:
+            continue
+        yield name, copy_with(state, name, theirs)
+        if isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
+            for i, (a, b) in enumerate(zip(mine, theirs)):
+                if a != b:
+                    yield f"{name}[{i}]", copy_with(state, name, [*mine[:i], b, *mine[i + 1:]])
+
+
+def copy_with(state, name, value):
+    other = copy.copy(state)
+    setattr(other, name, copy.deepcopy(value))
+    return other
+
+
+@pytest.mark.parametrize("game_id,players", configs())
+def test_every_field_a_section_shows_is_in_its_key(game_id, players):
+    """Transplant one state field (or one seat's item of it) from another random state: whenever a
+    section's writes change, its key changes too (a field missing from a key would leave a stale
+    part in an incremental vector, however rarely that field changes alone)."""
+    enc = encoder(game_id, players)
+    sections = enc.sections()
+    if sections is None:
+        pytest.skip(f"{game_id} has no sections: its observations are always encoded whole")
+    states = [s.copy() if hasattr(s, "copy") else copy.deepcopy(s)
+              for k, (_, s, _) in enumerate(random_states(game_id, players, games=2, seed=4)) if k % 9 == 0]
+    rng = random.Random(0)
+    keyed = [section for section in sections if section.key is not None]
+    checked = 0
+    for state in states:
+        donor = rng.choice(states)
+        seat = rng.randrange(players)
+        for field, other in _transplants(state, donor):
+            for section in keyed:
+                try:
+                    changed = _writes(section, other, seat) != _writes(section, state, seat)
+                except (IndexError, KeyError, TypeError, ValueError):
+                    continue      # a transplant can make a state no game reaches: nothing to compare
+                if changed:
+                    assert section.key(other, seat) != section.key(state, seat), (section.name, field)
+                    checked += 1
+    assert checked > 100
+
+
+def _play(game, state, rng, steps):
+    """Up to ``steps`` random actions (a step after each)."""
+    for _ in range(steps):
+        if game.is_over(state):
+            return
+        game.apply(state, rng.choice(game.legal_actions(state)))
+        yield
+
+
+@pytest.mark.parametrize("game_id", RL_GAMES)
+@given(data=st.data(), seed=st.integers(0, 10**6), out_of_turn=st.floats(0.0, 0.5))
+def test_incremental_observation_equals_a_fresh_encoding_at_every_step(game_id, data, seed, out_of_turn):
+    """Over a whole game and the start of the next (one IncrementalEncoder, never cleared, so its
+    keys must compare values, not objects), observing the seat to act and, now and then, another
+    seat: every vector equals the fresh one, and a vector handed out earlier never changes."""
+    game = get_game(game_id)
+    players = data.draw(st.sampled_from(game.info.player_counts), label="players")
+    enc = encoder(game_id, players)
+    incremental = IncrementalEncoder(enc)
+    rng = random.Random(seed)
+    held: list[tuple[np.ndarray, np.ndarray]] = []
+    for g, steps in ((0, 10**6), (1, 40)):
+        state = game.setup(players, {}, seed + g)
+        for _ in _play(game, state, rng, steps):
+            seat = game.to_act(state)
+            if seat is None or rng.random() < out_of_turn:
+                seat = rng.randrange(players)
+            obs = incremental.encode_state(game, state, seat)
+            assert np.array_equal(obs, enc.encode_state(game, state, seat)), (players, g, seat, state.ply)
+            if rng.random() < 0.05:
+                held.append((obs, obs.copy()))
+    assert all(np.array_equal(obs, copy) for obs, copy in held)
+
+
+def test_a_bad_seat_is_a_clear_error_and_leaves_the_memory_usable():
+    game = get_game("mariposas")
+    incremental = IncrementalEncoder(encoder("mariposas", 2))
+    state = game.setup(2, {}, 1)
+    with pytest.raises(ValueError, match="seat must be one of 0..1"):
+        incremental.encode_state(game, state, 2)
+    assert np.array_equal(incremental.encode_state(game, state, 1), encoder("mariposas", 2).encode_state(game, state, 1))
+
+
+@pytest.mark.parametrize("game_id,players", [("mariposas", 4), ("mariposas", 2), ("iwari", 5), ("borealis", 3),
+                                             ("midnight_zoo", 2)])
+@given(seed=st.integers(0, 10**6))
+def test_env_observations_of_every_agent_match_the_view_across_resets(game_id, players, seed):
+    """The PettingZoo env's observation of any agent, at any step of two games, is the encoding of
+    that agent's view (so it shows nothing the view hides)."""
+    env = rl.env(game_id, players)
+    enc = encoder(game_id, players)
+    rng = random.Random(seed)
+    for g in range(2):
+        env.reset(seed=seed + g)
+        for step, agent in enumerate(env.agent_iter(max_iter=120 if g else 10**6)):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            if step % 3 == 0:
+                other = rng.choice(env.possible_agents)
+                view = env.game.view(env.state, env.agent_seat[other])
+                assert np.array_equal(env.observe(other)["observation"], enc.encode(view))
+            assert np.array_equal(obs["observation"], enc.encode(env.game.view(env.state, env.agent_seat[agent])))
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
