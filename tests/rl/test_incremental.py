@@ -50,24 +50,25 @@ def test_sections_are_disjoint_and_each_writes_only_inside_its_range(game_id, pl
 
 
 def _fields(state):
-    names = getattr(type(state), "__slots__", None) or vars(state)
+    names = getattr(type(state), "__slots__", None) or getattr(state, "__dict__", ())
     return [name for name in names if hasattr(state, name)]
 
 
-def _bumps(value, depth=3):
-    """Values one small change away from ``value``: an int + 1, a flag flipped, one item of a list
-    or one attribute of an object bumped (down to ``depth`` levels)."""
+def _bumps(value, rng, depth=3, items=6):
+    """Values one small change away from ``value``: an int + 1, a flag flipped, or one item of a
+    list (up to ``items`` of them, drawn by ``rng``) or one attribute of an object bumped, down to
+    ``depth`` levels (seats, then a seat's components)."""
     if type(value) is bool:
         yield not value
     elif type(value) is int:
         yield value + 1
     elif isinstance(value, (list, tuple)) and depth:
-        for i, item in enumerate(value):
-            for bumped in _bumps(item, depth - 1):
+        for i in rng.sample(range(len(value)), min(items, len(value))):
+            for bumped in _bumps(value[i], rng, depth - 1, items):
                 yield type(value)([*value[:i], bumped, *value[i + 1:]])
-    elif depth and not isinstance(value, (str, bytes, dict, type(None))) and hasattr(value, "__class__"):
-        for name in _fields(value) if not isinstance(value, (float, complex)) else ():
-            for bumped in _bumps(getattr(value, name), depth - 1):
+    elif depth and not isinstance(value, (str, bytes, dict, float, type(None))):
+        for name in _fields(value):
+            for bumped in _bumps(getattr(value, name), rng, depth - 1, items):
                 other = copy.copy(value)
                 try:
                     object.__setattr__(other, name, bumped)
@@ -76,16 +77,15 @@ def _bumps(value, depth=3):
                 yield other
 
 
-def _transplants(state, donor, rng, bumps=16):
+def _transplants(state, donor, rng):
     """Copies of ``state`` with one field, or one item of a per-seat list, taken from ``donor``, or
-    with one small change (up to ``bumps`` of them per field: rare changes, such as gaining an
-    ability, too). Data a game's states share (the map) only comes from the donor."""
+    with one small change (``_bumps``: rare changes, such as gaining an ability, too). Data a
+    game's states share (the map) only comes from the donor."""
     shared = getattr(type(state), "SHARED", frozenset())
     for name in _fields(state):
         mine, theirs = getattr(state, name), getattr(donor, name)
         if name not in shared and name != "chance":
-            changes = list(_bumps(mine))
-            for bumped in rng.sample(changes, min(bumps, len(changes))):
+            for bumped in _bumps(mine, rng):
                 yield f"{name}+", copy_with(state, name, bumped)
         if mine == theirs:
             continue
@@ -102,17 +102,22 @@ def copy_with(state, name, value):
     return other
 
 
-@pytest.mark.parametrize("game_id,players", configs())
-def test_every_field_a_section_shows_is_in_its_key(game_id, players):
-    """Transplant one state field (or one seat's item of it) from another random state: whenever a
-    section's writes change, its key changes too (a field missing from a key would leave a stale
-    part in an incremental vector, however rarely that field changes alone)."""
-    enc = encoder(game_id, players)
+def _conformance(game_id):
+    return [(game_id, players, options) for players, options in get_game(game_id).conformance_configs()]
+
+
+@pytest.mark.parametrize("game_id,players,options", [c for g in RL_GAMES for c in _conformance(g)])
+def test_every_field_a_section_shows_is_in_its_key(game_id, players, options):
+    """Transplant one state field (or one seat's item of it) from another random state, or bump it:
+    whenever a section's writes change, its key changes too (a field missing from a key would leave
+    a stale part in an incremental vector, however rarely that field changes alone). In every
+    conformance configuration (player counts and options such as Midnight Zoo's variability)."""
+    enc = encoder(game_id, players, options)
     sections = enc.sections()
     if sections is None:
         pytest.skip(f"{game_id} has no sections: its observations are always encoded whole")
-    states = [s.copy() if hasattr(s, "copy") else copy.deepcopy(s)
-              for k, (_, s, _) in enumerate(random_states(game_id, players, games=2, seed=4)) if k % 9 == 0]
+    states = [s.copy() for k, (_, s, _) in enumerate(random_states(game_id, players, games=3, seed=0,
+                                                                    options=options)) if k % 13 == 0]
     rng = random.Random(0)
     keyed = [section for section in sections if section.key is not None]
     checked = 0
