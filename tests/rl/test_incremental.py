@@ -201,3 +201,18 @@ def test_env_observations_of_every_agent_match_the_view_across_resets(game_id, p
                 assert np.array_equal(env.observe(other)["observation"], enc.encode(view))
             assert np.array_equal(obs["observation"], enc.encode(env.game.view(env.state, env.agent_seat[agent])))
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("game_id,players", [("mariposas", 3), ("iwari", 2), ("midnight_zoo", 1)])
+def test_gym_observations_match_the_learners_view_across_resets(game_id, players):
+    env = rl.gym_env(game_id, players, seat="random")
+    enc = encoder(game_id, players)
+    rng = random.Random(1)
+    for seed in (1, 2):
+        obs, info = env.reset(seed=seed)
+        done, steps = False, 0
+        while not done:
+            assert np.array_equal(obs, enc.encode(env.game.view(env.state, env.seat)))
+            obs, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            steps += 1
+        assert np.array_equal(obs, enc.encode(env.game.view(env.state, env.seat))) and steps > 10
