@@ -66,14 +66,14 @@ class IncrementalEncoder:
         idx: list[int] = []
         val: list[float] = []
         try:
-            for i, section in enumerate(sections):
-                if section.key is not None:
-                    key = section.key(state, seat)
+            for i, (_, start, stop, key_of, fill) in enumerate(sections):
+                if key_of is not None:
+                    key = key_of(state, seat)
                     if key == keys[i]:
                         continue
                     keys[i] = key
-                vector[section.start:section.stop] = 0.0
-                section.fill(state, seat, ones, idx, val)
+                vector[start:stop] = 0.0
+                fill(state, seat, ones, idx, val)
         except BaseException:
             del self._memory[seat]        # a half-written vector must not be reused
             raise
