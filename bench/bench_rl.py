@@ -89,8 +89,7 @@ def parts_us(game_id: str, players: int, seconds: float) -> dict[str, float]:
             t0 = clock()
             legal = game.legal_actions(state)
             t1 = clock()
-            if incremental:
-                incremental.encode_state(game, state, seat)
+            (incremental or enc).encode_state(game, state, seat)    # what the env calls
             t1b = clock()
             enc.encode_state(game, state, seat)
             t2 = clock()
@@ -156,7 +155,7 @@ def main() -> int:
         parts = parts_us(game_id, players, args.seconds)
         size = encoder(game_id, players).size
         print(f"| {game_id} | {players} | {rate:,.0f} | {rate / GOAL:.2f}x | {parts['engine']:.1f} | "
-              f"{parts['obs']:.1f} | {parts['encode']:.1f} | {parts['mask']:.1f} | {parts['view_encode']:.1f} | {size} | "
+              f"{parts['obs']:.1f}{'' if IncrementalEncoder else ' (whole)'} | {parts['encode']:.1f} | {parts['mask']:.1f} | {parts['view_encode']:.1f} | {size} | "
               f"{action_space(game_id, players).size} |", flush=True)
     return 0
 
