@@ -18,7 +18,7 @@ from gameshelf.games.borealis.catalog import (BOARD_IDS, CARD_BY_TERM, CARD_TERM
 from gameshelf.games.borealis.decisions import COUNTED, KINDS
 from gameshelf.games.borealis.state import END_REASONS, OBJ_STATUS_NAMES, State
 from gameshelf.rl.encode import Encoder
-from gameshelf.rl.encode.incremental import Section
+from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
 
 CARD = {term: i - 1 for term, i in CARD_BY_TERM.items()}
 OBJ = {oid: i for i, oid in enumerate(OBJECTIVES)}
@@ -143,36 +143,61 @@ class BorealisEncoder(Encoder):
             section.fill(s, seat, ones, idx, val)
 
     def sections(self):
-        """Per seat block (relative to the viewer), the board (pool, discard, deck, objectives, first
-        player), and the turn (rewritten at every step: decision, round, ply, end)."""
+        """Per seat block (relative to the viewer: hand, tableau, turns), the board (pool, discard, deck,
+        objectives, first player), and the turn (rewritten at every step: decision, round, ply, end)."""
         return self._sections
 
     def _make_sections(self):
-        sections = []
+        """Per seat block three sections, as they change at different rates: the hand (the viewer's
+        cards, or a count), the tableau (columns, scientists, flags, tokens, board, objectives), the
+        turns taken."""
+        n, sections = self.players, []
         for r, b in enumerate(self.blocks):
-            sections.append(Section(f"p{r}", b["hand"], b["turns"] + 1,
-                                    lambda s, me, r=r: self._player_key(s, (me + r) % self.players),
-                                    lambda s, me, ones, idx, val, r=r:
-                                    self._player_state(r, s, (me + r) % self.players, ones, idx, val)))
+            hand_key = self._own_hand_key if r == 0 else self._hand_count_key
+            sections += [
+                Section(f"p{r}.hand", b["hand"], b["cols"], seat_key(n, r, hand_key), seat_fill(n, r, self._hand_state)),
+                Section(f"p{r}.tableau", b["cols"], b["turns"], seat_key(n, r, self._tableau_key),
+                        seat_fill(n, r, self._tableau_state)),
+                Section(f"p{r}.turns", b["turns"], b["turns"] + 1, seat_key(n, r, self._turns_key),
+                        seat_fill(n, r, self._turns_state))]
         sections.append(Section("board", self.pool, self.to_act, self._board_key, self._board_state))
         sections.append(Section("turn", self.to_act, self.layout.size, None, self._turn_state))
         return sections
 
     @staticmethod
-    def _player_key(s, p):
-        """Copies of every field of seat ``p`` its block shows (its hand only to itself: the copy is
-        the key's, never the observation's)."""
-        return (s.hands[p][:], [col[:] for col in s.cols[p * 3:p * 3 + 3]], s.sci[p * 15:p * 15 + 15], s.tokens[p],
-                s.turns[p], s.flags[p * 3:p * 3 + 3], s.boards[p], s.achieved[p], s.obj)
+    def _own_hand_key(s, p):
+        return s.hands[p][:]
+
+    @staticmethod
+    def _hand_count_key(s, p):
+        return len(s.hands[p])
+
+    @staticmethod
+    def _turns_key(s, p):
+        return s.turns[p]
+
+    @staticmethod
+    def _tableau_key(s, p):
+        """Copies of every field of seat ``p``'s tableau."""
+        return ([col[:] for col in s.cols[p * 3:p * 3 + 3]], s.sci[p * 15:p * 15 + 15], s.tokens[p],
+                s.flags[p * 3:p * 3 + 3], s.boards[p], s.achieved[p], s.obj)
 
     @staticmethod
     def _board_key(s, me):
         return s.pool[:], s.discard[:], len(s.deck), s.scoring, s.obj, s.obj_status[:], s.obj_tokens[:], s.first
 
-    def _player_state(self, r, s, p, ones, idx, val):
-        b, t = self.blocks[r], self.card_tables[r]
+    def _hand_state(self, r, s, p, ones, idx, val):
         if r == 0:                              # the viewer's own hand
-            ones += map(t["hand"].__getitem__, s.hands[p])
+            ones += map(self.card_tables[r]["hand"].__getitem__, s.hands[p])
+        idx.append(self.blocks[r]["hand_count"])
+        val.append(len(s.hands[p]) / 10)
+
+    def _turns_state(self, r, s, p, ones, idx, val):
+        idx.append(self.blocks[r]["turns"])
+        val.append(s.turns[p] / 100)
+
+    def _tableau_state(self, r, s, p, ones, idx, val):
+        b, t = self.blocks[r], self.card_tables[r]
         h = b["heights"]
         for z, col in enumerate(s.cols[p * 3:p * 3 + 3]):
             if col:
@@ -181,8 +206,8 @@ class BorealisEncoder(Encoder):
                 idx.append(h + z)
                 val.append(len(col) / 10)
         o, base = b["sci"], p * 15
-        idx += (b["hand_count"], b["tokens"], b["turns"], *range(o, o + 15))
-        val += (len(s.hands[p]) / 10, s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.sci[base:base + 15]])
+        idx += (b["tokens"], *range(o, o + 15))
+        val += (s.tokens[p] / 50, *[k / 5 for k in s.sci[base:base + 15]])
         f0, f1, f2 = s.flags[p * 3:p * 3 + 3]
         o = b["flags"]
         ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD_OF[s.boards[p]])

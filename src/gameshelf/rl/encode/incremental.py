@@ -36,6 +36,16 @@ class Section(NamedTuple):
     fill: Fill
 
 
+def seat_key(players: int, r: int, key: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
+    """The key of block ``r`` (relative to the viewer): ``key(state, seat)`` of the seat it shows."""
+    return lambda state, me: key(state, (me + r) % players)
+
+
+def seat_fill(players: int, r: int, fill: Callable[..., None]) -> Fill:
+    """The fill of block ``r`` (relative to the viewer): ``fill(r, state, seat, ones, idx, val)``."""
+    return lambda state, me, ones, idx, val: fill(r, state, (me + r) % players, ones, idx, val)
+
+
 _UNKNOWN = object()          # the key of a section never written: equal to no key
 
 

@@ -25,7 +25,7 @@ from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.decisions import BY_NAME, STAGES
 from gameshelf.games.mariposas.state import CATEGORIES, REMOVED, SUPPLY as LOC_SUPPLY, State
 from gameshelf.rl.encode import Encoder
-from gameshelf.rl.encode.incremental import Section
+from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
 
 NSP = len(CAT.space_ids)
 PLACES = {**{s: i for i, s in enumerate(CAT.space_ids)}, "supply": NSP, "removed": NSP + 1,
@@ -233,12 +233,9 @@ class MariposasEncoder(Encoder):
         return self._sections
 
     def _make_sections(self):
-        sections = []
-        for r, b in enumerate(self.blocks):
-            sections.append(Section(f"p{r}", b["score"], b["double"] + NSLOT,
-                                    lambda s, me, r=r: self._player_key(s, (me + r) % self.players),
-                                    lambda s, me, ones, idx, val, r=r, b=b:
-                                    self._player_state(b, s, (me + r) % self.players, ones, idx, val)))
+        n = self.players
+        sections = [Section(f"p{r}", b["score"], b["double"] + NSLOT, seat_key(n, r, self._player_key),
+                            seat_fill(n, r, self._player_state)) for r, b in enumerate(self.blocks)]
         sections.append(Section("hand", self.hand, self.hand + NCARD, lambda s, me: s.hands[me][:], self._hand_state))
         sections.append(Section("board", self.hand + NCARD, self.kind, self._board_key, self._board_state))
         sections.append(Section("turn", self.kind, self.layout.size, None, self._turn_state))
@@ -257,7 +254,8 @@ class MariposasEncoder(Encoder):
         return (s.season, s.first, s.cur, s.extra[:], s.discard[:], s.way[:], s.way_up,
                 s.goals[:], s.goal_up[:], s.rows[:], s.life[:], s.bonus[:])
 
-    def _player_state(self, b, s, p, ones, idx, val):
+    def _player_state(self, r, s, p, ones, idx, val):
+        b = self.blocks[r]
         # points, goal points and flowers are value-only segments: writing a 0.0 there changes nothing
         pts = s.pts[p]
         idx += b["values"]

@@ -22,7 +22,7 @@ from gameshelf.games.midnight_zoo.catalog import CAT, DIRS as CAT_DIRS
 from gameshelf.games.midnight_zoo.decisions import frame_json
 from gameshelf.games.midnight_zoo.state import CARDS, LEO, OVER, PHASE_NAMES, ZOO_MARK, State
 from gameshelf.rl.encode import Encoder
-from gameshelf.rl.encode.incremental import Section
+from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
 
 TILES = {t: i for i, t in enumerate(CAT.tile_id)}
 NT = len(TILES)
@@ -194,34 +194,44 @@ class MidnightZooEncoder(Encoder):
         return self._sections
 
     def _make_sections(self):
-        sections = []
+        """Per seat block two sections, as they change at different rates: VP and the tile in hand
+        (each draft), and the zoo (storage, district, animals, cards, setup tile)."""
+        n, sections = self.players, []
         for r, b in enumerate(self.blocks):
-            sections.append(Section(f"p{r}", b["vp"], b["setup"] + len(SETUP),
-                                    lambda st, me, r=r: self._player_key(st, (me + r) % self.players),
-                                    lambda st, me, ones, idx, val, r=r, b=b:
-                                    self._player_state(b, st, (me + r) % self.players, me, ones, idx, val)))
+            sections += [Section(f"p{r}.hand", b["vp"], b["storage"], seat_key(n, r, self._hand_key),
+                                 seat_fill(n, r, self._hand_state)),
+                         Section(f"p{r}.zoo", b["storage"], b["setup"] + len(SETUP), seat_key(n, r, self._zoo_key),
+                                 seat_fill(n, r, self._zoo_state))]
         sections.append(Section("board", self.phase, self.frames, self._board_key, self._board_state))
         sections.append(Section("turn", self.frames, self.layout.size, None, self._turn_state))
         return sections
 
     @staticmethod
-    def _player_key(st, p):
-        """Copies of every field of seat ``p`` its block shows (its cards are hidden in the cards phase)."""
+    def _hand_key(st, p):
         pl = st.players[p]
-        return (pl.vp, pl.hand, pl.kind, pl.storage[:], pl.district[:], pl.loc[:], pl.face[:], pl.asleep[:],
-                pl.pollen[:], pl.cards, pl.setup_tile, st.phase == CARDS)
+        return pl.vp, pl.hand
+
+    @staticmethod
+    def _zoo_key(st, p):
+        """Copies of every field of seat ``p``'s zoo (its cards are hidden in the cards phase)."""
+        pl = st.players[p]
+        return (pl.kind, pl.storage[:], pl.district[:], pl.loc[:], pl.face[:], pl.asleep[:], pl.pollen[:], pl.cards,
+                pl.setup_tile, st.phase == CARDS)
 
     @staticmethod
     def _board_key(st, me):
         return (st.phase, st.cur, st.first, st.market[:], st.leftover[:], [pile[:] for pile in st.piles],
                 st.removed[:], st.supply[:], st.slots, st.round_terrain)
 
-    def _player_state(self, b, st, p, seat, ones, idx, val):
-        pl = st.players[p]
+    def _hand_state(self, r, st, p, ones, idx, val):
+        pl, b = st.players[p], self.blocks[r]
         idx.append(b["vp"])
         val.append(pl.vp / 100)
         if pl.hand >= 0:
             ones.append(b["hand"] + TILE_OF[pl.hand])
+
+    def _zoo_state(self, r, st, p, ones, idx, val):
+        pl, b = st.players[p], self.blocks[r]
         o = b["storage"]
         ones += [o + TILE_OF[t] for t in pl.storage]
         o, stride = b["district"], NT + 1
@@ -241,7 +251,7 @@ class MidnightZooEncoder(Encoder):
                 idx.append(tail + 5)
                 val.append(pl.pollen[i] / 4)
         if pl.cards is not None:
-            cards, stride = mz_view.cards_json(st, p, seat), len(LETTERS) + 1
+            cards, stride = mz_view.cards_json(st, p, (p - r) % self.players), len(LETTERS) + 1
             if cards == "hidden":
                 ones += [b["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
             else:
