@@ -172,7 +172,7 @@ class GameshelfAEC(AECEnv):
         obs = self._observer.encode_state(self.game, self.state, seat)
         mask = np.zeros(self.space.size, dtype=np.int8)
         if self._legal_ids and agent == self.agent_selection:
-            mask[self._legal_ids] = 1
+            mask.put(self._legal_ids, 1)
         observation = {"observation": obs, "action_mask": mask}
         self._observed[agent] = (self._version, observation)
         return observation
