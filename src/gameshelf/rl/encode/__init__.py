@@ -23,6 +23,14 @@ from typing import Any, Mapping
 import numpy as np
 
 
+def scatter(out: np.ndarray, ones: list[int], idx: list[int], val: list[float]) -> np.ndarray:
+    """Writes 1.0 at ``ones``, then ``val`` at ``idx``, into ``out`` (lists go in through
+    ``np.fromiter``, about twice as fast as indexing with a list)."""
+    out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    out[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, np.float32, len(val))
+    return out
+
+
 class Layout:
     """Named segments of an observation vector: ``add(name, size, doc)`` returns its offset."""
 
@@ -74,15 +82,12 @@ class Encoder:
         return self._write(ones, idx, val, out)
 
     def _write(self, ones: list[int], idx: list[int], val: list[float], out: np.ndarray | None) -> np.ndarray:
-        """The vector: zeros, 1.0 at ``ones``, then ``val`` at ``idx`` (lists go in through
-        ``np.fromiter``, about twice as fast as indexing with a list)."""
+        """The vector: zeros, then :func:`scatter` of ``ones``, ``idx`` and ``val``."""
         if out is None:
             out = np.zeros(self.layout.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        out[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, np.float32, len(val))
-        return out
+        return scatter(out, ones, idx, val)
 
     def encode_state(self, game: Any, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat``'s view of ``state``: exactly ``encode(game.seat_view(state, seat))``,

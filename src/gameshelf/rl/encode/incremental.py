@@ -18,6 +18,8 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
+from gameshelf.rl.encode import scatter
+
 Fill = Callable[[Any, int, list, list, list], None]
 
 
@@ -87,6 +89,4 @@ class IncrementalEncoder:
         except BaseException:
             del self._memory[seat]        # a half-written vector must not be reused
             raise
-        vector[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        vector[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, np.float32, len(val))
-        return vector.copy()
+        return scatter(vector, ones, idx, val).copy()
