@@ -148,18 +148,17 @@ class BorealisEncoder(Encoder):
         return self._sections
 
     def _make_sections(self):
-        """Per seat block three sections, as they change at different rates: the hand (the viewer's
-        cards, or a count), the tableau (columns, scientists, flags, tokens, board, objectives), the
-        turns taken."""
-        n, sections = self.players, []
-        for r, b in enumerate(self.blocks):
-            hand_key = self._own_hand_key if r == 0 else self._hand_count_key
-            sections += [
-                Section(f"p{r}.hand", b["hand"], b["cols"], seat_key(n, r, hand_key), seat_fill(n, r, self._hand_state)),
-                Section(f"p{r}.tableau", b["cols"], b["turns"], seat_key(n, r, self._tableau_key),
-                        seat_fill(n, r, self._tableau_state)),
-                Section(f"p{r}.turns", b["turns"], b["turns"] + 1, seat_key(n, r, self._turns_key),
-                        seat_fill(n, r, self._turns_state))]
+        """Per seat block, as its parts change at different rates: the viewer's hand (at nearly every
+        step) apart from the rest of its block; another seat's block whole (hand count, tableau:
+        columns, scientists, flags, tokens, board, objectives, turns taken), as it changes on
+        that seat's turn."""
+        n, b = self.players, self.blocks[0]
+        sections = [Section("p0.hand", b["hand"], b["cols"], seat_key(n, 0, self._own_hand_key),
+                            seat_fill(n, 0, self._hand_state)),
+                    Section("p0.tableau", b["cols"], b["turns"] + 1, seat_key(n, 0, self._tableau_key),
+                            seat_fill(n, 0, self._tableau_state))]
+        sections += [Section(f"p{r}", b["hand"], b["turns"] + 1, seat_key(n, r, self._block_key),
+                             seat_fill(n, r, self._block_state)) for r, b in enumerate(self.blocks) if r]
         sections.append(Section("board", self.pool, self.to_act, self._board_key, self._board_state))
         sections.append(Section("turn", self.to_act, self.layout.size, None, self._turn_state))
         return sections
@@ -169,18 +168,18 @@ class BorealisEncoder(Encoder):
         return s.hands[p][:]
 
     @staticmethod
-    def _hand_count_key(s, p):
-        return len(s.hands[p])
-
-    @staticmethod
-    def _turns_key(s, p):
-        return s.turns[p]
-
-    @staticmethod
     def _tableau_key(s, p):
-        """Copies of every field of seat ``p``'s tableau."""
+        """Copies of every field of seat ``p``'s tableau, and its turns taken."""
         return ([col[:] for col in s.cols[p * 3:p * 3 + 3]], s.sci[p * 15:p * 15 + 15], s.tokens[p],
-                s.flags[p * 3:p * 3 + 3], s.boards[p], s.achieved[p], s.obj)
+                s.flags[p * 3:p * 3 + 3], s.boards[p], s.achieved[p], s.obj, s.turns[p])
+
+    @classmethod
+    def _block_key(cls, s, p):
+        return len(s.hands[p]), cls._tableau_key(s, p)
+
+    def _block_state(self, r, s, p, ones, idx, val):
+        self._hand_state(r, s, p, ones, idx, val)
+        self._tableau_state(r, s, p, ones, idx, val)
 
     @staticmethod
     def _board_key(s, me):
@@ -192,10 +191,6 @@ class BorealisEncoder(Encoder):
         idx.append(self.blocks[r]["hand_count"])
         val.append(len(s.hands[p]) / 10)
 
-    def _turns_state(self, r, s, p, ones, idx, val):
-        idx.append(self.blocks[r]["turns"])
-        val.append(s.turns[p] / 100)
-
     def _tableau_state(self, r, s, p, ones, idx, val):
         b, t = self.blocks[r], self.card_tables[r]
         h = b["heights"]
@@ -206,8 +201,8 @@ class BorealisEncoder(Encoder):
                 idx.append(h + z)
                 val.append(len(col) / 10)
         o, base = b["sci"], p * 15
-        idx += (b["tokens"], *range(o, o + 15))
-        val += (s.tokens[p] / 50, *[k / 5 for k in s.sci[base:base + 15]])
+        idx += (b["tokens"], b["turns"], *range(o, o + 15))
+        val += (s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.sci[base:base + 15]])
         f0, f1, f2 = s.flags[p * 3:p * 3 + 3]
         o = b["flags"]
         ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD_OF[s.boards[p]])
