@@ -18,7 +18,6 @@ from gameshelf.games.borealis.catalog import (BOARD_IDS, CARD_BY_TERM, CARD_TERM
 from gameshelf.games.borealis.decisions import COUNTED, KINDS
 from gameshelf.games.borealis.state import END_REASONS, OBJ_STATUS_NAMES, State
 from gameshelf.rl.encode import Encoder
-from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
 
 CARD = {term: i - 1 for term, i in CARD_BY_TERM.items()}
 OBJ = {oid: i for i, oid in enumerate(OBJECTIVES)}
@@ -78,7 +77,6 @@ class BorealisEncoder(Encoder):
         self.misc = L.add("misc", 5, "round/100, ply/1000, refresh used, refreshed, end triggered")
         self.reason = L.add("end_reason", len(REASON), "one-hot")
         self._card_tables()
-        self._sections = self._make_sections()
 
     def fill(self, v, ones, idx, val):
         n, players, me = N_CARDS, self.players, v["seat"]
@@ -139,79 +137,29 @@ class BorealisEncoder(Encoder):
     def fill_state(self, s, seat, ones, idx, val):
         """Like ``fill``, from the fields of ``s`` that ``seat``'s view shows (Encoder.encode_state).
         Card lists go in through ``map`` over per-segment position tables (no Python loop per card)."""
-        for section in self._sections:
-            section.fill(s, seat, ones, idx, val)
-
-    def sections(self):
-        """Per seat block (relative to the viewer: hand, tableau, turns), the board (pool, discard, deck,
-        objectives, first player), and the turn (rewritten at every step: decision, round, ply, end)."""
-        return self._sections
-
-    def _make_sections(self):
-        """Per seat block, as its parts change at different rates: the viewer's hand (at nearly every
-        step) apart from the rest of its block; another seat's block whole (hand count, tableau:
-        columns, scientists, flags, tokens, board, objectives, turns taken), as it changes on
-        that seat's turn."""
-        n, b = self.players, self.blocks[0]
-        sections = [Section("p0.hand", b["hand"], b["cols"], seat_key(n, 0, self._own_hand_key),
-                            seat_fill(n, 0, self._hand_state)),
-                    Section("p0.tableau", b["cols"], b["turns"] + 1, seat_key(n, 0, self._tableau_key),
-                            seat_fill(n, 0, self._tableau_state))]
-        sections += [Section(f"p{r}", b["hand"], b["turns"] + 1, seat_key(n, r, self._block_key),
-                             seat_fill(n, r, self._block_state)) for r, b in enumerate(self.blocks) if r]
-        sections.append(Section("board", self.pool, self.to_act, self._board_key, self._board_state))
-        sections.append(Section("turn", self.to_act, self.layout.size, None, self._turn_state))
-        return sections
-
-    @staticmethod
-    def _own_hand_key(s, p):
-        return s.hands[p][:]
-
-    @staticmethod
-    def _tableau_key(s, p):
-        """Copies of every field of seat ``p``'s tableau, and its turns taken."""
-        return ([col[:] for col in s.cols[p * 3:p * 3 + 3]], s.sci[p * 15:p * 15 + 15], s.tokens[p],
-                s.flags[p * 3:p * 3 + 3], s.boards[p], s.achieved[p], s.obj, s.turns[p])
-
-    @classmethod
-    def _block_key(cls, s, p):
-        return len(s.hands[p]), cls._tableau_key(s, p)
-
-    def _block_state(self, r, s, p, ones, idx, val):
-        self._hand_state(r, s, p, ones, idx, val)
-        self._tableau_state(r, s, p, ones, idx, val)
-
-    @staticmethod
-    def _board_key(s, me):
-        return s.pool[:], s.discard[:], len(s.deck), s.scoring, s.obj, s.obj_status[:], s.obj_tokens[:], s.first
-
-    def _hand_state(self, r, s, p, ones, idx, val):
-        if r == 0:                              # the viewer's own hand
-            ones += map(self.card_tables[r]["hand"].__getitem__, s.hands[p])
-        idx.append(self.blocks[r]["hand_count"])
-        val.append(len(s.hands[p]) / 10)
-
-    def _tableau_state(self, r, s, p, ones, idx, val):
-        b, t = self.blocks[r], self.card_tables[r]
-        h = b["heights"]
-        for z, col in enumerate(s.cols[p * 3:p * 3 + 3]):
-            if col:
-                ones += map(t["cols"][z].__getitem__, col)
-                ones.append(t["tops"][z][col[-1]])
-                idx.append(h + z)
-                val.append(len(col) / 10)
-        o, base = b["sci"], p * 15
-        idx += (b["tokens"], b["turns"], *range(o, o + 15))
-        val += (s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.sci[base:base + 15]])
-        f0, f1, f2 = s.flags[p * 3:p * 3 + 3]
-        o = b["flags"]
-        ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD_OF[s.boards[p]])
-        achieved = s.achieved[p]
-        if achieved:
-            o = b["achieved"]
-            ones += [o + OBJ[oid] for i, oid in enumerate(s.obj) if achieved >> i & 1]
-
-    def _board_state(self, s, me, ones, idx, val):
+        players, me, tables = self.players, seat, self.card_tables
+        for p in range(players):
+            b = self.blocks[(p - me) % players]
+            t = tables[(p - me) % players]
+            if p == me:
+                ones += map(t["hand"].__getitem__, s.hands[p])
+            h = b["heights"]
+            for z, col in enumerate(s.cols[p * 3:p * 3 + 3]):
+                if col:
+                    ones += map(t["cols"][z].__getitem__, col)
+                    ones.append(t["tops"][z][col[-1]])
+                    idx.append(h + z)
+                    val.append(len(col) / 10)
+            o, base = b["sci"], p * 15
+            idx += (b["hand_count"], b["tokens"], b["turns"], *range(o, o + 15))
+            val += (len(s.hands[p]) / 10, s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.sci[base:base + 15]])
+            f0, f1, f2 = s.flags[p * 3:p * 3 + 3]
+            o = b["flags"]
+            ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD_OF[s.boards[p]])
+            achieved = s.achieved[p]
+            if achieved:
+                o = b["achieved"]
+                ones += [o + OBJ[oid] for i, oid in enumerate(s.obj) if achieved >> i & 1]
         ones += map(self.pool_table.__getitem__, s.pool)
         ones += map(self.discard_table.__getitem__, s.discard)
         ones += [self.scoring + SCORING[c] for c in s.scoring]
@@ -220,19 +168,15 @@ class BorealisEncoder(Encoder):
             ones += (o, o + 2 + STATUS_OF[s.obj_status[i]])
             idx.append(o + 1)
             val.append(s.obj_tokens[i] / 5)
-        ones.append(self.first + (s.first - me) % self.players)
-        idx.append(self.deck)
-        val.append(len(s.deck) / 90)
-
-    def _turn_state(self, s, me, ones, idx, val):
+        ones.append(self.first + (s.first - me) % players)
         if s.pending:
             top = s.pending[-1]
-            rel = (top.seat - me) % self.players
+            rel = (top.seat - me) % players
             ones += (self.to_act + rel, self.dseat + rel, self.kind + KIND[top.kind])
             idx.append(self.discarded)
             val.append((top.discarded if type(top) in COUNTED else 0) / 5)
-        idx += (self.misc, self.misc + 1)
-        val += (s.round / 100, s.ply / 1000)
+        idx += (self.deck, self.misc, self.misc + 1)
+        val += (len(s.deck) / 90, s.round / 100, s.ply / 1000)
         for i, flag in enumerate((s.refresh_round, s.turn_refreshed, s.end_triggered)):
             if flag:
                 ones.append(self.misc + 2 + i)
