@@ -5,14 +5,17 @@
 Per game and player count: env steps/s through ``gameshelf.rl.env`` (each step: ``env.last()``,
 which builds the acting seat's observation vector and the legal-action mask, then a uniformly
 random legal id), and the parts of one step in µs: the engine alone (legal_actions + apply), the
-observation as the env builds it (``Encoder.encode_state``, from the state's visible fields), the
-mask, and for comparison the older path, the seat's view plus the encoding of that view.
+observation as the env builds it (``obs``: ``IncrementalEncoder``, rewriting only the sections that
+changed since the seat's previous observation), the whole observation from the state's visible
+fields (``encode``: ``Encoder.encode_state``), the mask, and for comparison the older path, the
+seat's view plus the encoding of that view.
 Goal: 20,000 env steps/s.
 Times are CPU time of this process (``time.process_time``), so a machine shared with other work
 gives the rate of one core this process had to itself (caches are shared all the same).
 
 Before/after on a busy machine: ``--baseline OLD_SRC`` measures env steps/s only, in alternating
-subprocesses (this tree's src, then OLD_SRC, ``--rounds`` times), and prints the median of each:
+subprocesses (this tree's src, then OLD_SRC, ``--rounds`` times), and prints the best of each (the
+round least disturbed by other work) and the median:
 
     git archive <old commit> src | tar -x -C /tmp/old && python bench/bench_rl.py --baseline /tmp/old/src
 """
@@ -40,6 +43,11 @@ from gameshelf.games import get_game  # noqa: E402
 from gameshelf.rl.actions import DOMAINS, action_space  # noqa: E402
 from gameshelf.rl.encode import encoder  # noqa: E402
 
+try:                                          # an older tree (--baseline) may not have it
+    from gameshelf.rl.encode.incremental import IncrementalEncoder  # noqa: E402
+except ImportError:
+    IncrementalEncoder = None
+
 GOAL = 20_000
 
 
@@ -62,22 +70,28 @@ def env_steps_per_second(game_id: str, players: int, seconds: float) -> float:
 
 
 def parts_us(game_id: str, players: int, seconds: float) -> dict[str, float]:
-    """µs per step of the engine, the observation from the state, the mask, and the view plus its
-    encoding, over random games."""
+    """µs per step of the engine, the observation as the env builds it (incremental, the seat to
+    act), the whole observation from the state, the mask, and the view plus its encoding, over
+    random games."""
     game = get_game(game_id)
     enc, space = encoder(game_id, players), action_space(game_id, players)
+    incremental = IncrementalEncoder(enc) if IncrementalEncoder else None
     rng = np.random.default_rng(1)
-    totals = dict(engine=0.0, encode=0.0, mask=0.0, view_encode=0.0)
+    totals = dict(engine=0.0, obs=0.0, encode=0.0, mask=0.0, view_encode=0.0)
     clock = time.process_time
     steps, g, start = 0, 0, clock()
     while clock() - start < seconds:
         state = game.setup(players, {}, g)
         g += 1
+        if incremental:
+            incremental.clear()
         while not game.is_over(state):
             seat = game.to_act(state)
             t0 = clock()
             legal = game.legal_actions(state)
             t1 = clock()
+            (incremental or enc).encode_state(game, state, seat)    # what the env calls
+            t1b = clock()
             enc.encode_state(game, state, seat)
             t2 = clock()
             space.mask(legal)
@@ -87,7 +101,8 @@ def parts_us(game_id: str, players: int, seconds: float) -> dict[str, float]:
             game.apply(state, legal[int(rng.integers(len(legal)))])
             t5 = clock()
             totals["engine"] += (t1 - t0) + (t5 - t4)
-            totals["encode"] += t2 - t1
+            totals["obs"] += t1b - t1
+            totals["encode"] += t2 - t1b
             totals["mask"] += t3 - t2
             totals["view_encode"] += t4 - t3
             steps += 1
@@ -100,7 +115,7 @@ def configs(games: str, players: str | None) -> list[tuple[str, int]]:
 
 
 def compare(args) -> int:
-    """Env steps/s of this tree and of ``--baseline``, in alternating subprocesses; the medians."""
+    """Env steps/s of this tree and of ``--baseline``, in alternating subprocesses; best and median."""
     rates: dict[str, dict[str, list[float]]] = {"after": {}, "before": {}}
     for _ in range(args.rounds):
         for label, src in (("after", str(SRC)), ("before", args.baseline)):
@@ -109,12 +124,14 @@ def compare(args) -> int:
                                  env={**os.environ, "BENCH_RL_SRC": src}, capture_output=True, text=True, check=True)
             for key, rate in json.loads(out.stdout).items():
                 rates[label].setdefault(key, []).append(rate)
-    print("| game | players | before steps/s | after steps/s | after/before |")
-    print("|---|---|---|---|---|")
+    print(f"| game | players | before steps/s (best of {args.rounds}) | after steps/s (best) | after/before "
+          "| before (median) | after (median) |")
+    print("|---|---|---|---|---|---|---|")
     for key in rates["after"]:
-        before, after = statistics.median(rates["before"][key]), statistics.median(rates["after"][key])
+        before, after = max(rates["before"][key]), max(rates["after"][key])
         game, players = key.split(":")
-        print(f"| {game} | {players} | {before:,.0f} | {after:,.0f} | {after / before:.2f}x |")
+        print(f"| {game} | {players} | {before:,.0f} | {after:,.0f} | {after / before:.2f}x | "
+              f"{statistics.median(rates['before'][key]):,.0f} | {statistics.median(rates['after'][key]):,.0f} |")
     return 0
 
 
@@ -133,14 +150,15 @@ def main() -> int:
         print(json.dumps({f"{g}:{n}": env_steps_per_second(g, n, args.seconds) for g, n in configs(args.games,
                                                                                                args.players)}))
         return 0
-    print("| game | players | env steps/s | vs goal | engine µs | encode µs | mask µs | view+encode µs | obs size | ids |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| game | players | env steps/s | vs goal | engine µs | obs µs | encode µs | mask µs | view+encode µs "
+          "| obs size | ids |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for game_id, players in configs(args.games, args.players):
         rate = env_steps_per_second(game_id, players, args.seconds)
         parts = parts_us(game_id, players, args.seconds)
         size = encoder(game_id, players).size
         print(f"| {game_id} | {players} | {rate:,.0f} | {rate / GOAL:.2f}x | {parts['engine']:.1f} | "
-              f"{parts['encode']:.1f} | {parts['mask']:.1f} | {parts['view_encode']:.1f} | {size} | "
+              f"{parts['obs']:.1f}{'' if IncrementalEncoder else ' (whole)'} | {parts['encode']:.1f} | {parts['mask']:.1f} | {parts['view_encode']:.1f} | {size} | "
               f"{action_space(game_id, players).size} |", flush=True)
     return 0
 

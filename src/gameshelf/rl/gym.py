@@ -6,7 +6,8 @@ other seat, or agent objects with ``choose(game, view, legal)``; default ``rando
 (Midnight Zoo with 1 player, against Leo) has no opponents. ``seat="random"`` draws the learner's
 seat at each reset.
 
-The observation is the learner's view encoded by gameshelf.rl.encode (a float32 Box); the legal
+The observation is the learner's view encoded by gameshelf.rl.encode (a float32 Box, built
+incrementally as in the PettingZoo env); the legal
 actions are ``info["action_mask"]`` and ``env.action_masks()`` (sb3-contrib's MaskablePPO reads
 it). Rewards are terminal, as in the PettingZoo env (``rank`` or ``score``), or ``shaped``: after
 each of the learner's steps (its action and the bots' replies), the change of the score difference
@@ -29,6 +30,7 @@ from gameshelf.agents import make_agent
 from gameshelf.games import get_game
 from gameshelf.rl.actions import action_space
 from gameshelf.rl.encode import encoder
+from gameshelf.rl.encode.incremental import IncrementalEncoder
 from gameshelf.rl.pettingzoo import OBS_BOUND, REWARDS, final_rewards, render_text
 
 GYM_REWARDS = (*REWARDS, "shaped")
@@ -56,6 +58,7 @@ class GameshelfGym(gymnasium.Env):
         self.specs = self._specs(opponents)
         self.space = action_space(self.game, players, self.options)
         self.encoder = encoder(self.game.id, players, {str(k): str(v) for k, v in self.options.items()})
+        self._observer = IncrementalEncoder(self.encoder)
         self.reward_mode, self.score_scale, self.illegal = reward, score_scale, illegal
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, self.encoder.shape, np.float32)
@@ -88,6 +91,7 @@ class GameshelfGym(gymnasium.Env):
         self.opponents = {s: make_agent(spec, int(self.np_random.integers(2**63))) if isinstance(spec, str) else spec
                           for s, spec in zip(others, self.specs)}
         self.state = self.game.setup(self.players, self.options, game_seed)
+        self._observer.clear()
         self._play_opponents()
         self._potential = self._score_difference() if self.reward_mode == "shaped" else 0.0
         return self._obs(), self._info()
@@ -138,7 +142,7 @@ class GameshelfGym(gymnasium.Env):
         return self._obs(), reward, over, False, info
 
     def _obs(self) -> np.ndarray:
-        return self.encoder.encode_state(self.game, self.state, self.seat)
+        return self._observer.encode_state(self.game, self.state, self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as booleans (sb3-contrib's MaskablePPO calls this)."""

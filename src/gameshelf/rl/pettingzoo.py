@@ -15,7 +15,9 @@ Rewards arrive only when the game ends:
 
 Observations are built lazily: ``observe(agent)`` encodes only when asked (``last()`` asks for the
 agent to act), once per state and agent (a second call returns the same arrays), and the mask
-from the legal-action ids kept at each step.
+from the legal-action ids kept at each step. The vector is built incrementally
+(:class:`~gameshelf.rl.encode.incremental.IncrementalEncoder`: only the parts that changed since
+the agent's previous observation are rewritten), bit for bit the vector of a fresh encoding.
 
 ``reset(seed=…)`` seeds the game (the seed of ``game.setup``); without a seed the next seed comes
 from the environment's own generator. ``render_mode="ansi"`` returns the terminal renderer's
@@ -35,6 +37,7 @@ from gameshelf.agents.rewards import rank_rewards
 from gameshelf.games import get_game
 from gameshelf.rl.actions import action_space
 from gameshelf.rl.encode import encoder
+from gameshelf.rl.encode.incremental import IncrementalEncoder
 
 REWARDS = ("rank", "score")
 OBS_BOUND = 1000.0   # observation values are small scaled counts; the Box needs finite bounds
@@ -80,6 +83,7 @@ class GameshelfAEC(AECEnv):
         self.game.setup(players, self.options, 0)          # validates players and options now
         self.space = action_space(self.game, players, self.options)
         self.encoder = encoder(self.game.id, players, {str(k): str(v) for k, v in self.options.items()})
+        self._observer = IncrementalEncoder(self.encoder)
         self.reward_mode, self.score_scale = reward, score_scale
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"gameshelf_{self.game.id}_v0"}
@@ -111,6 +115,7 @@ class GameshelfAEC(AECEnv):
             game_seed = int(self._seed_rng.integers(2**63))
         self.game_seed = game_seed
         self.state = self.game.setup(self.players, self.options, game_seed)
+        self._observer.clear()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -164,10 +169,10 @@ class GameshelfAEC(AECEnv):
         if cached is not None and cached[0] == self._version:
             return cached[1]
         seat = self.agent_seat[agent]
-        obs = self.encoder.encode_state(self.game, self.state, seat)
+        obs = self._observer.encode_state(self.game, self.state, seat)
         mask = np.zeros(self.space.size, dtype=np.int8)
         if self._legal_ids and agent == self.agent_selection:
-            mask[self._legal_ids] = 1
+            mask.put(self._legal_ids, 1)
         observation = {"observation": obs, "action_mask": mask}
         self._observed[agent] = (self._version, observation)
         return observation

@@ -9,6 +9,10 @@ gives exactly the vector of ``encode(game.view(state, seat))`` for every seat. S
 the viewer, block 1 the next seat in turn order, and so on. Values are 0/1 flags or small counts
 scaled to about [0, 1]; each game's module documents its layout, and :meth:`Encoder.describe`
 prints the segments with their offsets.
+
+An encoder may also split its vector into sections keyed by the state fields they read
+(``sections``); :class:`~gameshelf.rl.encode.incremental.IncrementalEncoder` then rewrites only the
+sections that changed since a seat's last observation (the environments use it).
 """
 
 from __future__ import annotations
@@ -17,6 +21,14 @@ from importlib import import_module
 from typing import Any, Mapping
 
 import numpy as np
+
+
+def scatter(out: np.ndarray, ones: list[int], idx: list[int], val: list[float]) -> np.ndarray:
+    """Writes 1.0 at ``ones``, then ``val`` at ``idx``, into ``out`` (lists go in through
+    ``np.fromiter``, about twice as fast as indexing with a list)."""
+    out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    out[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, np.float32, len(val))
+    return out
 
 
 class Layout:
@@ -70,15 +82,12 @@ class Encoder:
         return self._write(ones, idx, val, out)
 
     def _write(self, ones: list[int], idx: list[int], val: list[float], out: np.ndarray | None) -> np.ndarray:
-        """The vector: zeros, 1.0 at ``ones``, then ``val`` at ``idx`` (lists go in through
-        ``np.fromiter``, about twice as fast as indexing with a list)."""
+        """The vector: zeros, then :func:`scatter` of ``ones``, ``idx`` and ``val``."""
         if out is None:
             out = np.zeros(self.layout.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        out[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, np.float32, len(val))
-        return out
+        return scatter(out, ones, idx, val)
 
     def encode_state(self, game: Any, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of ``seat``'s view of ``state``: exactly ``encode(game.seat_view(state, seat))``,
@@ -99,6 +108,11 @@ class Encoder:
     def fill_state(self, state: Any, seat: int, ones: list[int], idx: list[int], val: list[float]) -> None:
         """Like :meth:`fill`, from the fields of ``state`` that ``seat``'s view shows (optional)."""
         raise NotImplementedError
+
+    def sections(self) -> list | None:
+        """The vector as disjoint :class:`~gameshelf.rl.encode.incremental.Section` s over the
+        state's fields, for incremental observations; ``None`` when the encoder has none."""
+        return None
 
     def rel(self, view: Mapping[str, Any], seat: int | None) -> int:
         """``seat`` relative to the viewer (0 = the viewer); -1 for none."""

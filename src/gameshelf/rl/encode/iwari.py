@@ -20,6 +20,7 @@ from gameshelf.games.iwari.catalog import BIOMES, EXPEDITIONS, MAPS
 from gameshelf.games.iwari.position import BIOME_IDS, pending_json
 from gameshelf.games.iwari.state import State
 from gameshelf.rl.encode import Encoder
+from gameshelf.rl.encode.incremental import Section
 
 BIOME = {b.id: i for i, b in enumerate(BIOMES)}
 NB = len(BIOME)
@@ -67,6 +68,10 @@ class IwariEncoder(Encoder):
                                                                                      "filled, feat one-hot")
         self.misc = L.add("misc", 9, "deck/60, exhaustions/3, ply/300, depth/5, pieces/3, cards/3, left/5, "
                                      "unexplored, over")
+        # per viewer, each tribe's relative index; per tent space (the state's index), its segment place
+        self.rel_of = [[t if t >= players else (t - seat) % players for t in range(T)] for seat in range(players)]
+        self.tent_at = [self.tents + self.space[sid] * T for sid in m.space_ids]
+        self._sections = self._make_sections()
 
     def tribe_of(self, v, t):
         """A tribe relative to the viewer; the third tribe (2 players) stays last."""
@@ -117,11 +122,40 @@ class IwariEncoder(Encoder):
 
     # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
     def fill_state(self, s, seat, ones, idx, val):
-        T, players, m = self.tribes, self.players, self.map
-        rel = [t if t >= players else (t - seat) % players for t in range(T)]
-        space, terr = self.space, self.terr
-        o = self.tents
-        ones += [o + space[m.space_ids[sp]] * T + rel[owner] for sp, owner in enumerate(s.owner) if owner >= 0]
+        for section in self._sections:
+            section.fill(s, seat, ones, idx, val)
+
+    def sections(self):
+        """Tents, totems, tribes, cards, feats and expeditions, and the turn (rewritten at every
+        step: the decision stack and the ply change with nearly every action)."""
+        return self._sections
+
+    def _make_sections(self):
+        L = self.layout
+        return [Section("tents", self.tents, self.totems, lambda s, me: s.owner[:], self._tents_state),
+                Section("totems", self.totems, self.tribe, lambda s, me: (s.ktot[:], s.totems[:]), self._totems_state),
+                Section("tribes", self.tribe, self.hand_sizes, self._tribes_key, self._tribes_state),
+                Section("cards", self.hand_sizes, self.blocked, lambda s, me: (s.hands[:], s.display[:], s.discard[:]),
+                        self._cards_state),
+                Section("feats", self.blocked, self.start, self._feats_key, self._feats_state),
+                Section("turn", self.start, L.size, None, self._turn_state)]
+
+    @staticmethod
+    def _tribes_key(s, me):
+        return s.supply_tents[:], s.supply_totems[:], s.score[:], s.interim[:], s.exp_points[:]
+
+    @staticmethod
+    def _feats_key(s, me):
+        # blocked lines and the expeditions in play are fixed for a game, but not from game to game
+        return (s.blocked, s.terr_feats[:], s.line_feats[:], s.feat_earned[:], s.feat_interim, s.expeditions,
+                s.exp_scored[:])
+
+    def _tents_state(self, s, seat, ones, idx, val):
+        rel, at = self.rel_of[seat], self.tent_at
+        ones += [at[sp] + rel[owner] for sp, owner in enumerate(s.owner) if owner >= 0]
+
+    def _totems_state(self, s, seat, ones, idx, val):
+        rel, T, m, terr = self.rel_of[seat], self.tribes, self.map, self.terr
         nterr = len(m.territories)
         for t in range(nterr):
             if s.ktot[t]:
@@ -130,13 +164,18 @@ class IwariEncoder(Encoder):
                     if n:
                         idx.append(o + rel[tribe])
                         val.append(n / 4)
-        for t in range(T):
+
+    def _tribes_state(self, s, seat, ones, idx, val):
+        rel = self.rel_of[seat]
+        for t in range(self.tribes):
             o = self.tribe + rel[t] * 5
             idx += range(o, o + 5)
             val += (s.supply_tents[t] / 20, s.supply_totems[t] / 8, s.score[t] / 100, s.interim[t] / 100,
                     s.exp_points[t] / 100)
-        hands = s.hands
-        for p in range(players):
+
+    def _cards_state(self, s, seat, ones, idx, val):
+        rel, hands = self.rel_of[seat], s.hands
+        for p in range(self.players):
             idx.append(self.hand_sizes + rel[p])
             val.append(sum(hands[p * NB:(p + 1) * NB]) / 10)
         for offset, counts, scale in ((self.hand, hands[seat * NB:(seat + 1) * NB], 5),
@@ -147,6 +186,9 @@ class IwariEncoder(Encoder):
                     val.append(n / scale)
         idx += [self.discard + BIOME_OF[b] for b in range(NB)]
         val += [n / 10 for n in s.discard[:NB]]
+
+    def _feats_state(self, s, seat, ones, idx, val):
+        rel, T, m, terr = self.rel_of[seat], self.tribes, self.map, self.terr
         ones += [self.blocked + self.line[str(ln.n)] for ln in m.lines if s.blocked[ln.index]]
         for t, n in enumerate(s.terr_feats):
             if n:
@@ -167,6 +209,9 @@ class IwariEncoder(Encoder):
         ones += [self.exped + EXPED_OF[e] for e in s.expeditions]
         for i, tribes in enumerate(s.exp_scored[:3]):
             ones += [self.exped_scored + i * T + rel[t] for t in tribes]
+
+    def _turn_state(self, s, seat, ones, idx, val):
+        rel = self.rel_of[seat]
         ones += (self.start + rel[s.start], self.current + rel[s.current])
         pending = [pending_json(s, d) for d in s.pending]
         self._pending({"seat": seat, "pending": pending, "deck_size": len(s.deck), "exhaustions": s.exhaustions,

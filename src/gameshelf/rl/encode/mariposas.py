@@ -19,10 +19,13 @@ takes /3, left /5, setup, stage one-hot), over, ply /2000.
 
 from __future__ import annotations
 
+from operator import add
+
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.decisions import BY_NAME, STAGES
 from gameshelf.games.mariposas.state import CATEGORIES, REMOVED, SUPPLY as LOC_SUPPLY, State
 from gameshelf.rl.encode import Encoder
+from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
 
 NSP = len(CAT.space_ids)
 PLACES = {**{s: i for i, s in enumerate(CAT.space_ids)}, "supply": NSP, "removed": NSP + 1,
@@ -120,6 +123,10 @@ class MariposasEncoder(Encoder):
         self.way_offsets = [self.way + i * (len(MARKERS) + 1) for i in range(len(CAT.cities))]
         for b in self.blocks:
             b["marker_offsets"] = [b["at"] + m * NPLACE for m in range(NSLOT)]
+            b["values"] = (b["score"], b["hand_count"], *range(b["points"], b["points"] + len(CATEGORIES)),
+                           *range(b["goal_points"], b["goal_points"] + len(CAT.seasons)),
+                           *range(b["flowers"], b["flowers"] + len(FLOWERS)))
+        self._sections = self._make_sections()
 
     def fill(self, v, ones, idx, val):
         me = v["seat"]
@@ -217,20 +224,46 @@ class MariposasEncoder(Encoder):
 
     # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
     def fill_state(self, s, seat, ones, idx, val):
-        n, me = self.players, seat
-        for p in range(n):
-            self._player_state(self.blocks[(p - me) % n], s, p, ones, idx, val)
-        self._board_state(s, me, ones, idx, val)
-        self._turn_state(s, me, ones, idx, val)
+        for section in self._sections:
+            section.fill(s, seat, ones, idx, val)
 
-    def _player_state(self, b, s, p, ones, idx, val):
+    def sections(self):
+        """Per seat block (relative to the viewer), the viewer's hand, the board, and the running turn
+        (rewritten at every step: the decision stack and the ply change with nearly every action)."""
+        return self._sections
+
+    def _make_sections(self):
+        n = self.players
+        sections = [Section(f"p{r}", b["score"], b["double"] + NSLOT, seat_key(n, r, self._player_key),
+                            seat_fill(n, r, self._player_state)) for r, b in enumerate(self.blocks)]
+        sections.append(Section("hand", self.hand, self.hand + NCARD, lambda s, me: s.hands[me][:], self._hand_state))
+        sections.append(Section("board", self.hand + NCARD, self.kind, self._board_key, self._board_state))
+        sections.append(Section("turn", self.kind, self.layout.size, None, self._turn_state))
+        return sections
+
+    @staticmethod
+    def _player_key(s, p):
+        """Copies of every field of seat ``p`` that its block shows."""
+        base = p * NSLOT
+        return (s.pts[p][:], len(s.hands[p]), s.gpts[p::s.n], s.flowers[p][:], s.played[p][:], s.life[p],
+                s.bonus[p], s.bused[p], s.abil[p], s.loc[base:base + NSLOT], s.dbl[base:base + NSLOT])
+
+    @staticmethod
+    def _board_key(s, me):
+        """Copies of every field the board part shows ``me`` (the card supply counts every seat's cards)."""
+        return (s.season, s.first, s.cur, s.extra[:], s.discard[:], s.way[:], s.way_up,
+                s.goals[:], s.goal_up[:], s.rows[:], s.life[:], s.bonus[:])
+
+    def _player_state(self, r, s, p, ones, idx, val):
+        b = self.blocks[r]
         # points, goal points and flowers are value-only segments: writing a 0.0 there changes nothing
-        pts, n = s.pts[p], s.n
-        o, g, f = b["points"], b["goal_points"], b["flowers"]
-        idx += (b["score"], b["hand_count"], *range(o, o + len(pts)), *range(g, g + len(CAT.seasons)),
-                *range(f, f + len(FLOWERS)))
-        val += (sum(pts) / 100, len(s.hands[p]) / 5, *[x / 50 for x in pts],
-                *[s.gpts[i * n + p] / 20 for i in range(len(CAT.seasons))], *[x / 5 for x in s.flowers[p]])
+        pts = s.pts[p]
+        idx += b["values"]
+        val.append(sum(pts) / 100)
+        val.append(len(s.hands[p]) / 5)
+        val += [x / 50 for x in pts]
+        val += [x / 20 for x in s.gpts[p::s.n]]
+        val += [x / 5 for x in s.flowers[p]]
         if s.played[p]:
             self._card_counts(b["played"], s.played[p], 3, idx, val)
         o = b["life"]
@@ -241,13 +274,15 @@ class MariposasEncoder(Encoder):
         o = b["abil"]
         ones += [o + i for i in BITS[s.abil[p]]]
         base = p * NSLOT
-        ones += [o + PLACE_BY_CODE[x] for o, x in zip(b["marker_offsets"], s.loc[base:base + NSLOT])]
+        ones += map(add, b["marker_offsets"], map(PLACE_BY_CODE.__getitem__, s.loc[base:base + NSLOT]))
         dbl = b["double"]
         ones += [dbl + m for m, d in enumerate(s.dbl[base:base + NSLOT]) if d]
 
+    def _hand_state(self, s, me, ones, idx, val):
+        self._card_counts(self.hand, s.hands[me], 3, idx, val)
+
     def _board_state(self, s, me, ones, idx, val):
         n = self.players
-        self._card_counts(self.hand, s.hands[me], 3, idx, val)
         ones.append(self.season + s.season)
         ones.append(self.first + (s.first - me) % n)
         ones.append(self.cur + (s.cur - me) % n)
@@ -277,9 +312,11 @@ class MariposasEncoder(Encoder):
         if top is not None and top.seat >= 0:
             ones.append(self.actor + (top.seat - me) % n)
         ones.extend(self.start + x for x in s.start if x >= 0)
-        collected = s.collected
-        if collected:
-            ones.extend(self.collected + i for i in _bits(collected, NSP))
+        collected, o = s.collected, self.collected
+        while collected:                       # one pass per set bit (a turn collects a few spaces)
+            low = collected & -collected
+            ones.append(o + low.bit_length() - 1)
+            collected ^= low
         for x in s.seg_left:
             idx.append(self.segs + min(x >> 1, MAXSEG - 1))
             val.append(1 / 3)

@@ -20,8 +20,9 @@ from __future__ import annotations
 from gameshelf.games.midnight_zoo import view as mz_view
 from gameshelf.games.midnight_zoo.catalog import CAT, DIRS as CAT_DIRS
 from gameshelf.games.midnight_zoo.decisions import frame_json
-from gameshelf.games.midnight_zoo.state import LEO, OVER, PHASE_NAMES, ZOO_MARK, State
+from gameshelf.games.midnight_zoo.state import CARDS, LEO, OVER, PHASE_NAMES, ZOO_MARK, State
 from gameshelf.rl.encode import Encoder
+from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
 
 TILES = {t: i for i, t in enumerate(CAT.tile_id)}
 NT = len(TILES)
@@ -96,6 +97,7 @@ class MidnightZooEncoder(Encoder):
         self.solo_revealed = L.add("solo.revealed", len(SOLO), "flags")
         self.misc = L.add("misc", 11, "draft/10, round/10, turn/4, ply/500, stack/80, depth/5, points/10, extra/3, "
                                       "tile_open, special, solo deck/10")
+        self._sections = self._make_sections()
 
     ANIMAL = len(ANIMALS) + len(PLACES) + 4 + 2
 
@@ -183,17 +185,53 @@ class MidnightZooEncoder(Encoder):
         return self.players if seat == LEO else (seat - me) % self.players
 
     def fill_state(self, st, seat, ones, idx, val):
-        n = self.players
-        for p in range(n):
-            self._player_state(self.blocks[(p - seat) % n], st, p, seat, ones, idx, val)
-        self._board_state(st, seat, ones, idx, val)
+        for section in self._sections:
+            section.fill(st, seat, ones, idx, val)
 
-    def _player_state(self, b, st, p, seat, ones, idx, val):
+    def sections(self):
+        """Per seat block (relative to the viewer), the board, and the turn (rewritten at every
+        step: the pending frames and the ply change with nearly every action)."""
+        return self._sections
+
+    def _make_sections(self):
+        """Per seat block two sections, as they change at different rates: VP and the tile in hand
+        (each draft), and the zoo (storage, district, animals, cards, setup tile)."""
+        n, sections = self.players, []
+        for r, b in enumerate(self.blocks):
+            sections += [Section(f"p{r}.hand", b["vp"], b["storage"], seat_key(n, r, self._hand_key),
+                                 seat_fill(n, r, self._hand_state)),
+                         Section(f"p{r}.zoo", b["storage"], b["setup"] + len(SETUP), seat_key(n, r, self._zoo_key),
+                                 seat_fill(n, r, self._zoo_state))]
+        sections.append(Section("board", self.phase, self.frames, self._board_key, self._board_state))
+        sections.append(Section("turn", self.frames, self.layout.size, None, self._turn_state))
+        return sections
+
+    @staticmethod
+    def _hand_key(st, p):
         pl = st.players[p]
+        return pl.vp, pl.hand
+
+    @staticmethod
+    def _zoo_key(st, p):
+        """Copies of every field of seat ``p``'s zoo (its cards are hidden in the cards phase)."""
+        pl = st.players[p]
+        return (pl.kind, pl.storage[:], pl.district[:], pl.loc[:], pl.face[:], pl.asleep[:], pl.pollen[:], pl.cards,
+                pl.setup_tile, st.phase == CARDS)
+
+    @staticmethod
+    def _board_key(st, me):
+        return (st.phase, st.cur, st.first, st.market[:], st.leftover[:], [pile[:] for pile in st.piles],
+                st.removed[:], st.supply[:], st.slots, st.round_terrain)
+
+    def _hand_state(self, r, st, p, ones, idx, val):
+        pl, b = st.players[p], self.blocks[r]
         idx.append(b["vp"])
         val.append(pl.vp / 100)
         if pl.hand >= 0:
             ones.append(b["hand"] + TILE_OF[pl.hand])
+
+    def _zoo_state(self, r, st, p, ones, idx, val):
+        pl, b = st.players[p], self.blocks[r]
         o = b["storage"]
         ones += [o + TILE_OF[t] for t in pl.storage]
         o, stride = b["district"], NT + 1
@@ -213,7 +251,7 @@ class MidnightZooEncoder(Encoder):
                 idx.append(tail + 5)
                 val.append(pl.pollen[i] / 4)
         if pl.cards is not None:
-            cards, stride = mz_view.cards_json(st, p, seat), len(LETTERS) + 1
+            cards, stride = mz_view.cards_json(st, p, (p - r) % self.players), len(LETTERS) + 1
             if cards == "hidden":
                 ones += [b["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
             else:
@@ -237,6 +275,8 @@ class MidnightZooEncoder(Encoder):
         ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(st.slots[:3])]
         if st.round_terrain >= 0:
             ones.append(self.terrain + TERRAIN_OF[st.round_terrain])
+
+    def _turn_state(self, st, me, ones, idx, val):
         pending = st.pending
         rnd = (st.draft - 1) // CAT.drafts_per_round + 1
         misc = [st.draft / 10, rnd / 10, st.turn / 4, st.ply / 500, len(st.stack) / 80,
