@@ -74,14 +74,18 @@ def collect(env: Any, teacher: Any, games: int) -> Demonstrations:
 
 
 def pretrain(model: Any, data: Demonstrations, epochs: int = 10, batch_size: int = 256,
-             value_weight: float = 0.5, seed: int = 0) -> list[dict[str, float]]:
+             value_weight: float = 0.5, seed: int = 0, lr: float | None = None) -> list[dict[str, float]]:
     """Fit ``model.policy`` (a MaskablePPO policy) to ``data``: cross-entropy of the teacher's
     action plus ``value_weight`` x the squared error of the value, ``epochs`` passes in shuffled
-    batches. Returns per epoch the mean loss terms and the share of decisions where the policy's
-    most likely legal action is the teacher's."""
+    batches, at learning rate ``lr`` (default: the model's). Returns per epoch the mean loss terms
+    and the share of decisions where the policy's most likely legal action is the teacher's."""
     import torch
     policy = model.policy
     policy.set_training_mode(True)
+    saved = [group["lr"] for group in policy.optimizer.param_groups]
+    if lr is not None:
+        for group in policy.optimizer.param_groups:
+            group["lr"] = lr
     rng = np.random.default_rng(seed)
     obs = torch.as_tensor(data.obs)
     actions = torch.as_tensor(data.actions)
@@ -104,6 +108,8 @@ def pretrain(model: Any, data: Demonstrations, epochs: int = 10, batch_size: int
             totals["value_loss"] += value_loss.item() * len(batch)
         history.append({k: round(v / len(data), 4) for k, v in totals.items()}
                        | {"agreement": round(agreement(model, data), 4)})
+    for group, rate in zip(policy.optimizer.param_groups, saved):
+        group["lr"] = rate
     policy.set_training_mode(False)
     return history
 

@@ -2,6 +2,7 @@
 
     python -m gameshelf.rl.train --game borealis --players 2 --opponents random \
         --steps 2000000 --minutes 30 --wall-minutes 30 --out out/rl/borealis-2p --eval-games 200
+    python -m gameshelf.rl.train --game midnight_zoo --players 1 --imitate greedy --imitate-games 1000 ...
 
 Trains one seat (``--seat random`` by default, so the policy plays first and second) against fixed
 gameshelf bots (``--opponents``; none for a solo game) on ``--envs`` copies of the environment
@@ -9,7 +10,8 @@ stepped together (one batched forward pass of the network for all of them), with
 steps, ``--minutes`` of CPU time of the training process and ``--wall-minutes`` of wall time,
 whichever ends first (one torch thread). The reward is ``shaped`` by default (the change of the
 running score difference after each step, plus the rank reward at the end; see gameshelf.rl.gym).
-Saves ``<out>.zip`` (the model), ``<out>.json``
+With ``--imitate AGENT`` the network first learns that bot's moves (gameshelf.rl.imitate), inside the
+same budgets. Saves ``<out>.zip`` (the model), ``<out>.json``
 (game, players, options, training numbers and the learning curve: mean episode reward and win rate
 per rollout) and evaluates the policy against ``--eval`` agents: win rate with a Wilson 95%
 interval and the score distribution. The saved policy plays in tournaments as
@@ -51,7 +53,7 @@ def train(game: str, players: int, *, options: dict | None = None, opponents: An
           out: str | Path = "out/rl/policy", reward: str = "shaped", score_scale: float = 50.0,
           n_steps: int = 256, envs: int = 8, batch_size: int = 256, epochs: int = 4,
           learning_rate: float = 3e-4, wall_minutes: float | None = None, net_arch: Sequence[int] = (64, 64),
-          imitate: str | None = None, imitate_games: int = 500, imitate_epochs: int = 10,
+          imitate: str | None = None, imitate_games: int = 500, imitate_epochs: int = 40,
           verbose: int = 0) -> dict[str, Any]:
     """Train a MaskablePPO policy; saves ``<out>.zip`` and ``<out>.json``; returns the metadata.
 
@@ -135,7 +137,7 @@ def warm_start(model: Any, env: Any, teacher: str, games: int, epochs: int, seed
     from gameshelf.agents import make_agent
     from gameshelf.rl.imitate import collect, pretrain
     data = collect(env, make_agent(teacher, seed + 1), games)
-    history = pretrain(model, data, epochs=epochs, seed=seed)
+    history = pretrain(model, data, epochs=epochs, seed=seed, lr=1e-3)
     return {"teacher": teacher, "games": games, "decisions": len(data), "epochs": history}
 
 
@@ -258,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--imitate", default=None, metavar="AGENT",
                         help="first learn this bot's moves (e.g. greedy), then PPO (default: none)")
     parser.add_argument("--imitate-games", type=int, default=500, help="games the --imitate bot plays")
-    parser.add_argument("--imitate-epochs", type=int, default=10)
+    parser.add_argument("--imitate-epochs", type=int, default=40)
     parser.add_argument("--out", default="out/rl/policy")
     parser.add_argument("--eval", default="random,greedy", help="opponents to evaluate against")
     parser.add_argument("--eval-games", type=int, default=200)
