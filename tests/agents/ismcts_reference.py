@@ -198,7 +198,7 @@ class ISMCTSAgent:
 
     def _greedy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
         seat = game.to_act(state)
-        candidates = legal if len(legal) <= self.width else self.chance.sample(legal, self.width)
+        candidates = legal if len(legal) <= self.width else _sample_few(self.chance, legal, self.width)
         best, best_value = [], -math.inf
         for action in candidates:
             after = game.copy(state)
@@ -209,6 +209,16 @@ class ISMCTSAgent:
             elif value == best_value:
                 best.append(action)
         return best[0] if len(best) == 1 else self.chance.choice(best)
+
+
+def _sample_few(chance: Chance, items: Sequence[Action], k: int) -> list[Action]:
+    """``k`` of ``items``: a Fisher-Yates shuffle from the end stopped once ``k`` places are fixed
+    (changed with the agent: the greedy step used to shuffle the whole menu and keep the first ``k``)."""
+    pool, n = list(items), len(items)
+    for i in range(n - 1, max(n - k, 1) - 1, -1):
+        j = chance.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[max(n - k, 0):]
 
 
 def _decided(root: Node, remaining: int) -> bool:

@@ -40,3 +40,37 @@ def test_the_rejection_bound_is_chance_s():
 def test_a_bad_bound_is_refused_like_chance():
     with pytest.raises(ValueError):
         FastChance(1).below(0)
+
+
+def _plain_sample_few(chance: Chance, items: list, k: int) -> list:
+    """A Fisher-Yates shuffle from the end (as ``Chance.shuffle``) stopped once ``k`` places are fixed."""
+    pool, n = list(items), len(items)
+    for i in range(n - 1, max(n - k, 1) - 1, -1):
+        j = chance.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[max(n - k, 0):]
+
+
+@pytest.mark.parametrize("seed", [0, 3, 2**63 - 1])
+def test_sample_few_is_a_shuffle_stopped_after_k_places(seed):
+    for size in (0, 1, 2, 3, 5, 16, 600):
+        for k in (1, 2, 4, size, size + 3):
+            items = list(range(size))
+            fast, plain, whole = FastChance(seed), Chance(seed), Chance(seed)
+            few = fast.sample_few(items, k)
+            assert few == _plain_sample_few(plain, items, k) and fast.position == plain.position
+            assert len(few) == min(k, size) and len(set(few)) == len(few) and set(few) <= set(items)
+            shuffled = items[:]
+            whole.shuffle(shuffled)  # the places fixed first are the same as the whole shuffle's
+            assert few == shuffled[len(shuffled) - len(few):]
+            assert items == list(range(size))  # the argument is left alone
+            seed += 1
+
+
+def test_sample_few_draws_uniform_subsets():
+    """Every pair of 4 items comes out about equally often (6 pairs, 6,000 draws)."""
+    chance, counts = FastChance(11), {}
+    for _ in range(6000):
+        pair = frozenset(chance.sample_few("abcd", 2))
+        counts[pair] = counts.get(pair, 0) + 1
+    assert len(counts) == 6 and all(850 < n < 1150 for n in counts.values())

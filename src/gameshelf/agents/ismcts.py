@@ -262,15 +262,17 @@ class ISMCTSAgent:
             action = self.chance.choice(untried)
             children[action] = child
             return action, child, True
-        c, bias = self.c, self.bias
-        best, best_value = legal[0], -1.0
+        c, bias, log, sqrt = self.c, self.bias, math.log, math.sqrt
+        best, best_child, best_value = legal[0], None, -1.0
         for action in legal:
             child = children[action]
-            value = (child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                     + bias * child.prior / child.visits)
+            visits = child.visits
+            value = child.total / visits + c * sqrt(log(child.avail) / visits)
+            if bias:  # adding 0.0 * prior / visits would leave the value as it is
+                value += bias * child.prior / visits
             if value > best_value:
-                best, best_value = action, value
-        return best, children[best], False
+                best, best_child, best_value = action, child, value
+        return best, best_child or children[best], False
 
     # ---- rollouts ----------------------------------------------------------------------------
     def _playout(self, game: Game, state, normaliser: Normaliser, seats: set[int]) -> dict[int, float]:
@@ -306,7 +308,7 @@ class ISMCTSAgent:
         candidate is applied to ``state`` itself (no copy): nothing needs ``state`` after it."""
         seat = game.to_act(state)
         copy, apply, heuristic = game.copy, game.apply, game.heuristic
-        candidates = legal if len(legal) <= self.width else self.chance.sample(legal, self.width)
+        candidates = legal if len(legal) <= self.width else self.chance.sample_few(legal, self.width)
         last = len(candidates) - 1
         best, best_value = [], -math.inf
         for index, action in enumerate(candidates):
