@@ -4,6 +4,8 @@ leaves the stream at the same point (the bots' choices rest on it)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gameshelf.agents.fast_chance import _LIMITS, FastChance, _limit
 from gameshelf.core.chance import Chance
@@ -51,20 +53,18 @@ def _plain_sample_few(chance: Chance, items: list, k: int) -> list:
     return pool[max(n - k, 0):]
 
 
-@pytest.mark.parametrize("seed", [0, 3, 2**63 - 1])
-def test_sample_few_is_a_shuffle_stopped_after_k_places(seed):
-    for size in (0, 1, 2, 3, 5, 16, 600):
-        for k in (1, 2, 4, size, size + 3):
-            items = list(range(size))
-            fast, plain, whole = FastChance(seed), Chance(seed), Chance(seed)
-            few = fast.sample_few(items, k)
-            assert few == _plain_sample_few(plain, items, k) and fast.position == plain.position
-            assert len(few) == min(k, size) and len(set(few)) == len(few) and set(few) <= set(items)
-            shuffled = items[:]
-            whole.shuffle(shuffled)  # the places fixed first are the same as the whole shuffle's
-            assert few == shuffled[len(shuffled) - len(few):]
-            assert items == list(range(size))  # the argument is left alone
-            seed += 1
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 600), k=st.integers(1, 700))
+def test_sample_few_is_a_shuffle_stopped_after_k_places(seed, size, k):
+    items = list(range(size))
+    fast, plain, whole = FastChance(seed), Chance(seed), Chance(seed)
+    few = fast.sample_few(items, k)
+    assert few == _plain_sample_few(plain, items, k) and fast.position == plain.position
+    assert len(few) == min(k, size) and len(set(few)) == len(few) and set(few) <= set(items)
+    shuffled = items[:]
+    whole.shuffle(shuffled)  # the places fixed first are the same as the whole shuffle's
+    assert few == shuffled[len(shuffled) - len(few):]
+    assert items == list(range(size))  # the argument is left alone
 
 
 def test_sample_few_draws_uniform_subsets():
