@@ -1,8 +1,4 @@
-"""The ISMCTS agent as it was before the speed work (commit 1418a47), kept as a plain reference.
-
-Changed with the agent once (issue 15, justified by an equal-CPU strength match in bench/RESULTS.md):
-the greedy step draws its candidates with ``_sample_few`` (a shuffle stopped after ``width``
-places) and the defaults are width 2, depth 4 (were 4 and 8).
+"""The ISMCTS agent as it was before the speed work (commit 1418a47), kept verbatim as a reference.
 
 Tests check that the optimised agent makes the same choices and grows the same root statistics for
 the same seed (see test_ismcts_matches_reference). Do not optimise this file. Change it only with
@@ -41,7 +37,7 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, rollout: str = "greedy", depth: int = 4, width: int = 2,
+                 c: float = 0.7, rollout: str = "greedy", depth: int = 8, width: int = 4,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
                  reuse: bool = True, bias: float = 0.0, tree: str = "own") -> None:
         if rollout not in ROLLOUTS:

@@ -16,15 +16,12 @@ sounder search against an opponent who plays perfectly (it finds Nim's winning m
 may not).
 
 Rollouts (``rollout=``): ``greedy`` (the default: each step the best of ``width`` sampled
-actions by the acting seat's heuristic, ties at random; default 2), ``mixed`` (greedy for
-``depth`` actions, then uniform actions to the end), ``random`` (uniform) or ``none`` (evaluate
-the new leaf at once). A rollout stops after ``depth`` actions (default 4; -1: play to the end);
-a finished game is scored by ranks (ties half) blended with ``score_weight`` of the score margin,
+actions by the acting seat's heuristic, ties at random), ``mixed`` (greedy for ``depth``
+actions, then uniform actions to the end), ``random`` (uniform) or ``none`` (evaluate the new
+leaf at once). A rollout stops after ``depth`` actions (default 8; -1: play to the end); a
+finished game is scored by ranks (ties half) blended with ``score_weight`` of the score margin,
 an unfinished one by the game's heuristic normalised by running statistics (see
-:mod:`gameshelf.agents.rewards`). The other seats' moves inside an ``own`` tree are the same
-greedy steps. Width 2 and depth 4 replaced width 4 and depth 8 (issue 15): about twice the
-simulations a second (5,500-7,000 at 2 players), and not weaker given the same CPU time a
-decision (bench/RESULTS.md, "ISMCTS speed work for issue 15").
+:mod:`gameshelf.agents.rewards`).
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
@@ -45,9 +42,8 @@ instead of applying that action again, and scores its last candidate on the stat
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
 The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: the numbers of
-``Chance`` drawn in inlined loops (every determinization shuffles the unseen cards with it), and
-the greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed
-(``sample_few``) rather than shuffling the whole menu.
+``Chance`` drawn in inlined loops (the greedy step's candidate sample shuffles the whole menu, and
+every determinization shuffles the unseen cards with it).
 """
 
 from __future__ import annotations
@@ -93,7 +89,7 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, rollout: str = "greedy", depth: int = 4, width: int = 2,
+                 c: float = 0.7, rollout: str = "greedy", depth: int = 8, width: int = 4,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
                  reuse: bool = True, bias: float = 0.0, tree: str = "own") -> None:
         if rollout not in ROLLOUTS:

@@ -2,8 +2,8 @@
 
 Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c,
 rollout, depth, width, sw, early, reuse, bias); and the levels for players: ``easy`` (greedy with
-noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget, 1,000 and 8,000, sized for
-about 0.2 s and 1.5 s of CPU a decision at 2 players: see ``bench/bench_agents.py``). A fixed budget keeps a level as
+noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget sized for about 0.3 s and 2 s
+a decision on a 2-core machine: see ``bench/bench_agents.py``). A fixed budget keeps a level as
 strong on a slow or busy machine as on a fast one and makes its games reproducible from the seed
 (a tournament gives the same results on any backend); ``seconds=`` gives a level a time budget
 instead. A level takes the same parameters as the agent it is built on.
@@ -100,11 +100,8 @@ ISMCTS_PARAMS = {"sims": _whole(1, 100_000_000), "seconds": _real(0, 86_400, ope
                  "sw": _real(0, 100), "early": _flag, "reuse": _flag, "bias": _real(0, 1_000), "tree": _tree}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
-    # Sized for about the CPU time a decision the levels had with the former, heavier rollouts
-    # (500 and 4,000 simulations of width 4, depth 8): the default rollouts now run about twice
-    # as many simulations a second (bench/RESULTS.md, "ISMCTS speed work for issue 15").
-    "normal": ("ismcts", {"sims": "1000"}),
-    "hard": ("ismcts", {"sims": "8000"}),
+    "normal": ("ismcts", {"sims": "500"}),
+    "hard": ("ismcts", {"sims": "4000"}),
 }
 
 
