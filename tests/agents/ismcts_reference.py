@@ -1,4 +1,7 @@
-"""The ISMCTS agent as it was before the speed work (commit 1418a47), kept verbatim as a reference.
+"""The ISMCTS agent as it was before the speed work (commit 1418a47), kept as a plain reference.
+
+Changed with the agent once (issue 15): the greedy step draws its candidates with ``_sample_few``
+(a shuffle stopped after ``width`` places; the same distribution as the former whole shuffle).
 
 Tests check that the optimised agent makes the same choices and grows the same root statistics for
 the same seed (see test_ismcts_matches_reference). Do not optimise this file. Change it only with

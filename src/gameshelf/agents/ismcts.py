@@ -21,7 +21,10 @@ actions, then uniform actions to the end), ``random`` (uniform) or ``none`` (eva
 leaf at once). A rollout stops after ``depth`` actions (default 8; -1: play to the end); a
 finished game is scored by ranks (ties half) blended with ``score_weight`` of the score margin,
 an unfinished one by the game's heuristic normalised by running statistics (see
-:mod:`gameshelf.agents.rewards`).
+:mod:`gameshelf.agents.rewards`). Lighter rollouts (``width=2,depth=4``) run about twice the
+simulations a second, but given the same CPU time a decision they lost Iwari clearly (32% of 100
+games against these defaults) while winning Midnight Zoo (59%) and Borealis (55%): issue 15,
+bench/RESULTS.md. So the defaults stay.
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
@@ -42,8 +45,10 @@ instead of applying that action again, and scores its last candidate on the stat
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
 The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: the numbers of
-``Chance`` drawn in inlined loops (the greedy step's candidate sample shuffles the whole menu, and
-every determinization shuffles the unseen cards with it).
+``Chance`` drawn in inlined loops (every determinization shuffles the unseen cards with it), and
+the greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed
+(``sample_few``) rather than shuffling the whole menu: the same distribution of candidates, so
+the same agent, but not the same choices for a given seed as before that change.
 """
 
 from __future__ import annotations
