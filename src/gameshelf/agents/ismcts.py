@@ -22,9 +22,9 @@ leaf at once). A rollout stops after ``depth`` actions (default 8; -1: play to t
 finished game is scored by ranks (ties half) blended with ``score_weight`` of the score margin,
 an unfinished one by the game's heuristic normalised by running statistics (see
 :mod:`gameshelf.agents.rewards`). Lighter rollouts (``width=2,depth=4``) run about twice the
-simulations a second, but given the same CPU time a decision they lost Iwari clearly (32% of 100
-games against these defaults) while winning Midnight Zoo (59%) and Borealis (55%): issue 15,
-bench/RESULTS.md. So the defaults stay.
+simulations a second, but given the same CPU time a decision they won 31% of 100 Iwari games and
+42% of Mariposas against these defaults (59% of Midnight Zoo, 55% of Borealis; issue 15,
+bench/RESULTS.md), so the defaults stay.
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
