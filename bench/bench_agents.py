@@ -14,6 +14,12 @@ share the win) with 95% Wilson intervals. The levels search a fixed number of si
 run is reproducible; with ``--out`` each matchup's games are stored under DIR/<label> and a
 rerun resumes them.
 
+Versus:   python bench/bench_agents.py --versus SPEC_A SPEC_B [--games 100] [--players 2] [--game ID ...]
+          [--out DIR] [--jobs 1]
+One head-to-head line per game (seats rotated): SPEC_A's win rate with its 95% Wilson interval.
+For an equal-CPU comparison of two search settings, give each a ``sims`` budget in proportion to
+its measured simulations per second (the speed mode above, ``--clock cpu``).
+
 Prints tables; nothing here asserts anything (a benchmark, not a test). Measured numbers are kept
 in bench/RESULTS.md.
 """
@@ -107,6 +113,27 @@ def strength(game_ids_: list[str], games: int, ismcts: str, jobs: int, seed: int
     console.print(table)
 
 
+def versus(game_ids_: list[str], agents: list[str], games: int, players: int, jobs: int, seed: int,
+           out: Path | None) -> None:
+    """Run (or resume) ``agents[0]`` against ``agents[1]`` in every game and print its win rates."""
+    table = Table("game", "players", "agent", "against", "games", "win rate", "95% CI", "s/game (wall)",
+                  title=f"head to head, seats rotated, seed {seed}")
+    console = Console(width=150)
+    for game_id in game_ids_:
+        if players not in get_game(game_id).info.player_counts:
+            continue
+        label = f"{game_id}-{players}p-{agents[0]}-vs-{agents[1]}".replace(":", "_").replace(",", "_")
+        rows = _play(game_id, agents, games, seed, players, jobs, out / label if out else None)
+        first = summarize(rows, agents)["agents"][agents[0]]
+        low, high = first["ci95"]
+        seconds = sum(row.seconds for row in rows) / max(1, len(rows))
+        line = (game_id, str(players), agents[0], agents[1], str(len(rows)), f"{first['win_rate']:.1%}",
+                f"{low:.1%} – {high:.1%}", f"{seconds:.1f}")
+        console.print(" | ".join(line))
+        table.add_row(*line)
+    console.print(table)
+
+
 def _play(game_id: str, agents: list[str], games: int, seed: int, players: int, jobs: int,
           directory: Path | None) -> list[dict]:
     """The matchup's rows; with a directory, stored there and resumed from what it holds."""
@@ -141,7 +168,13 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="with --strength: store each matchup's games under DIR and resume from them")
     parser.add_argument("--only", default=None, help="with --strength: only matchups whose label contains this")
+    parser.add_argument("--versus", nargs=2, metavar=("SPEC_A", "SPEC_B"),
+                        help="run SPEC_A against SPEC_B (--games per game, --players, default 2) instead")
     args = parser.parse_args()
+    if args.versus:
+        versus(args.game or game_ids(), list(args.versus), args.games, (args.players or [2])[0], args.jobs or 1,
+               args.seed, args.out)
+        return
     if args.strength:
         strength(args.game or game_ids(), args.games, args.ismcts, args.jobs or default_jobs(), args.seed,
                  args.out, args.only)

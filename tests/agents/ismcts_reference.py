@@ -1,4 +1,7 @@
-"""The ISMCTS agent as it was before the speed work (commit 1418a47), kept verbatim as a reference.
+"""The ISMCTS agent as it was before the speed work (commit 1418a47), kept as a plain reference.
+
+Changed with the agent once (issue 15): the greedy step draws its candidates with ``_sample_few``
+(a shuffle stopped after ``width`` places; the same distribution as the former whole shuffle).
 
 Tests check that the optimised agent makes the same choices and grows the same root statistics for
 the same seed (see test_ismcts_matches_reference). Do not optimise this file. Change it only with
@@ -198,7 +201,7 @@ class ISMCTSAgent:
 
     def _greedy_step(self, game: Game, state, legal: Sequence[Action]) -> Action:
         seat = game.to_act(state)
-        candidates = legal if len(legal) <= self.width else self.chance.sample(legal, self.width)
+        candidates = legal if len(legal) <= self.width else _sample_few(self.chance, legal, self.width)
         best, best_value = [], -math.inf
         for action in candidates:
             after = game.copy(state)
@@ -209,6 +212,16 @@ class ISMCTSAgent:
             elif value == best_value:
                 best.append(action)
         return best[0] if len(best) == 1 else self.chance.choice(best)
+
+
+def _sample_few(chance: Chance, items: Sequence[Action], k: int) -> list[Action]:
+    """``k`` of ``items``: a Fisher-Yates shuffle from the end stopped once ``k`` places are fixed
+    (changed with the agent: the greedy step used to shuffle the whole menu and keep the first ``k``)."""
+    pool, n = list(items), len(items)
+    for i in range(n - 1, max(n - k, 1) - 1, -1):
+        j = chance.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[max(n - k, 0):]
 
 
 def _decided(root: Node, remaining: int) -> bool:

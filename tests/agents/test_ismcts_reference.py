@@ -17,7 +17,7 @@ from tests.agents.testgames import GAME as NIM
 from tests.agents.testgames import SCORED_TOY
 
 VARIANTS = [{}, {"tree": "all"}, {"rollout": "mixed", "depth": 3}, {"rollout": "random"},
-            {"rollout": "none"}, {"bias": 1.0, "width": 2}, {"early": False}]
+            {"rollout": "none"}, {"bias": 1.0, "width": 2}, {"early": False}, {"width": 2, "depth": 4}]
 
 
 def _root(node):
@@ -57,8 +57,8 @@ def test_the_default_agent_chooses_as_the_reference_in_every_game(game_id):
     _play_along(game, players, 7, {}, 30, decisions=3)
 
 
-@pytest.mark.parametrize("params", [{"tree": "all", "width": 2}, {"rollout": "mixed", "depth": 2, "bias": 0.5}],
-                         ids=str)
+@pytest.mark.parametrize("params", [{"tree": "all", "width": 2}, {"rollout": "mixed", "depth": 2, "bias": 0.5},
+                                    {"width": 2, "depth": 4}], ids=str)
 def test_variants_choose_as_the_reference_in_a_real_game(params):
     """Iwari's menus are wider than ``width``, so the greedy step samples its candidates."""
     _play_along(get_game("iwari"), 2, 3, params, 20, decisions=2)

@@ -5,7 +5,8 @@ shuffle the whole menu; every determinization shuffles the unseen cards). ``Fast
 exactly the numbers ``Chance`` gives, in the same order, leaving the stream at the same point (one
 SplitMix64 step per draw, the same rejection bound), but each method runs its generator steps in
 one local loop instead of a method call per step. tests/agents/test_fast_chance.py holds it equal
-to ``Chance`` method by method.
+to ``Chance`` method by method. ``sample_few`` has no ``Chance`` twin: the greedy rollout step
+draws its few candidates with it (a partial Fisher-Yates, see its docstring).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def _limit(n: int) -> int:
 
 
 class FastChance(Chance):
-    """A :class:`Chance` whose ``below``, ``choice``, ``shuffle`` and ``sample`` are inlined."""
+    """A :class:`Chance` whose ``below``, ``choice``, ``shuffle`` and ``sample`` are inlined, plus
+    ``sample_few`` (a sample that draws only as many numbers as it keeps)."""
 
     __slots__ = ()
 
@@ -72,6 +74,31 @@ class FastChance(Chance):
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
+
+    def sample_few(self, items: Sequence[T], k: int) -> list[T]:
+        """``k`` distinct items (all of them when fewer) in random order, drawing only about ``k``
+        numbers: the places a Fisher-Yates shuffle from the end fixes first, i.e. the last ``k`` of
+        ``shuffle``'s result for the same stream, which stops there. (``sample`` shuffles the whole
+        list and keeps the first ``k``: the same distribution, a different stream position.)"""
+        pool = list(items)
+        n = len(pool)
+        low = n - k if k < n else 0
+        state = self._state
+        limits = _LIMITS
+        for i in range(n - 1, (low if low > 0 else 1) - 1, -1):
+            n_ = i + 1
+            limit = limits[n_] if n_ < 512 else _SPAN - _SPAN % n_
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n_
+            pool[i], pool[j] = pool[j], pool[i]
+        self._state = state
+        return pool[low:]
 
     def copy(self) -> FastChance:
         twin = FastChance.__new__(FastChance)
