@@ -18,7 +18,7 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from gameshelf.rl.encode import scatter
+from gameshelf.rl.encode import Encoder, scatter
 
 Fill = Callable[[Any, int, list, list, list], None]
 
@@ -49,6 +49,21 @@ def seat_fill(players: int, r: int, fill: Callable[..., None]) -> Fill:
 
 
 _UNKNOWN = object()          # the key of a section never written: equal to no key
+
+
+class SectionedEncoder(Encoder):
+    """An encoder whose state vector is exactly the union of its sections: a subclass builds them
+    once in ``__init__`` (``self._sections = self._make_sections()``, its docstring says how the
+    vector is cut), and ``fill_state`` is every section's fill in turn."""
+
+    _sections: list[Section]
+
+    def fill_state(self, state: Any, seat: int, ones: list[int], idx: list[int], val: list[float]) -> None:
+        for section in self._sections:
+            section.fill(state, seat, ones, idx, val)
+
+    def sections(self) -> list[Section]:
+        return self._sections
 
 
 class IncrementalEncoder:

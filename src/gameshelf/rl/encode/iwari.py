@@ -19,8 +19,7 @@ from gameshelf.games.iwari.actions import FEATS
 from gameshelf.games.iwari.catalog import BIOMES, EXPEDITIONS, MAPS
 from gameshelf.games.iwari.position import BIOME_IDS, pending_json
 from gameshelf.games.iwari.state import State
-from gameshelf.rl.encode import Encoder
-from gameshelf.rl.encode.incremental import Section
+from gameshelf.rl.encode.incremental import Section, SectionedEncoder
 
 BIOME = {b.id: i for i, b in enumerate(BIOMES)}
 NB = len(BIOME)
@@ -36,7 +35,7 @@ FEAT_OF = [FEAT[f.id] for f in FEATS]
 EXPED_OF = [EXPED[e.id] for e in EXPEDITIONS]
 
 
-class IwariEncoder(Encoder):
+class IwariEncoder(SectionedEncoder):
     state_type = State
 
     def __init__(self, players, options):
@@ -121,16 +120,9 @@ class IwariEncoder(Encoder):
         self._pending(v, ones, idx, val)
 
     # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
-    def fill_state(self, s, seat, ones, idx, val):
-        for section in self._sections:
-            section.fill(s, seat, ones, idx, val)
-
-    def sections(self):
+    def _make_sections(self):
         """Tents, totems, tribes, cards, feats and expeditions, and the turn (rewritten at every
         step: the decision stack and the ply change with nearly every action)."""
-        return self._sections
-
-    def _make_sections(self):
         L = self.layout
         return [Section("tents", self.tents, self.totems, lambda s, me: s.owner[:], self._tents_state),
                 Section("totems", self.totems, self.tribe, lambda s, me: (s.ktot[:], s.totems[:]), self._totems_state),

@@ -24,8 +24,7 @@ from operator import add
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.decisions import BY_NAME, STAGES
 from gameshelf.games.mariposas.state import CATEGORIES, REMOVED, SUPPLY as LOC_SUPPLY, State
-from gameshelf.rl.encode import Encoder
-from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
+from gameshelf.rl.encode.incremental import Section, SectionedEncoder, seat_fill, seat_key
 
 NSP = len(CAT.space_ids)
 PLACES = {**{s: i for i, s in enumerate(CAT.space_ids)}, "supply": NSP, "removed": NSP + 1,
@@ -76,7 +75,7 @@ PLACE_BY_CODE = {x: place_of(x) for x in (*range(NSP), LOC_SUPPLY, REMOVED,
 BITS = [_bits(mask, 16) for mask in range(1 << max(NLIFE, NBONUS, len(CAT.ability_ids)))]
 
 
-class MariposasEncoder(Encoder):
+class MariposasEncoder(SectionedEncoder):
     state_type = State
 
     def __init__(self, players, options):
@@ -223,16 +222,9 @@ class MariposasEncoder(Encoder):
         val.append(v["ply"] / 2000)
 
     # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
-    def fill_state(self, s, seat, ones, idx, val):
-        for section in self._sections:
-            section.fill(s, seat, ones, idx, val)
-
-    def sections(self):
+    def _make_sections(self):
         """Per seat block (relative to the viewer), the viewer's hand, the board, and the running turn
         (rewritten at every step: the decision stack and the ply change with nearly every action)."""
-        return self._sections
-
-    def _make_sections(self):
         n = self.players
         sections = [Section(f"p{r}", b["score"], b["double"] + NSLOT, seat_key(n, r, self._player_key),
                             seat_fill(n, r, self._player_state)) for r, b in enumerate(self.blocks)]

@@ -21,8 +21,7 @@ from gameshelf.games.midnight_zoo import view as mz_view
 from gameshelf.games.midnight_zoo.catalog import CAT, DIRS as CAT_DIRS
 from gameshelf.games.midnight_zoo.decisions import frame_json
 from gameshelf.games.midnight_zoo.state import CARDS, LEO, OVER, PHASE_NAMES, ZOO_MARK, State
-from gameshelf.rl.encode import Encoder
-from gameshelf.rl.encode.incremental import Section, seat_fill, seat_key
+from gameshelf.rl.encode.incremental import Section, SectionedEncoder, seat_fill, seat_key
 
 TILES = {t: i for i, t in enumerate(CAT.tile_id)}
 NT = len(TILES)
@@ -62,7 +61,7 @@ def place_of(loc: int) -> int:
     return place
 
 
-class MidnightZooEncoder(Encoder):
+class MidnightZooEncoder(SectionedEncoder):
     state_type = State
 
     def __init__(self, players, options):
@@ -184,18 +183,11 @@ class MidnightZooEncoder(Encoder):
     def _seat_state(self, seat, me):
         return self.players if seat == LEO else (seat - me) % self.players
 
-    def fill_state(self, st, seat, ones, idx, val):
-        for section in self._sections:
-            section.fill(st, seat, ones, idx, val)
-
-    def sections(self):
-        """Per seat block (relative to the viewer), the board, and the turn (rewritten at every
-        step: the pending frames and the ply change with nearly every action)."""
-        return self._sections
-
     def _make_sections(self):
-        """Per seat block two sections, as they change at different rates: VP and the tile in hand
-        (each draft), and the zoo (storage, district, animals, cards, setup tile)."""
+        """Per seat block (relative to the viewer) two sections, as they change at different rates:
+        VP and the tile in hand (each draft), and the zoo (storage, district, animals, cards, setup
+        tile); then the board, and the turn (rewritten at every step: the pending frames and the
+        ply change with nearly every action)."""
         n, sections = self.players, []
         for r, b in enumerate(self.blocks):
             sections += [Section(f"p{r}.hand", b["vp"], b["storage"], seat_key(n, r, self._hand_key),
