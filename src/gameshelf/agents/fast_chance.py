@@ -54,21 +54,7 @@ class FastChance(Chance):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates from the end, as ``Chance.shuffle``."""
-        state = self._state
-        limits = _LIMITS
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = limits[n] if n < 512 else _SPAN - _SPAN % n
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * _M1) & _MASK
-                z = ((z ^ (z >> 27)) * _M2) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
-            items[i], items[j] = items[j], items[i]
-        self._state = state
+        self._fix_tail(items, 1)
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
@@ -81,13 +67,18 @@ class FastChance(Chance):
         ``shuffle``'s result for the same stream, which stops there. (``sample`` shuffles the whole
         list and keeps the first ``k``: the same distribution, a different stream position.)"""
         pool = list(items)
-        n = len(pool)
-        low = n - k if k < n else 0
+        low = len(pool) - k if k < len(pool) else 0
+        self._fix_tail(pool, low if low > 0 else 1)
+        return pool[low:]
+
+    def _fix_tail(self, items: MutableSequence[T], stop: int) -> None:
+        """Fisher-Yates from the end, fixing places ``len - 1`` down to ``stop`` (1: a whole shuffle),
+        with the SplitMix64 stream and rejection sampling inlined."""
         state = self._state
         limits = _LIMITS
-        for i in range(n - 1, (low if low > 0 else 1) - 1, -1):
-            n_ = i + 1
-            limit = limits[n_] if n_ < 512 else _SPAN - _SPAN % n_
+        for i in range(len(items) - 1, stop - 1, -1):
+            n = i + 1
+            limit = limits[n] if n < 512 else _SPAN - _SPAN % n
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * _M1) & _MASK
@@ -95,10 +86,9 @@ class FastChance(Chance):
                 z ^= z >> 31
                 if z < limit:
                     break
-            j = z % n_
-            pool[i], pool[j] = pool[j], pool[i]
+            j = z % n
+            items[i], items[j] = items[j], items[i]
         self._state = state
-        return pool[low:]
 
     def copy(self) -> FastChance:
         twin = FastChance.__new__(FastChance)
