@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+from contextlib import contextmanager
 
 import httpx
 
@@ -15,6 +16,22 @@ def _stop(proc) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     proc.wait(30)
     proc.stdout.close()
+
+
+@contextmanager
+def two_processes(db_url):
+    """Two server processes on one store (SQLite relays through Redis), stopped afterwards; yields
+    their base URLs."""
+    extra = ("--broker", "redis://127.0.0.1:6379/0") if db_url.startswith("sqlite") else ()
+    ports = [free_port(), free_port()]
+    procs = []
+    try:
+        for port in ports:
+            procs.append(start_process(db_url, port, *extra))
+        yield [f"http://127.0.0.1:{port}" for port in ports]
+    finally:
+        for proc in procs:
+            _stop(proc)
 
 
 def test_kill_9_mid_game_and_restart_loses_nothing(db_url):
@@ -48,13 +65,7 @@ def test_kill_9_mid_game_and_restart_loses_nothing(db_url):
 
 def test_two_processes_one_store_two_clients_play_to_the_end(db_url):
     """PostgreSQL relays by LISTEN/NOTIFY; SQLite needs Redis pub/sub (``--broker``)."""
-    extra = ("--broker", "redis://127.0.0.1:6379/0") if db_url.startswith("sqlite") else ()
-    ports = [free_port(), free_port()]
-    procs = []
-    try:
-        for port in ports:
-            procs.append(start_process(db_url, port, *extra))
-        bases = [f"http://127.0.0.1:{port}" for port in ports]
+    with two_processes(db_url) as bases:
         table_id, ann, bob = two_player_table(httpx.Client(base_url=bases[0], timeout=30))
         clients = {0: Client(bases[0], table_id, ann), 1: Client(bases[1], table_id, bob)}
         spectator = Client(bases[1], table_id)
@@ -66,9 +77,6 @@ def test_two_processes_one_store_two_clients_play_to_the_end(db_url):
             assert chain == [m["state_id"] for m in states[:-1]], "an update was lost or repeated"
         record = httpx.get(f"{bases[1]}/api/tables/{table_id}/record").json()
         assert len(record["actions"]) == final["state_id"]
-    finally:
-        for proc in procs:
-            _stop(proc)
 
 
 def test_a_seat_connecting_to_a_process_that_cached_the_match_earlier_gets_the_current_state(db_url):
@@ -76,13 +84,7 @@ def test_a_seat_connecting_to_a_process_that_cached_the_match_earlier_gets_the_c
     answered the REST start had loaded the match at state 0; the other process took the first move;
     the seat then connecting to the first process was sent the state-0 snapshot, so each seat waited
     for the other. A connection's snapshot must be the store's current state."""
-    extra = ("--broker", "redis://127.0.0.1:6379/0") if db_url.startswith("sqlite") else ()
-    ports = [free_port(), free_port()]
-    procs = []
-    try:
-        for port in ports:
-            procs.append(start_process(db_url, port, *extra))
-        bases = [f"http://127.0.0.1:{port}" for port in ports]
+    with two_processes(db_url) as bases:
         # Created and started through process 1, whose answer (the table's detail) loads the match.
         table_id, ann, bob = two_player_table(httpx.Client(base_url=bases[1], timeout=30))
         tokens = {0: ann, 1: bob}
@@ -95,6 +97,3 @@ def test_a_seat_connecting_to_a_process_that_cached_the_match_earlier_gets_the_c
         other = Client(bases[1], table_id, tokens[1 - mover_seat])
         snapshot = other.recv()
         assert snapshot["type"] == "snapshot" and snapshot["state_id"] == 1
-    finally:
-        for proc in procs:
-            _stop(proc)
