@@ -20,6 +20,12 @@ One head-to-head line per game (seats rotated): SPEC_A's win rate with its 95% W
 For an equal-CPU comparison of two search settings, give each a ``sims`` budget in proportion to
 its measured simulations per second (the speed mode above, ``--clock cpu``).
 
+Ladder:   python bench/bench_agents.py --ladder [--games 200] [--game ID ...] [--out DIR] [--only LABEL-PART]
+The levels in 2-player games, each against the one below (seats rotated): easy > random, greedy >
+easy, normal > greedy (targets 50%, 50%, 65%) and hard > normal (>= 60%, issue 15), then each
+level's CPU seconds a decision in those games with a 95% interval. The hard-vs-normal lines cost
+about 70-120 CPU seconds a game: run them in parts with ``--out`` (each rerun resumes).
+
 Prints tables; nothing here asserts anything (a benchmark, not a test). Measured numbers are kept
 in bench/RESULTS.md.
 """
@@ -37,7 +43,7 @@ from gameshelf.agents import make_agent
 from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
 from gameshelf.sim.parallel import default_jobs
-from gameshelf.sim.stats import summarize
+from gameshelf.sim.stats import decision_time, summarize
 from gameshelf.sim.store import ResultStore
 from gameshelf.sim.tournament import make_jobs, run_tournament
 
@@ -113,11 +119,47 @@ def strength(game_ids_: list[str], games: int, ismcts: str, jobs: int, seed: int
     console.print(table)
 
 
+LEVELS = ("random", "easy", "greedy", "normal", "hard")
+LADDER_TARGETS = {"easy": 0.50, "greedy": 0.50, "normal": 0.65, "hard": 0.60}
+
+
+def ladder(game_ids_: list[str], games: int, jobs: int, seed: int, out: Path | None, only: str | None) -> None:
+    """Each level against the one below it in every game (2 players), then the levels' times."""
+    table = Table("game", "level", "against", "games", "win rate", "95% CI", "target", "met",
+                  title=f"the ladder: {games} games per line, 2 players, seats rotated, seed {seed}")
+    times = Table("game", *LEVELS, title="CPU time a decision (95% interval), in the ladder's games")
+    console = Console(width=160)
+    for game_id in game_ids_:
+        if 2 not in get_game(game_id).info.player_counts:
+            continue
+        played: dict[str, list] = {level: [] for level in LEVELS}
+        for lower, upper in zip(LEVELS, LEVELS[1:]):
+            label = f"{game_id}-2p-{upper}-vs-{lower}"
+            if only and only not in label:
+                continue
+            rows = _play(game_id, [upper, lower], games, seed, 2, jobs, out / label if out else None)
+            played[upper] += rows
+            played[lower] += rows
+            first = summarize(rows, [upper, lower])["agents"][upper]
+            low, high = first["ci95"]
+            target = LADDER_TARGETS[upper]
+            met = "yes" if low >= target else ("likely" if first["win_rate"] >= target else "no")
+            if len(rows) < games:
+                met += " (partial)"
+            line = (game_id, upper, lower, str(len(rows)), f"{first['win_rate']:.1%}", f"{low:.1%} – {high:.1%}",
+                    f">= {target:.0%}", met)
+            console.print(" | ".join(line))
+            table.add_row(*line)
+        times.add_row(game_id, *(_per_decision(played[level], level) for level in LEVELS))
+    console.print(table)
+    console.print(times)
+
+
 def versus(game_ids_: list[str], agents: list[str], games: int, players: int, jobs: int, seed: int,
            out: Path | None) -> None:
     """Run (or resume) ``agents[0]`` against ``agents[1]`` in every game and print its win rates."""
     table = Table("game", "players", "agent", "against", "games", "win rate", "95% CI", "s/game (wall)",
-                  title=f"head to head, seats rotated, seed {seed}")
+                  "CPU time a decision (95% CI)", title=f"head to head, seats rotated, seed {seed}")
     console = Console(width=150)
     for game_id in game_ids_:
         if players not in get_game(game_id).info.player_counts:
@@ -128,10 +170,26 @@ def versus(game_ids_: list[str], agents: list[str], games: int, players: int, jo
         low, high = first["ci95"]
         seconds = sum(row.seconds for row in rows) / max(1, len(rows))
         line = (game_id, str(players), agents[0], agents[1], str(len(rows)), f"{first['win_rate']:.1%}",
-                f"{low:.1%} – {high:.1%}", f"{seconds:.1f}")
+                f"{low:.1%} – {high:.1%}", f"{seconds:.1f}",
+                " / ".join(_per_decision(rows, name) for name in dict.fromkeys(agents)))
         console.print(" | ".join(line))
         table.add_row(*line)
     console.print(table)
+
+
+def _per_decision(rows: list, name: str) -> str:
+    """``name``'s CPU seconds a decision in these games, with its 95% interval ("-" if untimed)."""
+    timed = decision_time(rows, name)
+    if timed is None:
+        return "-"
+    low, high = timed["ci95"]
+    return f"{_duration(timed['mean'])} [{_duration(low)}, {_duration(high)}]"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
 def _play(game_id: str, agents: list[str], games: int, seed: int, players: int, jobs: int,
@@ -166,14 +224,19 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=None, help="worker processes for --strength")
     parser.add_argument("--seed", type=int, default=2026, help="tournament seed for --strength")
     parser.add_argument("--out", type=Path, default=None,
-                        help="with --strength: store each matchup's games under DIR and resume from them")
-    parser.add_argument("--only", default=None, help="with --strength: only matchups whose label contains this")
+                        help="with --strength, --ladder or --versus: store each line's games under DIR and resume")
+    parser.add_argument("--only", default=None, help="with --strength or --ladder: only lines whose label contains this")
+    parser.add_argument("--ladder", action="store_true",
+                        help="run the levels' ladder (each level against the one below, 2 players) instead")
     parser.add_argument("--versus", nargs=2, metavar=("SPEC_A", "SPEC_B"),
                         help="run SPEC_A against SPEC_B (--games per game, --players, default 2) instead")
     args = parser.parse_args()
     if args.versus:
         versus(args.game or game_ids(), list(args.versus), args.games, (args.players or [2])[0], args.jobs or 1,
                args.seed, args.out)
+        return
+    if args.ladder:
+        ladder(args.game or game_ids(), args.games, args.jobs or default_jobs(), args.seed, args.out, args.only)
         return
     if args.strength:
         strength(args.game or game_ids(), args.games, args.ismcts, args.jobs or default_jobs(), args.seed,

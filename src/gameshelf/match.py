@@ -25,6 +25,11 @@ class MatchResult:
     outcome: Outcome
     final_hash: str
     events: list[Event] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    """Per seat: its decisions with a real choice (more than one legal action)."""
+    think: list[float] = field(default_factory=list)
+    """Per seat: the seconds its agent spent on those decisions, by the ``clock`` given to
+    :func:`run_match` (empty without one)."""
 
     def summary(self) -> dict[str, Any]:
         """The one-line JSON object that ``simulate --json`` and ``replay`` print."""
@@ -56,9 +61,12 @@ def run_match(
     seat_names: Sequence[str] | None = None,
     on_event: Callable[[Event], None] | None = None,
     max_actions: int = 1_000_000,
+    clock: Callable[[], float] | None = None,
 ) -> MatchResult:
-    """Play one match to the end; agents[i] plays seat i."""
+    """Play one match to the end; agents[i] plays seat i. With a ``clock`` (``time.process_time``,
+    say), each seat's time spent on real choices is summed into the result's ``think``."""
     players = len(agents)
+    decisions, think = [0] * players, [0.0] * players
     state = game.setup(players, options, seed)
     record = Record(
         game=game.id,
@@ -73,7 +81,14 @@ def run_match(
             raise GameError(f"match exceeded {max_actions} actions")
         seat = game.to_act(state)
         legal = game.legal_actions(state)
-        action = agents[seat].choose(game, game.view(state, seat), legal)
+        view = game.view(state, seat)
+        if clock is None or len(legal) == 1:
+            action = agents[seat].choose(game, view, legal)
+        else:
+            start = clock()
+            action = agents[seat].choose(game, view, legal)
+            think[seat] += clock() - start
+        decisions[seat] += len(legal) > 1
         if action not in legal:
             raise game.why_illegal(state, action)
         for event in game.apply(state, action):
@@ -83,7 +98,8 @@ def run_match(
     record.final_hash = game.state_hash(state)
     outcome = game.outcome(state)
     assert outcome is not None
-    return MatchResult(record, outcome, record.final_hash)
+    return MatchResult(record, outcome, record.final_hash, decisions=decisions,
+                       think=think if clock is not None else [])
 
 
 class InteractiveMatch:

@@ -3,7 +3,6 @@ without a store: the same jobs, seeds, typed rows and summary."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 
@@ -19,7 +18,7 @@ TOY = "tests.agents.testgames:SCORED_TOY"
 
 
 def _untimed(rows):
-    return [replace(row, seconds=0.0) for row in rows]
+    return [row.untimed() for row in rows]
 
 
 def test_simulate_is_the_batch_runner_without_rotation():

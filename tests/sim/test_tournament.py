@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -25,7 +24,7 @@ def _rows(jobs, **kwargs):
 
 
 def _without_time(rows):
-    return [replace(row, seconds=0.0) for row in rows]
+    return [row.untimed() for row in rows]
 
 
 # ---- seating and seeds ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ workers (agents on a time budget, ``ismcts:seconds=...``, excepted).
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
@@ -62,6 +62,10 @@ class ResultRow:
     actions: int
     final_hash: str | None
     seconds: float = 0.0
+    decisions: list[int] = field(default_factory=list)
+    """Per seat: the decisions its agent made with more than one legal action."""
+    think: list[float] = field(default_factory=list)
+    """Per seat: the CPU seconds its agent spent on them (like ``seconds``, not reproducible)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -69,6 +73,10 @@ class ResultRow:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ResultRow:
         return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
+
+    def untimed(self) -> ResultRow:
+        """The row without what depends on the machine (``seconds`` and ``think``): equal for equal games."""
+        return replace(self, seconds=0.0, think=[])
 
     def summary(self) -> dict[str, Any]:
         """The game's one-line summary: the row without its index, details and wall time."""
@@ -125,7 +133,8 @@ def play(job: Job) -> ResultRow:
     game = resolve_game(job.game)
     agents = [make_agent(spec, job.agent_seed(seat)) for seat, spec in enumerate(job.seats)]
     start = time.perf_counter()
-    result = run_match(game, agents, seed=job.seed, options=dict(job.options), seat_names=list(job.seats))
+    result = run_match(game, agents, seed=job.seed, options=dict(job.options), seat_names=list(job.seats),
+                       clock=time.process_time)
     seconds = time.perf_counter() - start
     if job.save_dir:
         result.record.save(Path(job.save_dir) / f"{game.id}-{job.index:05d}-{job.seed}.json")
@@ -135,7 +144,7 @@ def play(job: Job) -> ResultRow:
         seats=list(job.seats), scores=list(outcome.scores), ranks=list(outcome.ranks),
         winners=list(outcome.winners), breakdown=[dict(b) for b in outcome.breakdown],
         details=dict(outcome.details), actions=len(result.record.actions), final_hash=result.final_hash,
-        seconds=seconds,
+        seconds=seconds, decisions=result.decisions, think=[round(t, 6) for t in result.think],
     )
 
 

@@ -41,6 +41,21 @@ def rate_summary(shares: Sequence[float]) -> dict[str, Any]:
     return {"n": len(shares), "win_rate": rate, "ci95": wilson(rate, len(shares))}
 
 
+def decision_time(rows: Sequence[ResultRow], name: str) -> dict[str, Any] | None:
+    """Agent ``name``'s CPU seconds per decision (decisions with a real choice): the mean over the
+    games (and seats) it played of that game's seconds per decision, with a normal-approximation
+    95% interval; None when no row timed it (rows stored before the timing was kept)."""
+    per_game = [row.think[seat] / row.decisions[seat] for row in rows for seat, spec in enumerate(row.seats)
+                if spec == name and row.think and row.decisions[seat]]
+    if not per_game:
+        return None
+    mean = statistics.fmean(per_game)
+    half = Z95 * statistics.stdev(per_game) / math.sqrt(len(per_game)) if len(per_game) > 1 else math.inf
+    return {"n": len(per_game), "mean": mean, "ci95": [max(0.0, mean - half), mean + half],
+            "decisions": sum(row.decisions[seat] for row in rows for seat, spec in enumerate(row.seats)
+                             if spec == name and row.think)}
+
+
 def _mean(values: Iterable[float]) -> float | None:
     values = list(values)
     return statistics.fmean(values) if values else None

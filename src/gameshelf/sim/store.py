@@ -18,18 +18,20 @@ from gameshelf.core.errors import BadOption
 from gameshelf.sim.batch import ResultRow
 
 FILENAME = "results.sqlite"
-JSON_COLUMNS = ("options", "seats", "scores", "ranks", "winners", "breakdown", "details")
+JSON_COLUMNS = ("options", "seats", "scores", "ranks", "winners", "breakdown", "details", "decisions", "think")
 COLUMNS = ("idx", "seed", "game", "players", "options", "seats", "scores", "ranks", "winners",
-           "breakdown", "details", "actions", "final_hash", "seconds")
+           "breakdown", "details", "actions", "final_hash", "seconds", "decisions", "think")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     idx INTEGER PRIMARY KEY, seed INTEGER NOT NULL, game TEXT NOT NULL, players INTEGER NOT NULL,
     options TEXT NOT NULL, seats TEXT NOT NULL, scores TEXT NOT NULL, ranks TEXT NOT NULL,
     winners TEXT NOT NULL, breakdown TEXT NOT NULL, details TEXT NOT NULL, actions INTEGER NOT NULL,
-    final_hash TEXT, seconds REAL
+    final_hash TEXT, seconds REAL, decisions TEXT NOT NULL DEFAULT '[]', think TEXT NOT NULL DEFAULT '[]'
 );
 """
+ADDED_COLUMNS = ("decisions", "think")
+"""Columns later than the first stores: an older store gains them (empty lists) when opened."""
 
 
 # Configuration keys that may differ when a tournament is resumed: the number of games (a resumed
@@ -59,6 +61,7 @@ class ResultStore:
             self.path.unlink()
         self.db = sqlite3.connect(self.path)
         self.db.executescript(SCHEMA)
+        _add_missing_columns(self.db)
         self.db.execute("INSERT OR REPLACE INTO meta VALUES ('config', ?)", (json.dumps(dict(config)),))
         self.commit()
 
@@ -93,6 +96,7 @@ def load(directory: str | Path) -> tuple[dict[str, Any], list[ResultRow]]:
         raise BadOption(f"no tournament results in {directory} (expected {FILENAME})")
     db = sqlite3.connect(path)
     try:
+        _add_missing_columns(db)
         config = json.loads(db.execute("SELECT value FROM meta WHERE key='config'").fetchone()[0])
         rows = [_row(r) for r in db.execute(f"SELECT {','.join(COLUMNS)} FROM games ORDER BY idx")]
     except (sqlite3.Error, TypeError, ValueError) as exc:
@@ -100,6 +104,16 @@ def load(directory: str | Path) -> tuple[dict[str, Any], list[ResultRow]]:
     finally:
         db.close()
     return config, rows
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    present = {name for _, name, *_ in db.execute("PRAGMA table_info(games)")}
+    if not present:
+        return
+    for column in ADDED_COLUMNS:
+        if column not in present:
+            db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT NOT NULL DEFAULT '[]'")
+    db.commit()
 
 
 def _row(values: Iterable[Any]) -> ResultRow:
