@@ -92,8 +92,11 @@ def _print_tables(analysis: Analysis) -> None:
 
 def _table(review: SeatReview) -> Table:
     table = Table(title=f"seat {review.seat} ({review.name})", title_justify="left")
+    # On a narrow terminal (or a pipe, 80 columns) the actions wrap; numbers and flags never shrink.
     for column in ("ply", "action", "value", "best", "best value", "loss", "flag"):
-        table.add_column(column, no_wrap=column in ("action", "best", "flag"),
+        text = column in ("action", "best")
+        table.add_column(column, overflow="fold", no_wrap=column == "flag",
+                         min_width=None if text else {"ply": 3, "flag": 10}.get(column, 5),
                          justify="right" if "value" in column or column in ("ply", "loss") else "left")
     for d in review.decisions:
         flag = f"[{FLAG_STYLES[d.flag]}]{d.flag}[/]" if d.flag else ""
