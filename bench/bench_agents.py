@@ -40,6 +40,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gameshelf.agents import make_agent
+from gameshelf.cli.common import duration_text
 from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
 from gameshelf.sim.parallel import default_jobs
@@ -183,13 +184,7 @@ def _per_decision(rows: list, name: str) -> str:
     if timed is None:
         return "-"
     low, high = timed["ci95"]
-    return f"{_duration(timed['mean'])} [{_duration(low)}, {_duration(high)}]"
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} µs"
-    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    return f"{duration_text(timed['mean'])} [{duration_text(low)}, {duration_text(high)}]"
 
 
 def _play(game_id: str, agents: list[str], games: int, seed: int, players: int, jobs: int,

@@ -161,6 +161,10 @@ def test_tournament_command_prints_the_summary_and_stores_rows(tmp_path, capsys)
     config, rows = load(out)
     assert [r.index for r in rows] == list(range(6)) and config["agents"] == ["ismcts:sims=10", "random"]
     assert sum(a["win_rate"] for a in summary["agents"].values()) == pytest.approx(1.0)
+    # Each agent's CPU time a decision, over the games it played (issue 15's time per decision).
+    times = summary["decision_time"]
+    assert times["ismcts:sims=10"]["n"] == 6 and times["ismcts:sims=10"]["mean"] > times["random"]["mean"] >= 0
+    assert times["random"]["decisions"] == sum(r.decisions[r.seats.index("random")] for r in rows)
 
 
 def test_report_plots_survive_certain_outcomes(tmp_path):

@@ -22,6 +22,7 @@ from gameshelf.cli.common import (
     MAX_GAMES,
     add_game_arguments,
     add_jobs_argument,
+    duration_text,
     options_from,
     output_dir,
     seed_from,
@@ -136,11 +137,12 @@ def _progress(quiet: bool) -> Progress:
 def print_summary(summary: dict) -> None:
     console = Console()
     table = Table("agent", "seats played", "win rate", "95% CI", "mean score", "mean rank", "rating",
-                  title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
+                  "CPU/decision", title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
     for name, a in summary["agents"].items():
         rating = f"{a['rating']:.1f} ± {a['rating_sigma']:.1f}" if a["rating"] is not None else "-"
         table.add_row(name, str(a["n"]), f"{a['win_rate']:.1%}", f"{a['ci95'][0]:.1%} – {a['ci95'][1]:.1%}",
-                      _num(a["mean_score"]), _num(a["mean_rank"], 2), rating)
+                      _num(a["mean_score"]), _num(a["mean_rank"], 2), rating,
+                      _decision_time(summary.get("decision_time", {}).get(name)))
     console.print(table)
     seats = Table("seat", "win rate", "95% CI", "mean score", title="by seat")
     for s in summary["seats"]:
@@ -150,6 +152,10 @@ def print_summary(summary: dict) -> None:
     length = summary["length"]
     console.print(f"actions per game: mean {_num(length['mean'])}, min {length['min']}, max {length['max']}")
     console.print(f"results: {escape(summary['out'])}", highlight=False)
+
+
+def _decision_time(timed: dict | None) -> str:
+    return "-" if timed is None else duration_text(timed["mean"])
 
 
 def _num(value, digits: int = 1) -> str:

@@ -112,6 +112,7 @@ def summarize(rows: Sequence[ResultRow], given: Sequence[str] | None = None) -> 
         "mean_length": _mean(lengths),
         "length": {"mean": _mean(lengths), "min": min(lengths, default=None), "max": max(lengths, default=None)},
         "categories": category_summary(rows),
+        "decision_time": {name: decision_time(rows, name) for name in names},
     }
 
 
