@@ -40,11 +40,10 @@ from rich.console import Console
 from rich.table import Table
 
 from gameshelf.agents import make_agent
-from gameshelf.cli.common import duration_text
 from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
 from gameshelf.sim.parallel import default_jobs
-from gameshelf.sim.stats import decision_time, summarize
+from gameshelf.sim.stats import decision_time, duration_text, summarize
 from gameshelf.sim.store import ResultStore
 from gameshelf.sim.tournament import make_jobs, run_tournament
 

@@ -190,6 +190,7 @@ def test_report_writes_html_and_plots(tmp_path, capsys):
     page = (tmp_path / "r" / "report.html").read_text()
     for heading in ("Agents", "Seats", "Scoring categories", "Game length", "First-player advantage", "Option bonus"):
         assert heading in page
+    assert "CPU/decision" in page and ("µs</td>" in page or "ms</td>" in page)  # timed rows show their time
     for png in ("scores.png", "seats.png", "categories.png", "length.png", "first_player_2p.png", "first_player_3p.png"):
         assert (tmp_path / "r" / png).stat().st_size > 1000
 

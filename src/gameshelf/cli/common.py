@@ -99,9 +99,3 @@ def output_file(path: str | Path, flag: str) -> Path:
                         f"({getattr(exc, 'strerror', None) or type(exc).__name__})") from None
     return target
 
-
-def duration_text(seconds: float) -> str:
-    """A short time for a table: µs below a millisecond, ms below a second, else seconds."""
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} µs"
-    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"

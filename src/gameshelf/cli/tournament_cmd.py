@@ -22,7 +22,6 @@ from gameshelf.cli.common import (
     MAX_GAMES,
     add_game_arguments,
     add_jobs_argument,
-    duration_text,
     options_from,
     output_dir,
     seed_from,
@@ -32,7 +31,7 @@ from gameshelf.core.errors import BadOption, brief
 from gameshelf.sim.store import FILENAME
 from gameshelf.sim.store import load as load_results
 from gameshelf.sim.parallel import BACKENDS, default_jobs
-from gameshelf.sim.stats import summarize
+from gameshelf.sim.stats import duration_text, summarize
 from gameshelf.sim.store import ResultStore
 from gameshelf.sim.tournament import make_jobs, option_sets, resolve_game, run_tournament
 

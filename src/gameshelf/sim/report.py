@@ -12,7 +12,7 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from gameshelf.sim.stats import summarize
+from gameshelf.sim.stats import duration_text, summarize
 from gameshelf.sim.study import study as balance_study
 
 if TYPE_CHECKING:
@@ -59,9 +59,12 @@ def _agents_section(summary: Mapping[str, Any], rows, out: Path) -> list[str]:
     ax.set_xlabel("final score")
     ax.set_title("Score distribution per agent")
     _save(fig, out / "scores.png")
-    table = _table(["agent", "seats played", "win rate", "95% CI", "mean score", "mean rank", "rating (mu ± sigma)"],
+    times = summary["decision_time"]
+    table = _table(["agent", "seats played", "win rate", "95% CI", "mean score", "mean rank", "rating (mu ± sigma)",
+                    "CPU/decision"],
                    [[name, a["n"], _pct(a["win_rate"]), _ci(a["ci95"]), _f(a["mean_score"]), _f(a["mean_rank"], 2),
-                     f"{a['rating']:.1f} ± {a['rating_sigma']:.1f}" if a["rating"] is not None else "-"]
+                     f"{a['rating']:.1f} ± {a['rating_sigma']:.1f}" if a["rating"] is not None else "-",
+                     duration_text(times[name]["mean"]) if times.get(name) else "-"]
                     for name, a in summary["agents"].items()])
     return ["<h2>Agents</h2>", table, _img("scores.png")]
 

@@ -56,6 +56,13 @@ def decision_time(rows: Sequence[ResultRow], name: str) -> dict[str, Any] | None
                              if spec == name and row.think)}
 
 
+def duration_text(seconds: float) -> str:
+    """A short time for a table: µs below a millisecond, ms below a second, else seconds."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
 def _mean(values: Iterable[float]) -> float | None:
     values = list(values)
     return statistics.fmean(values) if values else None
