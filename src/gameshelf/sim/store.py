@@ -2,8 +2,10 @@
 
 ``DIR/results.sqlite`` holds a ``meta`` table (the tournament's configuration as JSON) and a
 ``games`` table with one row per game: index, seed, players, the seats' agent specs, scores,
-ranks, winners, breakdown per seat, the outcome's details, game length, final state hash and wall
-time. List and mapping columns hold JSON text, so any SQLite client can read them.
+ranks, winners, breakdown per seat, the outcome's details, game length, final state hash, wall
+time, and per seat the decisions with a real choice and the CPU seconds spent on them (stores
+written before those two columns gain them, empty, when opened). List and mapping columns hold
+JSON text, so any SQLite client can read them.
 """
 
 from __future__ import annotations
