@@ -98,4 +98,3 @@ def output_file(path: str | Path, flag: str) -> Path:
         raise BadOption(f"{flag} {brief(str(target), 80)}: cannot write there "
                         f"({getattr(exc, 'strerror', None) or type(exc).__name__})") from None
     return target
-
