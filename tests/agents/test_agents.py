@@ -51,6 +51,26 @@ def test_parameters_are_typed_and_passed():
     assert make_agent("greedy:samples=3", 1).samples == 3
 
 
+def test_rollouts_follow_the_games_search_hints_unless_the_spec_sets_them():
+    """GameInfo.search (issue 15): each game's measured rollout width and depth are the defaults;
+    a spec's own width or depth wins."""
+    for game_id in game_ids():
+        game = get_game(game_id)
+        hints = game.info.search
+        assert make_agent("normal", 1).rollout_settings(game) == (hints.rollout_width, hints.rollout_depth)
+        assert make_agent("hard:depth=5", 1).rollout_settings(game) == (hints.rollout_width, 5)
+        assert make_agent("ismcts:width=3,depth=-1", 1).rollout_settings(game) == (3, -1)
+    assert make_agent("normal", 1).rollout_settings(NIM) == (4, 8)      # a game that gives no hints
+
+
+def test_search_hints_are_checked():
+    from gameshelf.core import SearchHints
+    assert SearchHints().to_json() == {"rollout_width": 4, "rollout_depth": 8}
+    for bad in ({"rollout_width": 0}, {"rollout_depth": -2}):
+        with pytest.raises(ValueError):
+            SearchHints(**bad)
+
+
 @pytest.mark.parametrize("spec", ["ismcts:sims=abc", "ismcts:rollout=smart", "greedy:depth=3",
                                   "random:x=1", "ismcts:sims=0", "nobody", "ismcts:sims"])
 def test_bad_specs_are_refused(spec):

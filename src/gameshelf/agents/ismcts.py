@@ -18,13 +18,15 @@ may not).
 Rollouts (``rollout=``): ``greedy`` (the default: each step the best of ``width`` sampled
 actions by the acting seat's heuristic, ties at random), ``mixed`` (greedy for ``depth``
 actions, then uniform actions to the end), ``random`` (uniform) or ``none`` (evaluate the new
-leaf at once). A rollout stops after ``depth`` actions (default 8; -1: play to the end); a
-finished game is scored by ranks (ties half) blended with ``score_weight`` of the score margin,
-an unfinished one by the game's heuristic normalised by running statistics (see
-:mod:`gameshelf.agents.rewards`). Lighter rollouts (``width=2,depth=4``) run about twice the
-simulations a second, but given the same CPU time a decision they won 31% of 100 Iwari games and
-42% of Mariposas against these defaults (59% of Midnight Zoo, 55% of Borealis; issue 15,
-bench/RESULTS.md), so the defaults stay.
+leaf at once). A rollout stops after ``depth`` actions (-1: play to the end); a finished game is
+scored by ranks (ties half) blended with ``score_weight`` of the score margin, an unfinished one
+by the game's heuristic normalised by running statistics (see :mod:`gameshelf.agents.rewards`).
+``width`` and ``depth`` default to the game's measured hints (``game.info.search``: 4 and 8
+unless a game declares otherwise), because how far a rollout may run before the heuristic judges
+it depends on the heuristic: Mariposas' greedy steps are close to random inside a flight, so its
+rollouts stop after 2 actions, which won 60% of 40 games against depth 8 at half the CPU time,
+while a lighter setting lost clearly in Iwari (width 2) and Borealis (depth 3) at equal CPU time
+(issue 15, bench/RESULTS.md).
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
@@ -94,7 +96,7 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, rollout: str = "greedy", depth: int = 8, width: int = 4,
+                 c: float = 0.7, rollout: str = "greedy", depth: int | None = None, width: int | None = None,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
                  reuse: bool = True, bias: float = 0.0, tree: str = "own") -> None:
         if rollout not in ROLLOUTS:
@@ -106,8 +108,9 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
-        self.depth = depth
-        self.width = max(1, width)
+        self.depth_arg = depth                  # None: the game's own hint (GameInfo.search)
+        self.width_arg = None if width is None else max(1, width)
+        self.depth, self.width = (8 if depth is None else depth), (self.width_arg or 4)
         self.score_weight = score_weight
         self.max_sims = max_sims
         self.early = early
@@ -194,6 +197,7 @@ class ISMCTSAgent:
         """
         root = root or Node(-1)
         self.last_kept = root.visits
+        self.width, self.depth = self.rollout_settings(game)
         normaliser = normaliser if normaliser is not None else Normaliser()
         if iterations is not None:
             limit = iterations
@@ -217,6 +221,14 @@ class ISMCTSAgent:
         self.last_iterations = done
         self.last_root = root
         return root
+
+    def rollout_settings(self, game: Game) -> tuple[int, int]:
+        """(width, depth) of this agent's rollouts in ``game``: its own parameters where given, else
+        the game's measured hints (``game.info.search``: 4 and 8 unless the game says otherwise)."""
+        hints = game.info.search
+        width = self.width_arg or hints.rollout_width
+        depth = self.depth_arg if self.depth_arg is not None else hints.rollout_depth
+        return width, depth
 
     def iterate(self, game: Game, view: View, root: Node, normaliser: Normaliser,
                 only: Collection[Action] | None = None) -> None:

@@ -12,7 +12,7 @@ from gameshelf.core.errors import (
     IllegalAction,
     NotYourTurn,
 )
-from gameshelf.core.game import Event, Game, GameInfo, Outcome, Traits, rank_players
+from gameshelf.core.game import Event, Game, GameInfo, Outcome, SearchHints, Traits, rank_players
 from gameshelf.core.options import Option, OptionSchema
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Decision",
     "GameInfo",
     "Prompt",
+    "SearchHints",
     "Traits",
     "Chance",
     "Event",

@@ -124,6 +124,23 @@ class Traits:
 
 
 @dataclass(frozen=True)
+class SearchHints:
+    """How a search bot's rollouts suit this game's heuristic (``game.heuristic``), measured, not
+    guessed: ``rollout_width`` actions scored a rollout step, ``rollout_depth`` actions before the
+    heuristic judges the position (-1: play to the end). A bot's own parameters override them."""
+
+    rollout_width: int = 4
+    rollout_depth: int = 8
+
+    def __post_init__(self) -> None:
+        if self.rollout_width < 1 or self.rollout_depth < -1:
+            raise ValueError(f"bad search hints {self}: width >= 1 and depth >= -1")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rollout_width": self.rollout_width, "rollout_depth": self.rollout_depth}
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata."""
 
@@ -134,6 +151,7 @@ class GameInfo:
     rules_version: str
     summary: Mapping[str, str] = field(default_factory=dict)
     traits: Traits = Traits()
+    search: SearchHints = SearchHints()
 
 
 class Game(ABC, Generic[S]):

@@ -8,7 +8,7 @@ heuristics, invariants, catalog.
 from __future__ import annotations
 
 from gameshelf.core.assembly import AssembledGame
-from gameshelf.core.game import GameInfo, Traits
+from gameshelf.core.game import GameInfo, SearchHints, Traits
 from gameshelf.games.mariposas.options import SCHEMA
 from gameshelf.games.mariposas.rules import MAX_GAME_LENGTH
 
@@ -23,4 +23,7 @@ GAME = AssembledGame(__name__, GameInfo(
     # Chance: the flower die (R44) and reshuffles (R72); hidden: hands, the draw pile, face-down
     # waystation markers and goal cards (R51); max_game_length: see rules.MAX_GAME_LENGTH.
     traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=MAX_GAME_LENGTH),
+    # The heuristic changes only when a butterfly lands, hatches or scores, so greedy rollout steps
+    # inside a flight are close to random: rollouts of 2 actions beat 8 (issue 15, bench/RESULTS.md).
+    search=SearchHints(rollout_depth=2),
 ))
