@@ -24,9 +24,9 @@ by the game's heuristic normalised by running statistics (see :mod:`gameshelf.ag
 ``width`` and ``depth`` default to the game's measured hints (``game.info.search``: 4 and 8
 unless a game declares otherwise), because how far a rollout may run before the heuristic judges
 it depends on the heuristic: Mariposas' greedy steps are close to random inside a flight, so its
-rollouts stop after 2 actions, which won 60% of 40 games against depth 8 at half the CPU time,
-while a lighter setting lost clearly in Iwari (width 2) and Borealis (depth 3) at equal CPU time
-(issue 15, bench/RESULTS.md).
+rollouts stop after 2 actions (60% of 40 games against depth 8 at half the CPU time), and so do
+Midnight Zoo's (54% of 47 games for 64% of the CPU time), while lighter settings lost clearly at
+equal CPU time in Iwari (width 2) and Borealis (depth 3) (issue 15, bench/RESULTS.md).
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on

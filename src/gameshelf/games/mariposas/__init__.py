@@ -24,6 +24,7 @@ GAME = AssembledGame(__name__, GameInfo(
     # waystation markers and goal cards (R51); max_game_length: see rules.MAX_GAME_LENGTH.
     traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=MAX_GAME_LENGTH),
     # The heuristic changes only when a butterfly lands, hatches or scores, so greedy rollout steps
-    # inside a flight are close to random: rollouts of 2 actions beat 8 (issue 15, bench/RESULTS.md).
+    # inside a flight are close to random: rollouts of 2 actions beat 8 at equal simulations (60% of 40
+    # paired games) for half the CPU time (issue 15, bench/RESULTS.md).
     search=SearchHints(rollout_depth=2),
 ))
