@@ -256,6 +256,55 @@ def test_ismcts_keeps_the_subtree_within_its_own_multi_step_turn():
     assert not any(fresh.kept)
 
 
+def _branched(node):
+    """Every node below ``node`` whose decisions are kept apart by the actions the seat had."""
+    found = []
+    for child in node.children.values():
+        for holder in (child.branches or {}).values():
+            found.append((child, holder))
+            found += _branched(holder)
+        found += _branched(child)
+    return found
+
+
+def test_split_keeps_apart_the_decisions_after_a_hidden_draw():
+    """split: below the root, a decision's statistics are kept per set of actions the seat has
+    (here its hand after a private draw), so the plan can differ by what the draw brings."""
+    state = SCORED_TOY.setup(2, {}, 4)
+    view, legal = SCORED_TOY.view(state, 0), SCORED_TOY.legal_actions(state)
+    agent = make_agent("ismcts:sims=300,split=1,early=0", 3)
+    agent.choose(SCORED_TOY, view, legal)
+    branched = _branched(agent.last_root)
+    assert any(len(child.branches) > 1 for child, _ in branched)
+    for child, holder in branched:
+        for key, node in child.branches.items():
+            assert set(node.children) <= set(key)          # each holder's actions are those of its hand
+        assert holder.visits <= child.visits
+    plain = make_agent("ismcts:sims=300,early=0", 3)
+    plain.choose(SCORED_TOY, view, legal)
+    assert not _branched(plain.last_root)
+
+
+def test_split_changes_nothing_where_nothing_is_revealed():
+    """In Nim every position has one set of actions, so split grows the same statistics."""
+    state = NIM.setup(2, {"sticks": "21"}, 1)
+    roots = []
+    for split in (0, 1):
+        agent = make_agent(f"ismcts:sims=200,split={split},tree=all", 5)
+        choice = agent.choose(NIM, NIM.view(state, 0), NIM.legal_actions(state))
+        roots.append((choice, {a: (c.visits, c.total, c.avail) for a, c in agent.last_root.children.items()}))
+        branched = _branched(agent.last_root)
+        assert bool(branched) == bool(split) and all(len(child.branches) == 1 for child, _ in branched)
+    assert roots[0] == roots[1]
+
+
+def test_split_keeps_the_subtree_of_a_multi_step_turn():
+    game = get_game("midnight_zoo")
+    bot = _Recorder(make_agent("ismcts:sims=60,split=1", 5))
+    run_match(game, [bot, make_agent("random", 6)], seed=3)
+    assert any(bot.kept) and all(kept <= 60 for kept in bot.kept)
+
+
 def test_ismcts_never_keeps_a_subtree_across_an_opponents_move():
     """In Nim every decision follows the opponent's move: the tree always starts afresh."""
     bot = _Recorder(make_agent("ismcts:sims=80", 2))

@@ -28,6 +28,14 @@ rollouts stop after 2 actions (60% of 40 games against depth 8 at half the CPU t
 Midnight Zoo's (54% of 47 games for 64% of the CPU time), while lighter settings lost clearly at
 equal CPU time in Iwari (width 2) and Borealis (depth 3) (issue 15, bench/RESULTS.md).
 
+Split (``split=on``, off by default): single-observer ISMCTS pools, at every node below the root,
+all the determinizations in which the seat reaches it, so a plan for a later turn cannot depend on
+what will be revealed before it (its hand after a draw, a die roll): strategy fusion. With
+``split`` a node keeps its children apart per set of actions the seat has there (the legal set is
+what the seat will know then, as far as it changes its choice), so later decisions adapt to the
+draw. Where the legal set never varies (nothing revealed, as in Nim) the statistics are the same
+as without it; the root is never split (its actions are known).
+
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
 the machine's speed and load). With both, whichever ends first. The search stops early once the
@@ -71,7 +79,7 @@ TREES = ("all", "own")
 class Node:
     """A tree node: reached by ``mover``'s action; statistics for that seat."""
 
-    __slots__ = ("mover", "children", "visits", "total", "avail", "prior")
+    __slots__ = ("mover", "children", "visits", "total", "avail", "prior", "branches")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -80,6 +88,18 @@ class Node:
         self.total = 0.0
         self.avail = 0
         self.prior = 0.0
+        self.branches: dict[tuple, Node] | None = None
+
+    def branch(self, legal: Sequence[Action]) -> Node:
+        """The node that holds this decision's children when the seat may take exactly ``legal``
+        (``split``: one per set of actions the seat finds here)."""
+        key = tuple(legal)
+        if self.branches is None:
+            self.branches = {}
+        holder = self.branches.get(key)
+        if holder is None:
+            holder = self.branches[key] = Node(self.mover)
+        return holder
 
 
 @dataclass(frozen=True)
@@ -98,7 +118,7 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "greedy", depth: int | None = None, width: int | None = None,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
-                 reuse: bool = True, bias: float = 0.0, tree: str = "own") -> None:
+                 reuse: bool = True, bias: float = 0.0, tree: str = "own", split: bool = False) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")
         if sims is None and seconds is None:
@@ -119,6 +139,7 @@ class ISMCTSAgent:
         if tree not in TREES:
             raise ValueError(f"tree must be one of {TREES}")
         self.own_tree = tree == "own"
+        self.split = split
         self._carry: tuple[View, Action, Node] | None = None
         self.last_iterations = 0
         self.last_kept = 0
@@ -127,6 +148,8 @@ class ISMCTSAgent:
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, game: Game, view: View, legal: Sequence[Action]) -> Action:
         kept = self._kept_subtree(game, view)
+        if kept is not None and kept.branches is not None:
+            kept = kept.branches.get(tuple(legal))
         if len(legal) == 1:
             best = legal[0]
         else:
@@ -237,7 +260,7 @@ class ISMCTSAgent:
         state = game.determinize(view, self.chance)
         is_over, legal_actions, to_act = game.is_over, game.legal_actions, game.to_act
         me = to_act(state)
-        own_tree = self.own_tree
+        own_tree, split = self.own_tree, self.split
         path = [root]
         node = root
         while not is_over(state):
@@ -250,6 +273,9 @@ class ISMCTSAgent:
             if own_tree and mover != me:
                 state = self._policy_state(game, state, legal)
                 continue
+            if split and node is not root:
+                node = node.branch(legal)
+                path.append(node)
             action, child, expanded = self._select(node, legal, mover)
             game.apply(state, action)
             if expanded and self.bias:

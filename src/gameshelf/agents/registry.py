@@ -97,7 +97,7 @@ GREEDY_PARAMS = {"samples": _whole(1, 10_000), "noise": _real(0, 100), "epsilon"
                  "chain": _whole(0, 100)}
 ISMCTS_PARAMS = {"sims": _whole(1, 100_000_000), "seconds": _real(0, 86_400, open_low=True), "c": _real(0, 100),
                  "rollout": _rollout, "depth": _whole(-1, 10_000), "width": _whole(1, 10_000),
-                 "sw": _real(0, 100), "early": _flag, "reuse": _flag, "bias": _real(0, 1_000), "tree": _tree}
+                 "sw": _real(0, 100), "early": _flag, "reuse": _flag, "bias": _real(0, 1_000), "tree": _tree, "split": _flag}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
     "normal": ("ismcts", {"sims": "500"}),
