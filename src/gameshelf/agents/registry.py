@@ -1,9 +1,9 @@
 """Agent specs (``NAME[:key=value,...]``) and the factory that builds agents from them.
 
 Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c,
-rollout, depth, width, sw, early, reuse, bias); and the levels for players: ``easy`` (greedy with
-noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget sized for about 0.3 s and 2 s
-a decision on a 2-core machine: see ``bench/bench_agents.py``). A fixed budget keeps a level as
+rollout, depth, width, sw, early, reuse, bias, tree, split); and the levels for players: ``easy``
+(greedy with noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget sized for about
+0.3 s and 2 s a decision on a 2-core machine: see ``bench/bench_agents.py``). A fixed budget keeps a level as
 strong on a slow or busy machine as on a fast one and makes its games reproducible from the seed
 (a tournament gives the same results on any backend); ``seconds=`` gives a level a time budget
 instead. A level takes the same parameters as the agent it is built on.
