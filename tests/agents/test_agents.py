@@ -63,9 +63,31 @@ def test_rollouts_follow_the_games_search_hints_unless_the_spec_sets_them():
     assert make_agent("normal", 1).rollout_settings(NIM) == (4, 8)      # a game that gives no hints
 
 
+def test_hard_splits_where_the_game_says_it_pays_and_normal_never():
+    """GameInfo.search.split (issue 15): ``hard`` splits its later decisions only in a game that
+    declares it (Mariposas), ``normal`` in none; a spec's own ``split`` wins. The choice reaches the
+    search: a split tree holds branch nodes."""
+    for game_id in game_ids():
+        game = get_game(game_id)
+        assert make_agent("hard", 1).splits(game) is game.info.search.split
+        assert make_agent("normal", 1).splits(game) is False
+        assert make_agent("hard:split=off", 1).splits(game) is False
+        assert make_agent("ismcts:split=on", 1).splits(game) is True
+    assert get_game("mariposas").info.search.split and not get_game("borealis").info.search.split
+    game = get_game("mariposas")
+    state = game.new_state(2, {}, 4)
+    for _ in range(6):                                  # past the first turn, into the draws
+        game.apply(state, game.legal_actions(state)[0])
+    seat = game.to_act(state)
+    for spec, branched in (("ismcts:sims=200,early=0", True), ("ismcts:sims=200,early=0,split=off", False)):
+        agent = make_agent(spec, 2)
+        agent.choose(game, game.view(state, seat), game.legal_actions(state))
+        assert bool(_branched(agent.last_root)) is branched, spec
+
+
 def test_search_hints_are_checked():
     from gameshelf.core import SearchHints
-    assert SearchHints().to_json() == {"rollout_width": 4, "rollout_depth": 8}
+    assert SearchHints().to_json() == {"rollout_width": 4, "rollout_depth": 8, "split": False}
     for bad in ({"rollout_width": 0}, {"rollout_depth": -2}):
         with pytest.raises(ValueError):
             SearchHints(**bad)

@@ -28,13 +28,16 @@ rollouts stop after 2 actions (60% of 40 games against depth 8 at half the CPU t
 Midnight Zoo's (54% of 47 games for 64% of the CPU time), while lighter settings lost clearly at
 equal CPU time in Iwari (width 2) and Borealis (depth 3) (issue 15, bench/RESULTS.md).
 
-Split (``split=on``, off by default): single-observer ISMCTS pools, at every node below the root,
+Split (``split=on``; by default as the game's hint ``search.split`` says): single-observer ISMCTS pools, at every node below the root,
 all the determinizations in which the seat reaches it, so a plan for a later turn cannot depend on
 what will be revealed before it (its hand after a draw, a die roll): strategy fusion. With
 ``split`` a node keeps its children apart per set of actions the seat has there (the legal set is
 what the seat will know then, as far as it changes its choice), so later decisions adapt to the
 draw. Where the legal set never varies (nothing revealed, as in Nim) the statistics are the same
-as without it; the root is never split (its actions are known).
+as without it; the root is never split (its actions are known). Splitting spreads the
+simulations over more branches, so it pays only with a large budget and few branches per node:
+Mariposas (3 per split node) declares it, Borealis (36) does not (3 of 8 games against ``normal``
+where the unsplit search won 68% of 50: issue 15, bench/RESULTS.md).
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
@@ -118,7 +121,7 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "greedy", depth: int | None = None, width: int | None = None,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
-                 reuse: bool = True, bias: float = 0.0, tree: str = "own", split: bool = False) -> None:
+                 reuse: bool = True, bias: float = 0.0, tree: str = "own", split: bool | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")
         if sims is None and seconds is None:
@@ -139,7 +142,7 @@ class ISMCTSAgent:
         if tree not in TREES:
             raise ValueError(f"tree must be one of {TREES}")
         self.own_tree = tree == "own"
-        self.split = split
+        self.split = split                      # None: the game's own hint (GameInfo.search)
         self._carry: tuple[View, Action, Node] | None = None
         self.last_iterations = 0
         self.last_kept = 0
@@ -253,6 +256,11 @@ class ISMCTSAgent:
         depth = self.depth_arg if self.depth_arg is not None else hints.rollout_depth
         return width, depth
 
+    def splits(self, game: Game) -> bool:
+        """Whether this agent's search in ``game`` splits its later decisions: its own parameter
+        where given, else the game's hint."""
+        return game.info.search.split if self.split is None else self.split
+
     def iterate(self, game: Game, view: View, root: Node, normaliser: Normaliser,
                 only: Collection[Action] | None = None) -> None:
         """One iteration: determinize, select, expand, roll out, back up (``only``: the root's
@@ -260,7 +268,8 @@ class ISMCTSAgent:
         state = game.determinize(view, self.chance)
         is_over, legal_actions, to_act = game.is_over, game.legal_actions, game.to_act
         me = to_act(state)
-        own_tree, split = self.own_tree, self.split
+        own_tree = self.own_tree
+        split = self.splits(game)
         path = [root]
         node = root
         while not is_over(state):

@@ -3,9 +3,9 @@
 Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c,
 rollout, depth, width, sw, early, reuse, bias, tree, split); and the levels for players: ``easy``
 (greedy with noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget sized for about
-0.3 s and 2 s a decision on a 2-core machine: see ``bench/bench_agents.py``; ``hard`` also splits
-its later decisions by what it will know then, which pays only with its larger budget: issue 15,
-bench/RESULTS.md). A fixed budget keeps a level as
+0.3 s and 2 s a decision on a 2-core machine: see ``bench/bench_agents.py``; ``hard`` splits its
+later decisions by what it will know then where the game's hints say it pays, ``normal`` never,
+its budget being too small to fill the branches: issue 15, bench/RESULTS.md). A fixed budget keeps a level as
 strong on a slow or busy machine as on a fast one and makes its games reproducible from the seed
 (a tournament gives the same results on any backend); ``seconds=`` gives a level a time budget
 instead. A level takes the same parameters as the agent it is built on.
@@ -102,8 +102,8 @@ ISMCTS_PARAMS = {"sims": _whole(1, 100_000_000), "seconds": _real(0, 86_400, ope
                  "sw": _real(0, 100), "early": _flag, "reuse": _flag, "bias": _real(0, 1_000), "tree": _tree, "split": _flag}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
-    "normal": ("ismcts", {"sims": "500"}),
-    "hard": ("ismcts", {"sims": "4000", "split": "on"}),
+    "normal": ("ismcts", {"sims": "500", "split": "off"}),
+    "hard": ("ismcts", {"sims": "4000"}),
 }
 
 

@@ -127,17 +127,20 @@ class Traits:
 class SearchHints:
     """How a search bot's rollouts suit this game's heuristic (``game.heuristic``), measured, not
     guessed: ``rollout_width`` actions scored a rollout step, ``rollout_depth`` actions before the
-    heuristic judges the position (-1: play to the end). A bot's own parameters override them."""
+    heuristic judges the position (-1: play to the end); ``split``: a large search keeps its later
+    decisions apart per set of actions the seat will have then (pays only where what is revealed
+    changes the plan and the branches stay few). A bot's own parameters override them."""
 
     rollout_width: int = 4
     rollout_depth: int = 8
+    split: bool = False
 
     def __post_init__(self) -> None:
         if self.rollout_width < 1 or self.rollout_depth < -1:
             raise ValueError(f"bad search hints {self}: width >= 1 and depth >= -1")
 
     def to_json(self) -> dict[str, Any]:
-        return {"rollout_width": self.rollout_width, "rollout_depth": self.rollout_depth}
+        return {"rollout_width": self.rollout_width, "rollout_depth": self.rollout_depth, "split": self.split}
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ GAME = AssembledGame(__name__, GameInfo(
     traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=MAX_GAME_LENGTH),
     # The heuristic changes only when a butterfly lands, hatches or scores, so greedy rollout steps
     # inside a flight are close to random: rollouts of 2 actions beat 8 at equal simulations (60% of 40
-    # paired games) for half the CPU time (issue 15, bench/RESULTS.md).
-    search=SearchHints(rollout_depth=2),
+    # paired games) for half the CPU time. A flower die or a draw changes the actions of a later
+    # turn, with about 3 sets per decision, so a large search splits them (issue 15, bench/RESULTS.md).
+    search=SearchHints(rollout_depth=2, split=True),
 ))
