@@ -75,7 +75,7 @@ def test_hard_splits_where_the_game_says_it_pays_and_normal_never():
         assert make_agent("ismcts:split=on", 1).splits(game) is True
     assert get_game("mariposas").info.search.split and not get_game("borealis").info.search.split
     game = get_game("mariposas")
-    state = game.new_state(2, {}, 4)
+    state = game.setup(2, {}, 4)
     for _ in range(6):                                  # past the first turn, into the draws
         game.apply(state, game.legal_actions(state)[0])
     seat = game.to_act(state)
