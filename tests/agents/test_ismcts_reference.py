@@ -27,10 +27,11 @@ def _root(node):
 def _play_along(game, players, seed, params, sims, decisions=4):
     """Both agents decide for seat 0 along one random game; their choices and roots must agree.
     The reference knows no search hints, so it is given the game's (``GameInfo.search``) unless
-    ``params`` sets them."""
+    ``params`` sets them; nor does it split, so ours does not either (split has tests of its own)."""
     hints = game.info.search
     reference = {"width": hints.rollout_width, "depth": hints.rollout_depth, **params}
-    new, old = ISMCTSAgent(seed, sims=sims, **params), ismcts_reference.ISMCTSAgent(seed, sims=sims, **reference)
+    new = ISMCTSAgent(seed, sims=sims, **{"split": False, **params})
+    old = ismcts_reference.ISMCTSAgent(seed, sims=sims, **reference)
     state, chooser, seen = game.setup(players, None, seed), Chance(seed), 0
     while not game.is_over(state) and seen < decisions:
         legal = game.legal_actions(state)
