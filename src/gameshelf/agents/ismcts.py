@@ -28,9 +28,10 @@ rollouts stop after 2 actions (60% of 40 games against depth 8 at half the CPU t
 Midnight Zoo's (54% of 47 games for 64% of the CPU time), while lighter settings lost clearly at
 equal CPU time in Iwari (width 2) and Borealis (depth 3) (issue 15, bench/RESULTS.md).
 
-Split (``split=on``; by default as the game's hint ``search.split`` says): single-observer ISMCTS pools, at every node below the root,
-all the determinizations in which the seat reaches it, so a plan for a later turn cannot depend on
-what will be revealed before it (its hand after a draw, a die roll): strategy fusion. With
+Split (``split=on``; by default as the game's hint ``search.split`` says): single-observer ISMCTS
+pools, at every node below the root, all the determinizations in which the seat reaches it, so a
+plan for a later turn cannot depend on what will be revealed before it (its hand after a draw, a
+die roll): strategy fusion. With
 ``split`` a node keeps its children apart per set of actions the seat has there (the legal set is
 what the seat will know then, as far as it changes its choice), so later decisions adapt to the
 draw. Where the legal set never varies (nothing revealed, as in Nim) the statistics are the same

@@ -5,10 +5,10 @@ rollout, depth, width, sw, early, reuse, bias, tree, split); and the levels for 
 (greedy with noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget sized for about
 0.3 s and 2 s a decision on a 2-core machine: see ``bench/bench_agents.py``; ``hard`` splits its
 later decisions by what it will know then where the game's hints say it pays, ``normal`` never,
-its budget being too small to fill the branches: issue 15, bench/RESULTS.md). A fixed budget keeps a level as
-strong on a slow or busy machine as on a fast one and makes its games reproducible from the seed
-(a tournament gives the same results on any backend); ``seconds=`` gives a level a time budget
-instead. A level takes the same parameters as the agent it is built on.
+its budget being too small to fill the branches: issue 15, bench/RESULTS.md). A fixed budget
+keeps a level as strong on a slow or busy machine as on a fast one and makes its games
+reproducible from the seed (a tournament gives the same results on any backend); ``seconds=``
+gives a level a time budget instead. A level takes the same parameters as the agent it is built on.
 """
 
 from __future__ import annotations
