@@ -31,10 +31,9 @@ equal CPU time in Iwari (width 2) and Borealis (depth 3) (issue 15, bench/RESULT
 Split (``split=on``; by default as the game's hint ``search.split`` says): single-observer ISMCTS
 pools, at every node below the root, all the determinizations in which the seat reaches it, so a
 plan for a later turn cannot depend on what will be revealed before it (its hand after a draw, a
-die roll): strategy fusion. With
-``split`` a node keeps its children apart per set of actions the seat has there (the legal set is
-what the seat will know then, as far as it changes its choice), so later decisions adapt to the
-draw. Where the legal set never varies (nothing revealed, as in Nim) the statistics are the same
+die roll): strategy fusion. With ``split`` a node keeps its children apart per set of actions the
+seat has there (the legal set is what the seat will know then, as far as it changes its choice),
+so later decisions adapt to the draw. Where the legal set never varies (nothing revealed, as in Nim) the statistics are the same
 as without it; the root is never split (its actions are known). Splitting spreads the
 simulations over more branches, so it pays only with a large budget and few branches per node:
 Mariposas (3 per split node) declares it, Borealis (36) does not (3 of 8 games against ``normal``
