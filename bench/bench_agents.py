@@ -39,7 +39,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from gameshelf.agents import make_agent
+from gameshelf.agents import level_definitions, make_agent
 from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
 from gameshelf.sim.parallel import default_jobs
@@ -193,7 +193,8 @@ def _play(game_id: str, agents: list[str], games: int, seed: int, players: int, 
     if directory is None:
         return list(run_tournament(jobs_, workers=jobs))
     config = {"game": game_id, "game_ref": game_id, "agents": agents, "games": games, "seed": seed,
-              "players": players, "option_sets": [get_game(game_id).info.options.resolve({})]}
+              "players": players, "option_sets": [get_game(game_id).info.options.resolve({})],
+              "levels": level_definitions(agents, get_game(game_id))}
     with ResultStore(directory, config, resume=True) as store:
         rows = list(store.rows)
         done = {row["index"] for row in rows}

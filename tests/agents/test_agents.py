@@ -26,14 +26,88 @@ BOTS = ["random", "greedy", "easy", "ismcts:sims=40", "ismcts:sims=30,rollout=ra
 def test_levels_build_the_agents_the_issue_names():
     easy, normal, hard = make_agent("easy", 1), make_agent("normal", 1), make_agent("hard", 1)
     assert isinstance(easy, GreedyAgent) and (easy.noise > 0 or easy.epsilon > 0)
-    assert isinstance(normal, ISMCTSAgent) and normal.seconds is None and normal.sims > 0
-    assert isinstance(hard, ISMCTSAgent) and hard.seconds is None and hard.sims >= 4 * normal.sims
+    assert isinstance(normal, ISMCTSAgent) and normal.seconds is None
+    assert isinstance(hard, ISMCTSAgent) and hard.seconds is None
+    for game_id in game_ids():  # each game's own level budgets (GameInfo.search), hard well above normal
+        game = get_game(game_id)
+        state = game.setup(2 if 2 in game.info.player_counts else game.info.player_counts[0], None, 1)
+        view = game.view(state, game.to_act(state))
+        assert 0 < normal.budget(game, view) and hard.budget(game, view) >= 4 * normal.budget(game, view)
+
+
+def test_level_budgets_count_per_opponent_and_a_spec_can_make_them_whole():
+    """Issue 15: the levels' simulation budgets grow with the other seats (125 / 1,000 a seat), so
+    a 5-player search runs four times the 2-player one; ``per_opponent=off`` counts the whole
+    budget, as ``ismcts`` does by default. Counted in real searches, not read off the spec."""
+    game = get_game("iwari")
+
+    def iterations(spec: str, players: int) -> int:
+        state = game.setup(players, None, 5)
+        agent = make_agent(spec, 3)
+        agent.early = False
+        agent.search(game, game.view(state, game.to_act(state)))
+        return agent.last_iterations
+
+    assert iterations("normal:sims=20", 2) == 20 and iterations("normal:sims=20", 5) == 80
+    assert iterations("hard:sims=20", 3) == 40
+    assert iterations("normal:sims=20,per_opponent=off", 5) == 20 == iterations("ismcts:sims=20", 5)
+    normal, hard = make_agent("normal", 1), make_agent("hard", 1)
+    assert normal.per_opponent and hard.per_opponent and not make_agent("ismcts", 1).per_opponent
+    assert iterations("normal", 3) == 2 * game.info.search.normal_sims  # the game's own budget a seat
+    solo = get_game("midnight_zoo")
+    state = solo.setup(1, None, 2)
+    assert normal.budget(solo, solo.view(state, 0)) == solo.info.search.normal_sims  # Leo is no seat
+
+
+def test_a_game_declares_its_level_budgets_and_a_level_reads_them():
+    """GameInfo.search carries the playing levels' simulations a seat (issue 15: Midnight Zoo's
+    ``normal`` is lighter); a level reads them from the game it plays, a spec's ``sims`` wins;
+    hints that would make ``hard`` no stronger than ``normal`` are refused."""
+    from dataclasses import replace
+
+    from gameshelf.core.game import SearchHints
+    zoo, iwari = get_game("midnight_zoo"), get_game("iwari")
+    assert zoo.info.search.normal_sims < iwari.info.search.normal_sims
+    for game in (zoo, iwari):
+        state = game.setup(2, None, 4)
+        view = game.view(state, game.to_act(state))
+        assert make_agent("normal", 1).budget(game, view) == game.info.search.level_sims("normal")
+        assert make_agent("hard", 1).budget(game, view) == game.info.search.level_sims("hard")
+        assert make_agent("hard:sims=9", 1).budget(game, view) == 9
+    with pytest.raises(ValueError, match="normal_sims < hard_sims"):
+        replace(SearchHints(), normal_sims=1000)
+    with pytest.raises(BadOption, match="level"):
+        make_agent("ismcts:level=expert", 1)
+
+
+def test_a_stored_tournament_keeps_its_levels_so_a_redefined_level_is_never_resumed(tmp_path, monkeypatch):
+    """Games played by ``normal`` before its budget changed must not be mixed with games after it
+    (issue 15 redefined the levels): the store's configuration names what each level was."""
+    from gameshelf.agents import level_definitions, registry
+    from gameshelf.sim.store import ResultStore
+
+    zoo = get_game("midnight_zoo")
+    assert level_definitions(["normal:sims=9", "greedy", "ismcts:sims=5"], zoo) == {
+        "normal": ["ismcts", dict(sorted(registry.LEVELS["normal"][1].items())), zoo.info.search.to_json()]}
+
+    def config():
+        return {"game": "midnight_zoo", "agents": ["normal", "greedy"], "games": 4,
+                "levels": level_definitions(["normal"], zoo)}
+
+    ResultStore(tmp_path, config()).db.close()
+    ResultStore(tmp_path, config(), resume=True).db.close()  # the same levels: resumes
+    monkeypatch.setitem(registry.LEVELS, "normal", ("ismcts", {"sims": "7"}))
+    with pytest.raises(BadOption, match="levels"):
+        ResultStore(tmp_path, config(), resume=True)
 
 
 def test_a_time_budget_replaces_a_levels_simulation_budget():
     agent = make_agent("normal:seconds=0.3", 1)
     assert agent.seconds == pytest.approx(0.3) and agent.sims is None
     assert make_agent("hard:sims=50", 1).sims == 50
+    zoo = get_game("midnight_zoo")
+    state = zoo.setup(2, None, 1)
+    assert make_agent("normal:seconds=0.3", 1).budget(zoo, zoo.view(state, zoo.to_act(state))) is None
 
 
 def test_levels_are_reproducible_from_the_seed():
@@ -87,8 +161,9 @@ def test_hard_splits_where_the_game_says_it_pays_and_normal_never():
 
 def test_search_hints_are_checked():
     from gameshelf.core import SearchHints
-    assert SearchHints().to_json() == {"rollout_width": 4, "rollout_depth": 8, "split": False}
-    for bad in ({"rollout_width": 0}, {"rollout_depth": -2}):
+    assert SearchHints().to_json() == {"rollout_width": 4, "rollout_depth": 8, "split": False,
+                                       "normal_sims": 125, "hard_sims": 1000}
+    for bad in ({"rollout_width": 0}, {"rollout_depth": -2}, {"normal_sims": 0}, {"hard_sims": 100, "normal_sims": 100}):
         with pytest.raises(ValueError):
             SearchHints(**bad)
 

@@ -166,3 +166,16 @@ def test_an_assembled_game_is_analysed_in_worker_processes_too(monkeypatch):
     one = analyse_record(HIGHCARD, record, sims=SIMS, seed=1, jobs=1)
     assert one.to_json() == analyse_record(HIGHCARD, record, sims=SIMS, seed=1, jobs=2).to_json()
     assert any(review.decisions for review in one.seats.values())
+
+
+def test_the_analysis_budget_is_its_own_and_not_below_the_playing_levels():
+    """The analysis searches on its own budget a level (precision keeps growing with simulations
+    after a bot's strength has stopped), never less than the bot of the same level spends."""
+    from gameshelf.analysis.search import SIMS, analysis_agent
+    from gameshelf.games import game_ids, get_game
+    for level in ("normal", "hard"):
+        agent = analysis_agent(level)
+        assert agent.sims == SIMS[level] and not agent.per_opponent
+        assert all(SIMS[level] >= get_game(g).info.search.level_sims(level) for g in game_ids())
+        assert analysis_agent(level, sims=7).sims == 7
+    assert SIMS["hard"] > SIMS["normal"]

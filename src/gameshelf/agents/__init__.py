@@ -11,9 +11,10 @@ budget (``sims``, and the levels) is deterministic; a time budget (``seconds``) 
 from gameshelf.agents.registry import (
     AGENT_NAMES,
     AgentSpec,
+    level_definitions,
     make_agent,
     parse_agent_spec,
     split_agent_list,
 )
 
-__all__ = ["AGENT_NAMES", "AgentSpec", "make_agent", "parse_agent_spec", "split_agent_list"]
+__all__ = ["AGENT_NAMES", "AgentSpec", "level_definitions", "make_agent", "parse_agent_spec", "split_agent_list"]

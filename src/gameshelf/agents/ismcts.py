@@ -39,7 +39,9 @@ simulations over more branches, so it pays only with a large budget and few bran
 Mariposas (3 per split node) declares it, Borealis (36) does not (3 of 8 games against ``normal``
 where the unsplit search won 68% of 50: issue 15, bench/RESULTS.md).
 
-Budget: ``sims`` iterations (deterministic: the same seed and view give the same action) or
+Budget: ``sims`` iterations (deterministic: the same seed and view give the same action; with
+``level`` and no ``sims``, the game's budget for that playing level, ``game.info.search``; with
+``per_opponent``, that many for each other seat, as the playing levels count them) or
 ``seconds`` of wall time per decision (NOT deterministic: the number of iterations depends on
 the machine's speed and load). With both, whichever ends first. The search stops early once the
 most visited action cannot be caught in the iterations left, which never changes the choice
@@ -76,6 +78,7 @@ from gameshelf.agents.rewards import Normaliser, outcome_rewards
 from gameshelf.core.game import Action, Game, View
 
 ROLLOUTS = ("random", "greedy", "mixed", "none")
+LEVEL_BUDGETS = ("normal", "hard")  # the playing levels whose budgets a game declares
 TREES = ("all", "own")
 
 
@@ -121,13 +124,18 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, *, sims: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "greedy", depth: int | None = None, width: int | None = None,
                  score_weight: float = 0.1, max_sims: int = 1_000_000, early: bool = True,
-                 reuse: bool = True, bias: float = 0.0, tree: str = "own", split: bool | None = None) -> None:
+                 reuse: bool = True, bias: float = 0.0, tree: str = "own", split: bool | None = None,
+                 per_opponent: bool = False, level: str | None = None) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {ROLLOUTS}")
-        if sims is None and seconds is None:
+        if level is not None and level not in LEVEL_BUDGETS:
+            raise ValueError(f"level must be one of {LEVEL_BUDGETS}")
+        if sims is None and seconds is None and level is None:
             sims = 500
         self.chance = FastChance(seed)  # Chance's numbers, drawn faster
         self.sims = sims
+        self.level = level                      # no sims: the game's budget for this level (GameInfo.search)
+        self.per_opponent = per_opponent        # sims counts per other seat (the levels' budgets)
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
@@ -228,7 +236,8 @@ class ISMCTSAgent:
         if iterations is not None:
             limit = iterations
         else:
-            limit = (self.sims if self.sims is not None else self.max_sims) - root.visits
+            budget = self.budget(game, view)
+            limit = (budget if budget is not None else self.max_sims) - root.visits
         early = self.early and only is None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         start = time.perf_counter()
@@ -247,6 +256,18 @@ class ISMCTSAgent:
         self.last_iterations = done
         self.last_root = root
         return root
+
+    def budget(self, game: Game, view: View) -> int | None:
+        """Simulations a decision (None: only a time budget): ``sims``, or without it and without
+        ``seconds`` the game's budget for ``level``; with ``per_opponent`` that many for each other
+        seat of the game (at least once: a solo game against an automaton counts one)."""
+        sims = self.sims
+        if sims is None and self.level is not None and self.seconds is None:
+            sims = game.info.search.level_sims(self.level)
+        if sims is None or not self.per_opponent:
+            return sims
+        players = game.num_players(game.determinize(view, self.chance.copy()))  # the stream untouched
+        return sims * max(1, players - 1)
 
     def rollout_settings(self, game: Game) -> tuple[int, int]:
         """(width, depth) of this agent's rollouts in ``game``: its own parameters where given, else

@@ -1,14 +1,21 @@
 """Agent specs (``NAME[:key=value,...]``) and the factory that builds agents from them.
 
 Agents: ``random``; ``greedy`` (samples, noise, epsilon, chain); ``ismcts`` (sims, seconds, c,
-rollout, depth, width, sw, early, reuse, bias, tree, split); and the levels for players: ``easy``
-(greedy with noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget sized for about
-0.3 s and 2 s a decision on a 2-core machine: see ``bench/bench_agents.py``; ``hard`` splits its
-later decisions by what it will know then where the game's hints say it pays, ``normal`` never,
-its budget being too small to fill the branches: issue 15, bench/RESULTS.md). A fixed budget
-keeps a level as strong on a slow or busy machine as on a fast one and makes its games
+rollout, depth, width, sw, early, reuse, bias, tree, split, per_opponent, level); and the levels for
+players: ``easy`` (greedy with noise), ``normal`` and ``hard`` (ismcts on a fixed simulation budget
+for each other seat, which each game declares in its search hints: 125 and 1,000 unless it says
+otherwise, Midnight Zoo's ``normal`` 40). The budgets sit where the search still gains strength: at
+2 players it stopped growing above a few hundred simulations (4,000 against 500 won 47-57% in
+three of the four games), while 1,000 against 125 wins clearly, and in Midnight Zoo, where 125
+already plays like 1,000, against 40. With more players each simulation says less (more of its
+moves are the other seats', played by the rollout policy), so the budget grows with them (issue
+15, bench/RESULTS.md). ``hard`` splits its later decisions by what it will know then where the
+game's hints say it pays, ``normal`` never, its budget being too small to fill the branches. A
+fixed budget keeps a level as strong on a slow or busy machine as on a fast one and makes its games
 reproducible from the seed (a tournament gives the same results on any backend); ``seconds=``
-gives a level a time budget instead. A level takes the same parameters as the agent it is built on.
+gives a level a time budget instead. A level takes the same parameters as the agent it is built
+on (its ``sims=`` then counts for each other seat too; ``per_opponent=off`` makes it the whole
+budget).
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from gameshelf.agents.greedy import GreedyAgent
-from gameshelf.agents.ismcts import ROLLOUTS, TREES, ISMCTSAgent
+from gameshelf.agents.ismcts import LEVEL_BUDGETS, ROLLOUTS, TREES, ISMCTSAgent
 from gameshelf.agents.random_agent import RandomAgent
 from gameshelf.core.errors import BadNotation, BadOption, brief
 from gameshelf.core.notation import parse_int
@@ -89,6 +96,12 @@ def _tree(text: str) -> str:
     return text
 
 
+def _level_budget(text: str) -> str:
+    if text not in LEVEL_BUDGETS:
+        raise ValueError(f"one of {', '.join(LEVEL_BUDGETS)}")
+    return text
+
+
 def _rollout(text: str) -> str:
     if text not in ROLLOUTS:
         raise ValueError(f"one of {', '.join(ROLLOUTS)}")
@@ -99,11 +112,12 @@ GREEDY_PARAMS = {"samples": _whole(1, 10_000), "noise": _real(0, 100), "epsilon"
                  "chain": _whole(0, 100)}
 ISMCTS_PARAMS = {"sims": _whole(1, 100_000_000), "seconds": _real(0, 86_400, open_low=True), "c": _real(0, 100),
                  "rollout": _rollout, "depth": _whole(-1, 10_000), "width": _whole(1, 10_000),
-                 "sw": _real(0, 100), "early": _flag, "reuse": _flag, "bias": _real(0, 1_000), "tree": _tree, "split": _flag}
+                 "sw": _real(0, 100), "early": _flag, "reuse": _flag, "bias": _real(0, 1_000), "tree": _tree, "split": _flag,
+                 "per_opponent": _flag, "level": _level_budget}
 LEVELS = {
     "easy": ("greedy", {"noise": "0.5", "epsilon": "0.15"}),
-    "normal": ("ismcts", {"sims": "500", "split": "off"}),
-    "hard": ("ismcts", {"sims": "4000"}),
+    "normal": ("ismcts", {"level": "normal", "per_opponent": "on", "split": "off"}),
+    "hard": ("ismcts", {"level": "hard", "per_opponent": "on"}),
 }
 
 
@@ -165,6 +179,20 @@ def make_agent(spec: str | AgentSpec, seed: int) -> Any:
     if isinstance(spec, str):
         spec = parse_agent_spec(spec)
     return FACTORIES[spec.name](seed, dict(spec.params))
+
+
+def level_definitions(specs: Sequence[str], game: Any) -> dict[str, list]:
+    """What each level named in ``specs`` is built of in ``game`` (agent, parameters and, for a
+    search, the game's search hints with the level budgets), for a stored tournament's
+    configuration: games played by ``normal`` must not be resumed after the level was redefined."""
+    names = sorted({parse_agent_spec(spec).name for spec in specs} & set(LEVELS))
+    definitions = {}
+    for name in names:
+        base, params = LEVELS[name]
+        definitions[name] = [base, dict(sorted(params.items()))]
+        if base == "ismcts":
+            definitions[name].append(game.info.search.to_json())
+    return definitions
 
 
 def split_agent_list(text: str) -> list[str]:

@@ -11,6 +11,10 @@ from gameshelf.core.errors import BadOption
 from gameshelf.core.game import Action, Game, View
 
 LEVELS = ("normal", "hard")
+# Simulations a decision at each analysis level. The analysis measures (a value's precision grows
+# with the budget) where a bot plays (its strength stops growing above a few hundred simulations,
+# bench/RESULTS.md), so these are the analysis's own, not the playing levels' budgets.
+SIMS = {"normal": 500, "hard": 4000}
 ROLLOUT = "mixed"  # greedy for the level's depth, then uniform to the end: every value is a result
 
 
@@ -27,13 +31,14 @@ class Hint:
 
 
 def analysis_agent(level: str = "normal", seed: int = 0, sims: int | None = None) -> ISMCTSAgent:
-    """The level's ISMCTS (its budget, or ``sims``) set up for analysis: the whole budget is run
-    (no early stop), nothing is kept between decisions, and rollouts play to the end."""
+    """The level's ISMCTS set up for analysis, on the analysis budget (:data:`SIMS`, or ``sims``):
+    the whole budget is run (no early stop), nothing is kept between decisions, and rollouts play
+    to the end."""
     if level not in LEVELS:
         raise BadOption(f"unknown analysis level {level!r}; choose one of {', '.join(LEVELS)}")
     if sims is not None and sims <= 0:
         raise BadOption("the analysis needs a positive number of simulations")
-    spec = f"{level}:early=0,reuse=0,rollout={ROLLOUT}" + (f",sims={sims}" if sims else "")
+    spec = f"{level}:early=0,reuse=0,rollout={ROLLOUT},sims={sims or SIMS[level]},per_opponent=off"
     return make_agent(spec, seed)
 
 

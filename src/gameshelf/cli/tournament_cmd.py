@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from gameshelf.agents import split_agent_list
+from gameshelf.agents import level_definitions, split_agent_list
 from gameshelf.agents.registry import agents_by_seat
 from gameshelf.cli.common import (
     MAX_GAMES,
@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
     jobs = make_jobs(args.game, agents, args.games, seed, args.players, sets)
     out = output_dir(args.out or Path(DEFAULT_OUT) / f"{game.id}-{seed}", "--out")
     config = {"game": game.id, "game_ref": args.game, "agents": agents, "games": args.games, "seed": seed,
-              "players": args.players, "option_sets": sets, "backend": args.backend}
+              "players": args.players, "option_sets": sets, "backend": args.backend,
+              "levels": level_definitions(agents, game)}
     if not args.resume and not args.force:
         _refuse_other_results(out, config)
     with ResultStore(out, config, resume=args.resume) as store, _progress(args.json) as progress:

@@ -129,18 +129,29 @@ class SearchHints:
     guessed: ``rollout_width`` actions scored a rollout step, ``rollout_depth`` actions before the
     heuristic judges the position (-1: play to the end); ``split``: a large search keeps its later
     decisions apart per set of actions the seat will have then (pays only where what is revealed
-    changes the plan and the branches stay few). A bot's own parameters override them."""
+    changes the plan and the branches stay few); ``normal_sims`` and ``hard_sims``: the playing
+    levels' simulations for each other seat, placed where the game's search still gains strength
+    so that each level is a clear step above the one below. A bot's own parameters override them."""
 
     rollout_width: int = 4
     rollout_depth: int = 8
     split: bool = False
+    normal_sims: int = 125
+    hard_sims: int = 1000
 
     def __post_init__(self) -> None:
         if self.rollout_width < 1 or self.rollout_depth < -1:
             raise ValueError(f"bad search hints {self}: width >= 1 and depth >= -1")
+        if not 0 < self.normal_sims < self.hard_sims:
+            raise ValueError(f"bad search hints {self}: 0 < normal_sims < hard_sims")
+
+    def level_sims(self, level: str) -> int:
+        """The simulations for each other seat of the playing level ``level`` (normal or hard)."""
+        return {"normal": self.normal_sims, "hard": self.hard_sims}[level]
 
     def to_json(self) -> dict[str, Any]:
-        return {"rollout_width": self.rollout_width, "rollout_depth": self.rollout_depth, "split": self.split}
+        return {"rollout_width": self.rollout_width, "rollout_depth": self.rollout_depth, "split": self.split,
+                "normal_sims": self.normal_sims, "hard_sims": self.hard_sims}
 
 
 @dataclass(frozen=True)

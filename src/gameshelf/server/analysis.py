@@ -18,7 +18,8 @@ every server process of a deployment answers the same status. A computation whos
 again, as it does after a failure. When the server stops, the analysis it is running is stopped
 and marked failed, so the next request starts it afresh.
 
-The budget is the level's (``normal``: 500 simulations a decision); ``app.state.analysis_sims``
+The budget is the analysis's own at level ``normal`` (500 simulations a decision,
+:data:`gameshelf.analysis.search.SIMS`); ``app.state.analysis_sims``
 (from ``GAMESHELF_ANALYSIS_SIMS``) replaces it, e.g. a tiny budget in tests.
 """
 
