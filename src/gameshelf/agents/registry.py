@@ -137,8 +137,6 @@ def _level(level: str) -> Callable[[int, dict[str, str]], Any]:
 
     def factory(seed: int, params: dict[str, str]) -> Any:
         merged = dict(defaults)
-        if "seconds" in params and "sims" not in params:
-            merged.pop("sims", None)
         merged.update(params)
         return (_greedy if base == "greedy" else _ismcts)(seed, merged, level)
 

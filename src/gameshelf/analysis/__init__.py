@@ -8,8 +8,9 @@ during play. Both are deterministic for a given seed, whatever the number of pro
 
 The search is the level's ISMCTS on the analysis's own budget (``normal``: 500 simulations a
 decision, ``hard``: 4,000; more than the playing levels spend, since an estimate's precision keeps
-growing with the budget after a bot's strength has stopped) run to its whole budget, with one change: rollouts play on to the end of the game (``rollout=mixed``:
-the bot's greedy steps for its depth, then uniform actions), where the bots stop after 8 actions
+growing with the budget after a bot's strength has stopped) run to its whole budget, with one
+change: rollouts play on to the end of the game (``rollout=mixed``: the bot's greedy steps for its
+depth, then uniform actions), where the bots stop after 8 actions
 and score the position by the game's heuristic, normalised by the values seen in the same search.
 That normalised score centres on 0.5 whatever the position, so it ranks actions but is no win
 chance; a finished game is. (Mixed rollouts were measured as strong as the bots' own: 34% against

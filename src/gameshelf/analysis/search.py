@@ -11,9 +11,9 @@ from gameshelf.core.errors import BadOption
 from gameshelf.core.game import Action, Game, View
 
 LEVELS = ("normal", "hard")
-# Simulations a decision at each analysis level. The analysis measures (a value's precision grows
-# with the budget) where a bot plays (its strength stops growing above a few hundred simulations,
-# bench/RESULTS.md), so these are the analysis's own, not the playing levels' budgets.
+# Simulations a decision at each analysis level: the analysis's own, not the playing levels'. A
+# value's precision keeps growing with the budget, while a bot's strength stops growing above a
+# few hundred simulations (bench/RESULTS.md), so the analysis spends more than the bot it names.
 SIMS = {"normal": 500, "hard": 4000}
 ROLLOUT = "mixed"  # greedy for the level's depth, then uniform to the end: every value is a result
 

@@ -27,7 +27,8 @@ GAME = AssembledGame(__name__, GameInfo(
     traits=Traits(chance=True, hidden_information=True, solo_mode=True, max_game_length=MAX_GAME_LENGTH),
     # Rollouts of 2 actions are as strong as 8 at equal simulations (54% of 47 paired games) for
     # 64% of the CPU time. The search's strength stops growing early here (1,000 simulations beat
-    # 125 in 58% of games, 40 in 73%), so ``normal`` plays 40 a seat (issue 15, bench/RESULTS.md).
+    # 125 in 58.5% of 41 games, 40 in 77.5% of 40), so ``normal`` plays 40 a seat (issue 15,
+    # bench/RESULTS.md).
     search=SearchHints(rollout_depth=2, normal_sims=40),
 ))
 
