@@ -45,5 +45,6 @@ def run(args: argparse.Namespace) -> int:
           flush=True)
     uvicorn.run("gameshelf.server.app:create_app", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on",
-                ws_per_message_deflate=False)  # messages are small; compression costs more CPU than it saves
+                ws_per_message_deflate=False,  # messages are small; compression costs more CPU than it saves
+                ws="gameshelf.server.ws_handshake:WebSocketProtocol")  # answers an over-long handshake
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -22,8 +23,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gameshelf.core.record import Record
 from gameshelf.games import all_games, game_ids, get_game
-from gameshelf.server import auth, bots, ratings
+from gameshelf.server import auth, bots, ratings, throttle
 from gameshelf.server.broker import make_broker
+from gameshelf.server.guard import InputGuard
 from gameshelf.server.hub import Hub
 from gameshelf.server.i18n import ServerError, error_body, pick_lang
 from gameshelf.server.schemas import (ErrorEnvelope, FinishedGameOut, GameOut, GuestIn, JoinIn, LoginIn,
@@ -34,7 +36,7 @@ from gameshelf.server.tables import TableService, pg_notifier
 from gameshelf.server import ws as wsmod
 
 log = logging.getLogger("gameshelf.server")
-ERRORS = {status: {"model": ErrorEnvelope} for status in (400, 401, 403, 404, 409, 422)}
+ERRORS = {status: {"model": ErrorEnvelope} for status in (400, 401, 403, 404, 409, 413, 422)}
 bearer = HTTPBearer(auto_error=False)
 COOKIE = "gameshelf_token"
 
@@ -66,6 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="gameshelf", version="1", lifespan=lifespan,
                   description="Tables, seats and WebSocket play for the gameshelf games.")
+    app.add_middleware(InputGuard)  # NUL, unpaired surrogates and oversized bodies never reach a route
+    _redact_tokens_in_server_logs()
     _errors(app)
     _routes(app)
     __import__("gameshelf.server.hints", fromlist=["register"]).register(app)  # hint and undo status (issue 13)
@@ -78,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _errors(app: FastAPI) -> None:
     def respond(request: Request, exc: ServerError) -> JSONResponse:
         lang = pick_lang(request.query_params.get("lang") or request.headers.get("accept-language"))
-        return JSONResponse({"error": error_body(exc, lang)}, status_code=exc.status)
+        return JSONResponse({"error": error_body(exc, lang)}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, exc: ServerError):
@@ -92,9 +96,10 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
-        code = {404: "request.not_found", 405: "request.method"}.get(exc.status_code, "request.invalid")
-        response = respond(request, ServerError(code, str(exc.detail)))
-        response.status_code = exc.status_code
+        code = {404: "request.not_found", 405: "request.method", 413: "request.too_large"}.get(
+            exc.status_code, "request.invalid")
+        response = respond(request, ServerError(code, str(exc.detail), headers=exc.headers))
+        response.status_code = exc.status_code  # Allow comes with a 405 in exc.headers
         return response
 
     @app.exception_handler(Exception)
@@ -171,11 +176,14 @@ def _routes(app: FastAPI) -> None:
                                             settings.token_ttl_hours)
         return _session_out(response, user, new_token)
 
-    @app.post("/api/auth/login", response_model=SessionOut, responses=ERRORS)
+    @app.post("/api/auth/login", response_model=SessionOut, responses={**ERRORS, 429: {"model": ErrorEnvelope}})
     def login(body: LoginIn, request: Request, response: Response):
-        settings = request.app.state.hub.settings
-        with request.app.state.db.transaction() as session:
+        """Counted per account and per address: past the limit, 429 with Retry-After."""
+        settings, db = request.app.state.hub.settings, request.app.state.db
+        throttle.attempt(db, body.username, request.client.host if request.client else None)
+        with db.transaction() as session:
             user, token = auth.login(session, body.username, body.password, settings.token_ttl_hours)
+        throttle.succeeded(db, body.username)
         return _session_out(response, user, token)
 
     @app.get("/api/me", response_model=UserOut, responses=ERRORS)
@@ -262,6 +270,28 @@ def _routes(app: FastAPI) -> None:
     async def websocket(ws: WebSocket, table_id: str, token: str | None = None, lang: str | None = None,
                         last_state_id: int | None = None, spectate: bool = False):
         await wsmod.serve(ws.app.state.hub, ws, table_id, token, lang, last_state_id, spectate)
+
+
+class _RedactTokens(logging.Filter):
+    """``token=...`` in a logged URL becomes ``token=[redacted]`` (uvicorn logs each WebSocket's path
+    and query at info level; clients that still send ``?token=`` must not leave it in the log)."""
+
+    PATTERN = re.compile(r"([?&]token=)[^&\s\"']*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args and isinstance(record.args, tuple):
+            record.args = tuple(self.PATTERN.sub(r"\1[redacted]", a) if isinstance(a, str) else a
+                                for a in record.args)
+        elif isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub(r"\1[redacted]", record.msg)
+        return True
+
+
+def _redact_tokens_in_server_logs() -> None:
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _RedactTokens) for f in logger.filters):
+            logger.addFilter(_RedactTokens())
 
 
 def _seat_of(request: Request, table_id: str, user: User) -> int:

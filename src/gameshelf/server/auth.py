@@ -1,7 +1,9 @@
 """Guests and accounts: a secret bearer token per sign-in (stored hashed), argon2 passwords.
 
 A guest is a display name and a token; registering with a user name and password upgrades the
-same user (history and rating kept), and logging in from another device issues a new token.
+same user (history and rating kept), and logging in from another device issues a new token. A token
+alone never renames an account nor replaces its password: registering with the token of a user who
+already has a user name is refused (``auth.already_registered``).
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ def user_for_token(session: Session, token: str | None) -> User:
 def register(session: Session, user: User | None, username: str, password: str, name: str | None,
              ttl_hours: float) -> tuple[User, str]:
     """An account for ``user`` (a guest keeps its history) or for a new user."""
+    if user is not None and user.username is not None:
+        raise ServerError("auth.already_registered")
     if session.execute(select(User).where(User.username == username)).scalar_one_or_none():
         raise ServerError("auth.username_taken")
     if user is None:

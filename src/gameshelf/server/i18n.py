@@ -39,27 +39,46 @@ REASONS: dict[str, dict[str, str]] = {
     "auth.expired": {"en": "Your token has expired; sign in again.", "ja": "トークンの有効期限が切れました。再ログインしてください。"},
     "auth.bad_login": {"en": "Wrong user name or password.", "ja": "ユーザー名またはパスワードが違います。"},
     "auth.username_taken": {"en": "That user name is taken.", "ja": "そのユーザー名は使われています。"},
+    "auth.already_registered": {"en": "This account already has a user name; sign in with it instead.",
+                                "ja": "このアカウントにはすでにユーザー名があります。そのユーザー名でログインしてください。"},
+    "auth.throttled": {"en": "Too many sign-in attempts; wait a moment and try again.",
+                       "ja": "ログインの試行が多すぎます。しばらく待ってから再試行してください。"},
+    "auth.origin": {"en": "This page's origin may not use your sign-in here.",
+                    "ja": "このページの配信元からはあなたのログイン情報を使えません。"},
     "message.malformed": {"en": "The message is not valid JSON of the expected shape.",
                           "ja": "メッセージが正しいJSON形式ではありません。"},
     "message.too_large": {"en": "The message is too large.", "ja": "メッセージが大きすぎます。"},
     "message.unknown": {"en": "Unknown message type.", "ja": "不明なメッセージ種別です。"},
     "rate.limited": {"en": "Too many messages; slow down.", "ja": "メッセージが多すぎます。間隔をあけてください。"},
     "request.invalid": {"en": "The request does not match the API.", "ja": "リクエストがAPIに合っていません。"},
+    "request.not_found": {"en": "There is nothing at this address.", "ja": "このアドレスには何もありません。"},
+    "request.method": {"en": "This address does not accept that method.",
+                       "ja": "このアドレスはそのメソッドを受け付けません。"},
+    "request.bad_character": {"en": "The request contains a character the server does not accept (such as NUL).",
+                              "ja": "リクエストにサーバーが受け付けない文字（NULなど）が含まれています。"},
+    "request.too_large": {"en": "The request is too large.", "ja": "リクエストが大きすぎます。"},
+    "request.too_long": {"en": "The request line or its headers are too long.",
+                         "ja": "リクエスト行またはヘッダーが長すぎます。"},
     "server.busy": {"en": "The server is busy; try again.", "ja": "サーバーが混み合っています。再試行してください。"},
     "server.error": {"en": "Something went wrong on the server.", "ja": "サーバーで問題が発生しました。"},
 }
 RULE = {"en": " (rule {rule})", "ja": "（規則 {rule}）"}
 STATUS = {"table.not_found": 404, "game.not_found": 404, "user.not_found": 404, "auth.required": 401,
           "auth.invalid": 401, "auth.expired": 401, "auth.bad_login": 401, "table.not_owner": 403,
-          "table.no_spectators": 403, "server.error": 500, "server.busy": 503, "request.invalid": 422}
+          "table.no_spectators": 403, "server.error": 500, "server.busy": 503, "request.invalid": 422,
+          "request.not_found": 404, "request.method": 405, "request.bad_character": 400,
+          "request.too_large": 413, "request.too_long": 431, "auth.already_registered": 409,
+          "auth.throttled": 429, "auth.origin": 403}
 
 
 class ServerError(Exception):
     """An error for a client: a code from :data:`REASONS`, an optional rule and detail."""
 
-    def __init__(self, code: str, message: str = "", *, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str = "", *, rule: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message or code)
         self.code, self.message, self.rule = code, message, rule
+        self.headers = headers or {}  # HTTP headers the answer carries (Allow, Retry-After)
 
     @property
     def status(self) -> int:

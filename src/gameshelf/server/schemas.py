@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 Level = Literal["random", "easy", "normal", "hard"]
-Name = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")
+# Explicit bidi embeddings, overrides and isolates: one left open reverses the text beside the name.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters and symbols that draw nothing (Hangul fillers, the braille blank, the Mongolian separator).
+BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+INVISIBLE = ("Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Mc")
+
+
+def display_name(value: str) -> str:
+    """A person's name as shown to everyone: NFC, trimmed, on one line, with no bidi control that
+    could reorder the page around it, and at least one visible character."""
+    value = unicodedata.normalize("NFC", value).strip()
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs") for c in value):
+        raise ValueError("a name is one line of text without control characters")
+    if any(c in BIDI_CONTROLS for c in value):
+        raise ValueError("a name may not hold bidi embedding, override or isolate characters")
+    if not any(unicodedata.category(c) not in INVISIBLE and c not in BLANK_GLYPHS for c in value):
+        raise ValueError("a name needs at least one visible character")
+    if len(value) > 40:
+        raise ValueError("at most 40 characters")
+    return value
+
+
+Name = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(display_name)]
 
 
 class Strict(BaseModel):
@@ -33,13 +56,13 @@ class GameOut(BaseModel):
 
 
 class GuestIn(Strict):
-    name: str = Name
+    name: Name
 
 
 class RegisterIn(Strict):
     username: str = Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
     password: str = Field(min_length=8, max_length=200)
-    name: str | None = Field(default=None, min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")
+    name: Name | None = None
 
 
 class LoginIn(Strict):
