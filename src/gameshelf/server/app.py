@@ -320,7 +320,10 @@ def _record(request: Request, table_id: str, viewer: User | None, lang: str) -> 
         return RecordOut(redacted=True, **base)
     live = service.live(table_id)
     if table.status != "over":
-        with live.lock:
+        if live.state_id < table.state_id:  # another process moved it
+            live = service.sync(table_id)
+        with live.lock:  # the state id, the view and the log of one state
+            base["state_id"] = live.state_id
             return RecordOut(redacted=True, view=live.game.view(live.state, None), log=live.log(None, lang)[1], **base)
     with live.lock:
         actions = live.effective_actions() if live.state_id == table.state_id else None

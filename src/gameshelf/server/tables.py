@@ -97,7 +97,12 @@ class TableService:
                 chosen = [s for s in seats if s.kind == "open"]
             if not chosen:
                 raise ServerError("seat.taken")
-            chosen[0].kind, chosen[0].user_id = "human", user.id
+            seat = chosen[0]
+            # An invitation is used up by its invitee: the seat keeps a fresh code (shown to the creator
+            # only, admitting no one while the seat is taken) that marks it as invited, so a leaving
+            # invitee hands it back reserved, never open. A seat taken as an open seat keeps no code.
+            seat.invite_code = secrets.token_urlsafe(9) if seat.kind == "invited" else None
+            seat.kind, seat.user_id = "human", user.id
             self.notify(session, table_id)
 
     def leave(self, user: User, table_id: str) -> None:
@@ -105,7 +110,8 @@ class TableService:
             table = self._table(session, table_id, lock=True)
             seat = self._my_seat(session, table_id, user)
             if table.status == "open":
-                seat.kind, seat.user_id = "open", None
+                seat.kind = "invited" if seat.invite_code else "open"  # an invited seat stays reserved
+                seat.user_id = None
                 seat.invite_code = seat.invite_code or secrets.token_urlsafe(9)
             elif table.status == "playing":
                 seat.zombie = True  # a bot finishes the game for the seat
@@ -356,15 +362,29 @@ class TableService:
 
     # ---- reading -----------------------------------------------------------------------------
     def detail(self, table_id: str, viewer: User | None) -> dict[str, Any]:
-        """The table as the API shows it; invite codes only to its creator."""
+        """The table as the API shows it; invite codes only to its creator. A playing table's row and
+        clock come from the same state: read again while a move lands between the two."""
+        for attempt in range(5):
+            result, live_sid = self._detail(table_id, viewer)
+            if live_sid is None or live_sid == result["state_id"]:
+                return result
+            if live_sid < result["state_id"]:  # another process moved it: catch the cache up
+                self.sync(table_id)
+        return result
+
+    def _detail(self, table_id: str, viewer: User | None) -> tuple[dict[str, Any], int | None]:
+        """(the table, the cached match's state id when the clock was read, or None if not playing)."""
         with self.db.read() as session:
             table = self._table(session, table_id)
             seats = self._seats(session, table_id)
             owner = viewer is not None and viewer.id == table.owner_id
-            clock = None
+            clock = live_sid = None
             if table.status == "playing":
                 live = self.live(table_id)
-                clock = live.meta.get("clock") if live.state_id == table.state_id else None
+                with live.lock:
+                    live_sid, clock = live.state_id, live.meta.get("clock")
+                if live_sid != table.state_id:
+                    clock = None
             return {
                 "id": table.id, "game": table.game, "players": table.players, "options": table.options,
                 "status": table.status, "mode": table.mode, "turn_hours": table.turn_hours,
@@ -372,7 +392,7 @@ class TableService:
                 "rated": table.rated, "spectators": table.spectators, "zombie_level": table.zombie_level,
                 "owner_id": table.owner_id, "state_id": table.state_id,
                 "seats": self._public_seats(session, seats, owner), "clock": clock, "outcome": table.outcome,
-            }
+            }, live_sid
 
     def seats_public(self, table_id: str) -> list[dict[str, Any]]:
         with self.db.read() as session:
@@ -382,7 +402,8 @@ class TableService:
         names = self._names(session, seats)
         return [{"seat": s.seat, "kind": s.kind, "name": names[s.seat] if s.kind in ("human", "bot") else None,
                  "user_id": s.user_id, "level": s.level, "zombie": s.zombie,
-                 "invite_code": s.invite_code if owner else None} for s in seats]
+                 "invite_code": s.invite_code if owner and s.kind in ("open", "invited") else None}
+                for s in seats]
 
     def open_tables(self, game: str | None, limit: int) -> list[str]:
         with self.db.read() as session:

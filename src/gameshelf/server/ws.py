@@ -7,6 +7,11 @@ Client messages (JSON objects; ``type`` defaults to ``act``):
 ``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``.
 Server messages: ``snapshot``, ``update`` (with ``prev_state_id``), ``table`` (seats and clocks
 changed), ``error`` (code, rule, translated reason), ``pong``.
+
+Who connects: the token comes in the ``Sec-WebSocket-Protocol`` header (offer ``gameshelf`` and
+``gameshelf.token.<token>``; the server selects ``gameshelf``), an ``Authorization: Bearer`` header,
+the sign-in cookie, or (older clients) ``?token=``, which the server's log redacts. The cookie is
+refused from a page of another origin: a browser sends it wherever the socket is opened from.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import json
 import logging
 import time
 from typing import Annotated, Literal, Union
+from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
@@ -25,6 +31,8 @@ from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang
 
 log = logging.getLogger("gameshelf.server")
+SUBPROTOCOL = "gameshelf"
+TOKEN_PROTOCOL = "gameshelf.token."
 
 
 class _Msg(BaseModel):
@@ -126,14 +134,20 @@ class Connection:
 async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang: str | None,
                 last_state_id: int | None, spectate: bool) -> None:
     """The whole life of one connection; never lets an exception reach the client."""
-    await ws.accept()
+    offered = ws.scope.get("subprotocols") or []
     lang = pick_lang(lang or ws.headers.get("accept-language"))
     try:
-        seat = await asyncio.to_thread(_admit, hub, table_id, token or _cookie_or_header(ws), spectate)
+        await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        seat = await asyncio.to_thread(_admit, hub, table_id, _credential(ws, offered, token), spectate)
     except ServerError as exc:
-        await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
-        await ws.close(code=4000 + min(exc.status, 999))
+        try:  # a client that hung up at once is told nothing, and nothing is logged
+            await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
+            await ws.close(code=4000 + min(exc.status, 999))
+        except (WebSocketDisconnect, OSError, RuntimeError):
+            pass
         return
+    except (WebSocketDisconnect, OSError, RuntimeError):
+        return  # gone before the handshake ended
     conn = Connection(hub, ws, table_id, seat, lang)
     hub.add(conn)
     writer = asyncio.create_task(conn.writer())
@@ -166,11 +180,27 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
                 log.exception("could not mark seat %s of %s disconnected", seat, table_id)
 
 
-def _cookie_or_header(ws: WebSocket) -> str | None:
+def _credential(ws: WebSocket, offered: list[str], query_token: str | None) -> str | None:
+    """The token the client offered (see the module's docstring), or None: a spectator."""
+    for protocol in offered:
+        if protocol.startswith(TOKEN_PROTOCOL):
+            return protocol[len(TOKEN_PROTOCOL):]
     auth = ws.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
-    return ws.cookies.get("gameshelf_token")
+    if query_token:
+        return query_token
+    cookie = ws.cookies.get("gameshelf_token")
+    if cookie and not _same_origin(ws.headers.get("origin"), ws.headers.get("host")):
+        raise ServerError("auth.origin", "a page of another origin may not use the sign-in cookie")
+    return cookie
+
+
+def _same_origin(origin: str | None, host: str | None) -> bool:
+    """No Origin (not a browser) or an Origin naming this server's own host and port."""
+    if origin is None:
+        return True
+    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
 
 
 def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> int | None:

@@ -170,10 +170,11 @@ async function start() {
 function connect() {
   if (S.closed) return; // no such table
   const q = new URLSearchParams({ lang });
-  if (token()) q.set("token", token());
   if (S.stateId !== null && S.msg) q.set("last_state_id", S.stateId);
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${q}`);
+  // The token travels in the Sec-WebSocket-Protocol header, never in the URL (servers and proxies log URLs).
+  const protocols = token() ? ["gameshelf", `gameshelf.token.${token()}`] : ["gameshelf"];
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${q}`, protocols);
   S.ws = ws;
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = () => {
