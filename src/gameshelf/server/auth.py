@@ -67,10 +67,10 @@ def user_for_token(session: Session, token: str | None) -> User:
 def register(session: Session, user: User | None, username: str, password: str, name: str | None,
              ttl_hours: float) -> tuple[User, str]:
     """An account for ``user`` (a guest keeps its history) or for a new user."""
-    if user is not None and user.username is not None:
-        raise ServerError("auth.already_registered")
     if session.execute(select(User).where(User.username == username)).scalar_one_or_none():
         raise ServerError("auth.username_taken")
+    if user is not None and user.username is not None:
+        raise ServerError("auth.already_registered")
     if user is None:
         user = User(id=uuid.uuid4().hex, name=name or username, created_at=now())
         session.add(user)
