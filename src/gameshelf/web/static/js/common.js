@@ -189,7 +189,7 @@ export async function header(onLang) {
     el("nav", { "aria-label": t("nav.label") },
       el("a", { href: "/web/", text: t("nav.lobby") }),
       el("a", { href: "/web/players.html", text: t("nav.leaderboard") }),
-      user ? el("a", { href: `/web/players.html?user=${encodeURIComponent(user.id)}`, text: t("nav.me", { name: user.name }) }) : null),
+      user ? el("a", { href: `/web/players.html?user=${encodeURIComponent(user.id)}`, text: t("nav.me", { name: isolate(user.name) }) }) : null),
     select,
   );
 }
@@ -232,9 +232,15 @@ export function localizeNames(text, seats) {
   return out;
 }
 
+// A person's name set apart from the text around it (FIRST STRONG ISOLATE ... POP DIRECTIONAL
+// ISOLATE, what <bdi> does): a right-to-left name cannot reorder the sentence it stands in.
+export function isolate(name) {
+  return `\u2068${name}\u2069`;
+}
+
 export function seatName(seat, i) {
   if (!seat) return t("seat.n", { n: i + 1 });
   if (seat.kind === "bot") return t("seat.bot", { level: t(`level.${seat.level || "random"}`), n: i + 1 });
-  if (seat.name) return seat.name;
+  if (seat.name) return isolate(seat.name);
   return seat.kind === "invited" ? t("seat.invited") : t("seat.open");
 }
