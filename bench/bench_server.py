@@ -88,7 +88,8 @@ async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stat
     When the time is up, the seat to act stops at the state it has; the other seat then waits only
     until it has seen that state too (the move it was waiting for will never be made). An update
     that has not come within RECV_TIMEOUT otherwise is counted as lost."""
-    async with connect(f"{ws_base}/ws/tables/{table_id}?token={token}", max_size=1 << 24) as ws:
+    async with connect(f"{ws_base}/ws/tables/{table_id}", subprotocols=["gameshelf", f"gameshelf.token.{token}"],
+                       max_size=1 << 24) as ws:
         last = None
         sent_at = None
         waited = 0.0

@@ -395,3 +395,45 @@ def test_a_token_alone_cannot_rename_an_account_or_replace_its_password(db_url):
         assert again.status_code == 409 and again.json()["error"]["code"] == "auth.already_registered"
         assert http.post("/api/auth/login", json={"username": "ann", "password": "correct horse"}).status_code == 200
         assert http.post("/api/auth/login", json={"username": "mallory", "password": "new password"}).status_code == 401
+
+
+# ---- standing: same-seat races across processes ---------------------------------------------------
+def test_standing_the_same_seat_on_two_processes_racing_gets_exactly_one_move_in(db_url):
+    """One seat connected to two server processes submits on both at once, turn after turn: exactly
+    one submission per state is accepted, the other is told it is stale, and no state is skipped."""
+    from tests.server.test_processes import two_processes
+
+    with two_processes(db_url) as bases:
+        table_id, ann, bob = two_player_table(httpx.Client(base_url=bases[0], timeout=30))
+        twins = [Client(bases[0], table_id, ann), Client(bases[1], table_id, ann)]
+        other = Client(bases[1], table_id, bob)
+        races = 0
+        state = twins[0].state(0)
+        while not state["over"] and races < 4:
+            sid = state["state_id"]
+            if state["decision"]["seat"] == 0:
+                for twin in twins:
+                    twin.state(sid)
+                for twin, choice in zip(twins, (0, -1)):
+                    twin.send({"action": twin.last["legal"][choice]["action"], "state_id": sid})
+                for twin in twins:
+                    twin.state(sid + 1)
+                deadline = time.time() + 20
+                while len(twins[0].errors() + twins[1].errors()) <= races:
+                    assert time.time() < deadline, "the losing submission got no answer"
+                    for twin in twins:
+                        try:
+                            twin.recv(timeout=0.1)
+                        except TimeoutError:
+                            pass
+                races += 1
+            else:
+                mine = other.state(sid)
+                other.send({"action": mine["legal"][0]["action"], "state_id": sid})
+            state = twins[0].state(sid + 1)
+        codes = [e["code"] for e in twins[0].errors() + twins[1].errors()]
+        assert races >= 1 and codes == ["action.stale"] * races
+        stored = httpx.get(f"{bases[1]}/api/tables/{table_id}", timeout=30).json()["state_id"]
+        assert stored == twins[0].last["state_id"]
+        chain = [m for m in twins[1].messages if m["type"] in ("snapshot", "update")]
+        assert [m.get("prev_state_id", m["state_id"]) for m in chain[1:]] == [m["state_id"] for m in chain[:-1]]
