@@ -437,3 +437,28 @@ def test_standing_the_same_seat_on_two_processes_racing_gets_exactly_one_move_in
         assert stored == twins[0].last["state_id"]
         chain = [m for m in twins[1].messages if m["type"] in ("snapshot", "update")]
         assert [m.get("prev_state_id", m["state_id"]) for m in chain[1:]] == [m["state_id"] for m in chain[:-1]]
+
+
+def test_d15_a_block_lifts_when_its_window_ends_and_stale_counters_are_forgotten(db_url, monkeypatch):
+    from datetime import timedelta
+
+    from sqlalchemy import select
+
+    from gameshelf.server import throttle
+    from gameshelf.server.auth import now
+    from gameshelf.server.store.models import LoginThrottle
+
+    with TestClient(create_app(fast_settings(db_url))) as http:
+        for _ in range(throttle.PER_ACCOUNT):
+            assert http.post("/api/auth/login", json={"username": "zed", "password": "x"}).status_code == 401
+        assert http.post("/api/auth/login", json={"username": "zed", "password": "x"}).status_code == 429
+        later = now() + throttle.WINDOW + timedelta(seconds=1)
+        monkeypatch.setattr(throttle, "now", lambda: later)
+        assert http.post("/api/auth/login", json={"username": "zed", "password": "x"}).status_code == 401
+        much_later = later + 11 * throttle.WINDOW
+        monkeypatch.setattr(throttle, "now", lambda: much_later)
+        monkeypatch.setattr(throttle, "FORGET_CHANCE", 1.0)
+        assert http.post("/api/auth/login", json={"username": "amy", "password": "x"}).status_code == 401
+        with http.app.state.db.read() as session:
+            keys = set(session.execute(select(LoginThrottle.key)).scalars())
+        assert keys == {throttle.account_key("amy"), throttle.address_key("testclient")}

@@ -57,8 +57,6 @@ REASONS: dict[str, dict[str, str]] = {
     "request.bad_character": {"en": "The request contains a character the server does not accept (such as NUL).",
                               "ja": "リクエストにサーバーが受け付けない文字（NULなど）が含まれています。"},
     "request.too_large": {"en": "The request is too large.", "ja": "リクエストが大きすぎます。"},
-    "request.too_long": {"en": "The request line or its headers are too long.",
-                         "ja": "リクエスト行またはヘッダーが長すぎます。"},
     "server.busy": {"en": "The server is busy; try again.", "ja": "サーバーが混み合っています。再試行してください。"},
     "server.error": {"en": "Something went wrong on the server.", "ja": "サーバーで問題が発生しました。"},
 }
@@ -67,7 +65,7 @@ STATUS = {"table.not_found": 404, "game.not_found": 404, "user.not_found": 404, 
           "auth.invalid": 401, "auth.expired": 401, "auth.bad_login": 401, "table.not_owner": 403,
           "table.no_spectators": 403, "server.error": 500, "server.busy": 503, "request.invalid": 422,
           "request.not_found": 404, "request.method": 405, "request.bad_character": 400,
-          "request.too_large": 413, "request.too_long": 431, "auth.already_registered": 409,
+          "request.too_large": 413, "auth.already_registered": 409,
           "auth.throttled": 429, "auth.origin": 403}
 
 

@@ -30,7 +30,8 @@ def display_name(value: str) -> str:
     return value
 
 
-Name = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(display_name)]
+Name = Annotated[str, Field(min_length=1, max_length=64, description="at most 40 characters once NFC and trimmed"),
+                 AfterValidator(display_name)]
 
 
 class Strict(BaseModel):

@@ -10,6 +10,7 @@ The counters live in the store, so every worker and every machine on one databas
 from __future__ import annotations
 
 import math
+import random
 from datetime import timedelta
 
 from sqlalchemy import delete, select
@@ -24,6 +25,7 @@ from gameshelf.server.store.models import LoginThrottle
 WINDOW = timedelta(seconds=60)
 PER_ACCOUNT = 5  # attempts a window for one user name: a person mistyping is never held up long
 PER_ADDRESS = 30  # attempts a window from one client address, over every user name
+FORGET_CHANCE = 0.02  # of an attempt also deleting stale counters (the table never grows for ever)
 
 
 def account_key(username: str) -> str:
@@ -41,6 +43,9 @@ def attempt(db: Database, username: str, address: str | None) -> None:
     moment = now()
     insert = sqlite_insert if db.is_sqlite else pg_insert
     with db.transaction() as session:
+        if random.random() < FORGET_CHANCE:  # now and then, counters whose window ended long ago go
+            session.execute(delete(LoginThrottle).where(LoginThrottle.window_start < moment - 10 * WINDOW,
+                                                        LoginThrottle.key.not_in(list(limits))))
         session.execute(insert(LoginThrottle).values(
             [{"key": key, "attempts": 0, "window_start": moment, "blocked_until": None} for key in sorted(limits)]
         ).on_conflict_do_nothing())
