@@ -266,8 +266,11 @@ M: dict[str, tuple[str, str]] = {
     "short.bo.KAYAK": ("Ka", "舟"), "short.bo.SKIS": ("Sk", "スキ"),
     "short.bo.sci_YELLOW": ("Y", "黄"), "short.bo.sci_BLUE": ("B", "青"), "short.bo.sci_PINK": ("P", "桃"),
     # Midnight Zoo: scores, explanations, legend.
-    "board.mz.vp_play": ("{n} VP during play (zoo and food are scored at the end)", "プレイ中の得点 {n}（動物園と食べ物は終了時に計算）"),
-    "board.mz.vp_final": ("{n} VP in all (final)", "合計 {n}点（最終）"),
+    "board.mz.vp_play": ("{n} VP so far", "プレイ中 {n}点"),
+    "board.mz.vp_final": ("{n} VP (final)", "{n}点（最終）"),
+    "board.mz.x_score_play": ("Victory points collected during play (★ symbols); the zoo, food sets and the rest are scored at the end.",
+                              "プレイ中に得た勝利点（★の記号）。動物園・食べ物セットなどは終了時に計算する。"),
+    "board.mz.x_score_final": ("The final score, as on the score sheet.", "最終得点（得点表と同じ）。"),
     "board.mz.facing": ("facing {dir}", "{dir}向き"),
     "board.mz.pollen": ("{n} pollen", "花粉{n}"),
     "board.mz.sym_move": ("{mark}: move animals, {n} move(s)", "{mark}：動物を{n}回移動"),

@@ -125,7 +125,7 @@ def test_final_board_headers_show_the_score_sheets_totals(web, context, game_id)
         return import('/web/js/board.js').then(({ renderBoard }) =>
             renderBoard(board, renderer, { ...ctx, over: true, outcome: { scores } }));
     }""", list(outcome.scores))
-    text = page.evaluate("document.getElementById('board').textContent")
+    text = page.evaluate("[...document.querySelectorAll('#board svg text')].map((n) => n.textContent).join(' ')")
     for score in outcome.scores:
         assert f"{score}" in text
     unit = {"mariposas": "points (final)", "iwari": "points (final)", "borealis": "★ (final)"}[game_id]

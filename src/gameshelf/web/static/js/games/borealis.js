@@ -3,7 +3,7 @@
 // colour, the cards stacked at each location, tokens; the seat's own hand (others: backs).
 // Element ids (the engine's): card:<id>, location:<seat>:<L|C|R>.
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, fit, info, item, rect, short, text } from "../board.js";
+import { canvas, cardBack, fit, info, item, rect, short, text, wrapText } from "../board.js";
 
 const SPECIES_COLOUR = { POLAR_BEAR: "#f4f4f4", ARCTIC_FOX: "#f6c89f", SNOWY_OWL: "#d9e4f5", HARP_SEAL: "#c9d6a3", PUFFIN: "#f3b7c8" };
 const SPECIES_MARK = { POLAR_BEAR: "PB", ARCTIC_FOX: "AF", SNOWY_OWL: "SO", HARP_SEAL: "HS", PUFFIN: "PU" };
@@ -72,9 +72,11 @@ function common(ctx) {
   // then completed), with how near it is; the engine's safety cap on rounds is not the game's length.
   const most = Math.max(0, ...(v.players || []).flatMap((p) => (p.columns || []).map((c) => c.length)));
   const end = v.end_triggered ? t("board.bo.final_round") : t("board.bo.end_rule", { n: most });
-  parts.push(info("end_rule", `${t("bo.round", { n: v.round ?? "–" })} · ${end}`, { class: "round-info" },
-    text(10, CH + 44, `${t("bo.round", { n: v.round ?? "–" })} · ${end}`, { "text-anchor": "start" })));
-  return canvas(x + CW + 10, CH + 56, t("bo.common"), ...parts);
+  const line = `${t("bo.round", { n: v.round ?? "–" })} · ${end}`;
+  const lines = wrapText(line, x + CW - 10, 11, 3);
+  parts.push(info("end_rule", line, { class: "round-info" },
+    ...lines.map((l, i) => text(10, CH + 48 + i * 14, l, { "text-anchor": "start" }))));
+  return canvas(x + CW + 10, CH + 56 + lines.length * 14, t("bo.common"), ...parts);
 }
 
 // Scoring cards and objectives: a panel of their own, so a phone shows them under the pool.

@@ -5,7 +5,7 @@
 // element ids (where the action happens); the others' are explainable but never targets.
 // Rows and columns are numbered along each district's edges as the notation writes a space (r,c).
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, coords, info, item, rect, short, text } from "../board.js";
+import { canvas, cardBack, coords, fit, info, item, rect, short, text } from "../board.js";
 
 const TERRAIN = { rock: "#a7a29a", grass: "#9ccc65", sand: "#ecd9a0" };
 const TERRAIN_MARK = { rock: "▲", grass: "♣", sand: "≈" };
@@ -179,7 +179,8 @@ function district(ctx, p, seat) {
   const colour = SEAT_COLOURS[seat % 6];
   parts.push(rect(2, 2, C * 7 + 16, C * 7 + 116, { fill: "#fbfaf5", stroke: colour, "stroke-width": 3 }));
   parts.push(seatMarker(seat, 18, 18, 9));
-  parts.push(text(34, 22, `${ctx.names[seat] ?? seat + 1} · ${scoreText(ctx, p, seat)}`, { "text-anchor": "start", "font-weight": 700, "font-size": 13, class: "district-score" }));
+  const head = `${ctx.names[seat] ?? seat + 1} · ${scoreText(ctx, p, seat)}`;
+  parts.push(info("score", head, {}, text(34, 22, fit(head, C * 7 - 30, 13), { "text-anchor": "start", "font-weight": 700, "font-size": 13, class: "district-score" })));
   parts.push(coords({ x0: ox + C / 2, y0: oy + C / 2, dx: C, dy: C, rows: [0, 1, 2, 3, 4], cols: [0, 1, 2, 3, 4], left: 9, top: oy - 3 }));
   const cells = p.district || [];
   for (let r = 0; r < 5; r++) {
@@ -347,6 +348,7 @@ export function explain(ctx, key) {
     if (sp.action) out.push(symbolMeaning(ctx, sp.action));
     return out;
   }
+  if (kind === "score") return [ctx.t(ctx.outcome ? "board.mz.x_score_final" : "board.mz.x_score_play")];
   if (kind === "entrance") return [ctx.t("board.mz.lg_entrance")];
   if (kind === "bonus") return [ctx.t("board.mz.x_bonus_pile", { terrain: ctx.term(id) })];
   return null;
