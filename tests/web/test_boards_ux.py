@@ -95,6 +95,17 @@ def test_midnight_zoo_final_board_headers_agree_with_the_score_sheet(web, browse
             assert f"{total}点（最終）" in headers[str(seat)], (headers, totals)
         no_sideways_scroll(page)
         shot(page, "h28board-mz-final-phone-ja")
+        # The replay draws the same boards in the same frame: at its last action, the same totals.
+        page.click("#sheet a[href*='replay']")
+        page.wait_for_function("document.body.dataset.ply !== undefined")
+        page.click("#last")
+        page.wait_for_function("document.body.dataset.ply === document.getElementById('ply').max")
+        page.wait_for_selector("#board svg.district .district-score")
+        replayed = page.locator("#board svg.district .district-score").all_text_contents()
+        assert all(any(f"{total}点（最終）" in h for h in replayed) for total in totals), replayed
+        assert page.locator("#board .board-legend").is_visible() and page.locator("#board .zoom-in").is_visible()
+        no_sideways_scroll(page)
+        shot(page, "h28board-mz-replay-phone-ja")
         assert page.errors == []
     finally:
         ctx.close()
@@ -249,6 +260,7 @@ def test_legend_and_explain_every_element_without_stealing_a_choice(web, browser
     ctx, page = open_table(browser, web, game_id, lang, size)
     press = page.tap if size is PHONE else page.click
     try:
+        shot(page, f"h28board-{game_id}-table-{mode}")
         press("#board .board-legend")
         dialog = page.locator("#board dialog.legend-dialog")
         assert dialog.is_visible()
@@ -324,3 +336,17 @@ def test_board_has_no_serious_axe_violations(web, browser, game_id):
             assert named
         finally:
             ctx.close()
+
+
+# ---- defect: Borealis showed its safety cap as the game's length ("Round 1 / 100") ---------------
+def test_borealis_round_says_what_ends_the_game_not_the_safety_cap(web, context):
+    """R36: the end comes after the round in which a player has 7 cards in one location; the board
+    says so (with the most cards in a location now), never "Round 1 / 100"."""
+    from gameshelf.games import get_game
+
+    game = get_game("borealis")
+    page = new_page(context)
+    draw(page, web.base, "borealis", game.view(game.setup(2, {"max_rounds": "100"}, 1), 0), 0, ["Ann", "Bob"])
+    line = page.locator("#board .round-info").get_attribute("aria-label")
+    assert "/ 100" not in line and "7 cards in one location" in line and "most now: 0" in line
+    assert page.errors == []

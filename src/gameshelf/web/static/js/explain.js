@@ -90,14 +90,14 @@ export function openExplain(dialog, node, { ctx, renderer }, stage) {
   clear(dialog);
   const [first, ...more] = parts;
   dialog.dataset.key = first.key;
-  dialog.append(el("h2", { id: "explain-title", text: first.name }),
+  const close = el("button", { type: "button", class: "explain-close", text: ctx.t("board.close"), onclick: () => dialog.close() });
+  dialog.append(el("div", { class: "dialog-head" }, el("h2", { id: "explain-title", text: first.name }), close),
     ...first.text.map((s) => el("p", { class: "explain-text", text: s })));
   for (const p of more) {
     dialog.append(el("h3", { text: p.name }), ...p.text.map((s) => el("p", { class: "explain-text", text: s })));
   }
-  const close = el("button", { type: "button", class: "explain-close", text: ctx.t("board.close"), onclick: () => dialog.close() });
-  dialog.append(el("p", { class: "dialog-actions" }, close));
   dialog.onclose = () => { if (node.isConnected && node.getAttribute("tabindex") !== null) node.focus(); };
   if (!dialog.open) dialog.showModal();
-  close.focus();
+  dialog.scrollTop = 0;
+  close.focus({ preventScroll: true });
 }

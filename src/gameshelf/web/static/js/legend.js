@@ -32,8 +32,10 @@ function openLegend(dialog, current) {
     list.append(el("li", {}, icon, el("span", { text: entry.text })));
   }
   const close = el("button", { type: "button", class: "legend-close", text: ctx.t("board.close"), onclick: () => dialog.close() });
-  dialog.append(el("h2", { id: "legend-title", text: ctx.t("board.legend_title") }),
-    el("p", { class: "muted", text: ctx.t("board.legend_intro") }), list, el("p", { class: "dialog-actions" }, close));
+  // The close button heads the dialog, so taking the focus does not scroll the list away.
+  dialog.append(el("div", { class: "dialog-head" }, el("h2", { id: "legend-title", text: ctx.t("board.legend_title") }), close),
+    el("p", { class: "muted", text: ctx.t("board.legend_intro") }), list);
   if (!dialog.open) dialog.showModal();
-  close.focus();
+  dialog.scrollTop = 0;
+  close.focus({ preventScroll: true });
 }

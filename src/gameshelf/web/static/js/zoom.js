@@ -98,6 +98,7 @@ function keys(f, ev) {
     const canY = v.scrollHeight > v.clientHeight;
     if ((d[0] && !canX) || (d[1] && !canY)) return; // nothing to pan: the page scrolls as usual
     ev.preventDefault();
+    ev.stopPropagation(); // a page's own arrow keys (the replay's steps) wait until the board is not panned
     v.scrollBy({ left: d[0] * STEP_PX, top: d[1] * STEP_PX });
   } else if (ev.key === "+" || ev.key === "=") {
     ev.preventDefault();
