@@ -264,7 +264,7 @@ M: dict[str, tuple[str, str]] = {
     "short.bo.HARP_SEAL": ("HS", "海豹"), "short.bo.PUFFIN": ("PU", "ツノ"),
     "short.bo.SLED": ("Sl", "橇"), "short.bo.ZEPPELIN": ("Ze", "飛"), "short.bo.SUBMARINE": ("Su", "潜"),
     "short.bo.KAYAK": ("Ka", "舟"), "short.bo.SKIS": ("Sk", "スキ"),
-    "short.bo.sci_YELLOW": ("Y", "黄"), "short.bo.sci_BLUE": ("B", "青"), "short.bo.sci_PINK": ("P", "桃"),
+    "short.bo.sci_YELLOW": ("Y", "黄"), "short.bo.sci_BLUE": ("B", "水"), "short.bo.sci_PINK": ("P", "桃"),
     # Midnight Zoo: scores, explanations, legend.
     "board.mz.vp_play": ("{n} VP so far", "プレイ中 {n}点"),
     "board.mz.vp_final": ("{n} VP (final)", "{n}点（最終）"),

@@ -327,7 +327,8 @@ def test_board_has_no_serious_axe_violations(web, browser, game_id):
     for size in (DESKTOP, PHONE):
         ctx, page = open_table(browser, web, game_id, "en", size, decisions=1)
         try:
-            page.click("#board .zoom-in")
+            if page.locator("#board .zoom-in").count():  # zoomed: the viewport scrolls, and must take the focus
+                page.click("#board .zoom-in")
             result = Axe().run(page, context="#board")
             bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result.response["violations"]
                    if v["impact"] in ("serious", "critical")]

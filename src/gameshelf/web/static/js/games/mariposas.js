@@ -58,9 +58,9 @@ function map(ctx) {
       // Milkweed (R25): a leaf beside the thick ring, a shape as well as a colour.
       if (s.milkweed) g.push(svg("path", { class: "milkweed", d: `M${x + 9} ${y - 9} q 9 -9 13 -1 q -6 8 -13 1 z`, fill: "#2e7d32", stroke: "#123", "stroke-width": 0.6 }));
     } else {
-      const w = 56;
+      const w = 60;
       // The city's whole name, in two lines when it needs them (the full name is in its explanation).
-      const lines = wrapText(ctx.term(s.id), 54, 8.5, 2);
+      const lines = wrapText(ctx.term(s.id), 58, 8.5, 2);
       g.push(rect(x - w / 2, y - 13, w, 26, { fill: s.kind === "michoacan" ? "#f0a030" : "#fffdf5", stroke: "#554", "stroke-width": 1.5 }),
         ...lines.map((line, i) => text(x, y + (lines.length > 1 ? -3 + i * 9 : 2), line, { "font-size": 8.5, "font-weight": 700 })));
       if (s.kind === "city" && s.id in (v.waystations || {})) g.push(waystation(ctx, v.waystations[s.id], x + w / 2 - 4, y - 12));

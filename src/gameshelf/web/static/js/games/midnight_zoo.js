@@ -261,14 +261,15 @@ function variabilityCard(ctx, p, sp) {
   const def = (ctx.data.files.variability?.variability_cards?.[p.colour] || []).find((c) => c.letter === letter) || {};
   const name = explain[`card_${def.type}`]?.name;
   const terrain = def.type === "terrain" ? def[sp.side] : null;
-  return { letter, terrain, label: `${name?.[ctx.lang] || name?.en || letter}${terrain ? `: ${ctx.term(terrain)}` : ""}` };
+  return { letter, terrain, type: def.type, label: `${name?.[ctx.lang] || name?.en || letter}${terrain ? `: ${ctx.term(terrain)}` : ""}` };
 }
 
 function pairCard(ctx, p, sp, x, y, seat) {
   const card = variabilityCard(ctx, p, sp);
   if (!card) return null;
   const hidden = card.letter === "?";
-  return svg("g", { class: "variability-card", "data-seat": seat, "data-pair": sp.pair, "data-card": card.letter, "aria-label": card.label, role: "img" },
+  return svg("g", { class: "variability-card", "data-seat": seat, "data-pair": sp.pair, "data-card": card.letter,
+    "data-explain": card.type ? `varcard:card_${card.type}` : "varcard:dark_pair", "aria-label": card.label, role: "img" },
     rect(x + C - 20, y + C - 20, 17, 17, { fill: hidden ? "#4a4a6a" : "#b58ad8", stroke: "#222", rx: 2 }),
     text(x + C - 11.5, y + C - 7.5, card.terrain ? `${cardMark(card.letter)}${TERRAIN_MARK[card.terrain] || ""}` : cardMark(card.letter),
       { "font-size": card.terrain ? 7.5 : 10, "font-weight": 700, fill: "#fff" }));
