@@ -260,6 +260,11 @@ def test_legend_and_explain_every_element_without_stealing_a_choice(web, browser
     ctx, page = open_table(browser, web, game_id, lang, size)
     press = page.tap if size is PHONE else page.click
     try:
+        for k in range(8):  # on to a decision with board targets
+            if page.locator("#board .item.target").count():
+                break
+            page.evaluate(DRIVER, {"seed": 7 + k, "limit": 1})
+            page.wait_for_function("document.body.dataset.myTurn === '1' && document.body.dataset.busy !== '1'", timeout=60_000)
         shot(page, f"h28board-{game_id}-table-{mode}")
         press("#board .board-legend")
         dialog = page.locator("#board dialog.legend-dialog")
@@ -283,6 +288,7 @@ def test_legend_and_explain_every_element_without_stealing_a_choice(web, browser
         press("#board .board-explain")
         assert page.get_attribute("#board .board-explain", "aria-pressed") == "true"
         target = page.locator("#board .item.target").first
+        assert target.count(), "no decision with board targets was reached"
         if target.count():
             target.dispatch_event("click")
             assert explain.is_visible()
