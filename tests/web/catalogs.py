@@ -249,6 +249,7 @@ M: dict[str, tuple[str, str]] = {
     "board.explain_help": ("While on, a tap on any element of the board shows its full text instead of choosing it",
                            "オンの間は、盤面の要素をタップすると選ぶ代わりに説明を表示します"),
     "board.close": ("Close", "閉じる"),
+    "board.explain_choice": ("Choosing it now (with Explain off): {choice}", "今これを選ぶと（説明をオフにして）：{choice}"),
     "board.zoom_in": ("Zoom in", "拡大"),
     "board.zoom_out": ("Zoom out", "縮小"),
     "board.zoom_fit": ("Fit", "全体"),

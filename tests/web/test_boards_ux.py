@@ -305,7 +305,7 @@ def test_legend_and_explain_every_element_without_stealing_a_choice(web, browser
                 break
         else:
             raise AssertionError("no board element reachable by Tab in explain mode")
-        focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        focused = page.evaluate("document.activeElement.dataset.name || document.activeElement.getAttribute('aria-label')")
         page.keyboard.press("Enter")
         assert explain.is_visible() and explain.locator("h2").text_content() == focused
         page.keyboard.press("Escape")

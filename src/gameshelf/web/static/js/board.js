@@ -51,7 +51,10 @@ export function decorateTargets(container, targets, legal, choose) {
     node.classList.add("target");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.setAttribute("aria-label", `${name}: ${actions.length === 1 ? actions[0].label : t("targets.choices", { n: actions.length })}`);
+    const choice = actions.length === 1 ? actions[0].label : t("targets.choices", { n: actions.length });
+    node.setAttribute("aria-label", `${name}: ${choice}`);
+    node.dataset.name = name; // what explain.js titles it by, and what choosing it does
+    node.dataset.choice = choice;
     const go = (ev) => {
       if (container.dataset.explaining === "1") return; // explain mode: the board explains it instead
       ev.preventDefault();

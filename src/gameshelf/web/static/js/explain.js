@@ -74,7 +74,8 @@ function sections(node, ctx, renderer, stage) {
     const name = n.dataset.name || n.getAttribute("aria-label") || key;
     let text = renderer?.explain ? renderer.explain(ctx, key) : null;
     if (!text) text = served(ctx, key);
-    return { key, name, text: [text].flat().filter(Boolean) };
+    const choice = n.dataset.choice ? ctx.t("board.explain_choice", { choice: n.dataset.choice }) : null;
+    return { key, name, text: [text, choice].flat().filter(Boolean) };
   });
 }
 
