@@ -310,6 +310,18 @@ def test_legend_and_explain_every_element_without_stealing_a_choice(web, browser
         assert explain.is_visible() and explain.locator("h2").text_content() == focused
         page.keyboard.press("Escape")
         press("#board .board-explain")
+        if size is PHONE:  # a long press on a target explains it and chooses nothing
+            target.evaluate("""async (n) => {
+                const at = { bubbles: true, pointerType: 'touch', clientX: 5, clientY: 5 };
+                n.dispatchEvent(new PointerEvent('pointerdown', at));
+                await new Promise((r) => setTimeout(r, 700));
+                n.dispatchEvent(new PointerEvent('pointerup', at));
+                n.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+            }""")
+            assert explain.is_visible()
+            page.keyboard.press("Escape")
+            page.wait_for_timeout(200)
+            assert page.evaluate("document.body.dataset.stateId") == before
         if target.count():
             target.dispatch_event("click")
             page.wait_for_function(f"document.body.dataset.stateId !== '{before}' || !document.querySelector('#chooser').hidden")

@@ -5,10 +5,12 @@
 // Choosing stays one tap: a board target (a legal action's element) still chooses when clicked.
 // To read a target instead, the player turns on "Explain" in the board's toolbar: while it is on,
 // a tap on any element (targets included) explains it, and the keyboard reaches every element
-// (Tab), not only the targets. Elements that are not targets explain themselves at any time.
+// (Tab), not only the targets. Elements that are not targets explain themselves at any time. On a
+// touch screen a long press (LONG_MS) on any element, a target too, explains it without choosing.
 import { clear, el } from "./common.js";
 
 const SEL = "[data-explain]";
+const LONG_MS = 550;
 
 export function explainMode(container) {
   return container.dataset.explaining === "1";
@@ -34,6 +36,7 @@ export function setupExplain(container, frame, current) {
     ev.preventDefault();
     open(node);
   });
+  longPress(frame.stage, open);
   frame.stage.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter" && ev.key !== " ") return;
     const node = ev.target.closest?.(SEL);
@@ -41,6 +44,43 @@ export function setupExplain(container, frame, current) {
     ev.preventDefault();
     open(node);
   });
+}
+
+// A finger (or pen) held still on an element opens its explanation; the click that follows the
+// release is swallowed, so a target is not also chosen.
+function longPress(stage, open) {
+  let timer = null;
+  let start = null;
+  let fired = false;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = null;
+  };
+  stage.addEventListener("pointerdown", (ev) => {
+    if (ev.pointerType === "mouse") return;
+    const node = ev.target.closest?.(SEL);
+    if (!node) return;
+    fired = false;
+    start = [ev.clientX, ev.clientY];
+    cancel();
+    timer = setTimeout(() => {
+      timer = null;
+      fired = true;
+      open(node);
+    }, LONG_MS);
+  });
+  stage.addEventListener("pointermove", (ev) => {
+    if (timer && start && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 10) cancel();
+  });
+  stage.addEventListener("pointerup", cancel);
+  stage.addEventListener("pointercancel", cancel);
+  stage.addEventListener("contextmenu", (ev) => { if (fired || timer) ev.preventDefault(); });
+  stage.addEventListener("click", (ev) => {
+    if (!fired) return;
+    fired = false;
+    ev.stopPropagation();
+    ev.preventDefault();
+  }, true);
 }
 
 // While explaining, every element that is not inside another one can take the focus (a button
