@@ -4,8 +4,9 @@ No build step and nothing fetched from elsewhere: ``static/`` is served as it is
 pages (lobby, table, replay, players), whose bodies live in ``static/pages/`` and are served behind
 one shared head (:func:`page`). Besides the files, two read-only routes feed the pages:
 
-- ``/web/data/{game}.json``: the game's data files (YAML, as JSON) and its terms in en/ja, so a
-  board renderer can draw cards, tiles and maps by id; nothing in it is secret.
+- ``/web/data/{game}.json``: the game's data files (YAML, as JSON), its terms and its explanation
+  texts in en/ja, so a board renderer can draw cards, tiles and maps by id and explain them; nothing
+  in it is secret.
 - ``/web/replay/{table}?ply=N&seat=S&lang=L``: a finished game's position after N actions from a seat's
   (or the spectator's) point of view, rebuilt from the whole record, which the server gives out
   only once the game is over.
@@ -48,7 +49,15 @@ def game_data(game_id: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for path in sorted(root.rglob("*.yaml")):
         out[str(path.relative_to(root).with_suffix(""))] = _load(path)
-    return {"game": game_id, "files": out, "terms": dict(getattr(game, "terms", {}) or {})}
+    return {"game": game_id, "files": out, "terms": dict(getattr(game, "terms", {}) or {}),
+            "explain": {lang: _explanations(game, lang) for lang in ("en", "ja")}}
+
+
+def _explanations(game, lang: str) -> dict[str, list[str]]:
+    """The texts the terminal's ``explain`` shows (id -> [name, text]), for the board's explain dialog."""
+    from gameshelf.cli.play_help import explanations
+
+    return {key: [name, text] for key, (name, text) in explanations(game, lang).items()}
 
 
 @functools.lru_cache(maxsize=8)

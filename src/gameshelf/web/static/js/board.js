@@ -1,17 +1,33 @@
-// What the table and the replay share: drawing a board through a game's module, marking the
-// targets of the legal actions, the final score sheet, and the clocks.
-import { clear, el, seatBadge, svg, t, term, has } from "./common.js";
+// What the table and the replay share: drawing a board through a game's module (in a frame with
+// zoom, legend and explain controls), marking the targets of the legal actions, the final score
+// sheet, and the clocks.
+import { clear, el, seatBadge, svg, t, term, has, lang } from "./common.js";
+import { frameOf } from "./zoom.js";
+import { markFocusable, setupExplain } from "./explain.js";
+import { setupLegend } from "./legend.js";
 
+// ``ctx``: {view, seat, players, names, data, lang, t, term, decision, over, outcome?}. The board
+// is drawn into the frame's stage; the frame (toolbar, zoom, scroll position) stays.
 export function renderBoard(container, renderer, ctx) {
-  clear(container);
+  const frame = frameOf(container, ctx.t || t);
+  const { scrollLeft, scrollTop } = frame.viewport;
+  container._board = { renderer, ctx: { lang, ...ctx } };
+  const current = () => container._board;
+  setupExplain(container, frame, current);
+  setupLegend(container, frame, current);
+  frame.legend.hidden = !renderer.legend;
+  clear(frame.stage);
   let node;
   try {
-    node = renderer.render(ctx);
+    node = renderer.render(container._board.ctx);
   } catch (e) {
     console.error(e);
     node = el("pre", { class: "error", text: String(e) });
   }
-  container.append(node);
+  frame.stage.append(node);
+  frame.viewport.scrollLeft = scrollLeft;
+  frame.viewport.scrollTop = scrollTop;
+  markFocusable(container);
 }
 
 // Targets: ``{notation: [element id, ...]}``. Each element carrying one of the ids as ``data-id``
@@ -35,8 +51,12 @@ export function decorateTargets(container, targets, legal, choose) {
     node.classList.add("target");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.setAttribute("aria-label", `${name}: ${actions.length === 1 ? actions[0].label : t("targets.choices", { n: actions.length })}`);
+    const choice = actions.length === 1 ? actions[0].label : t("targets.choices", { n: actions.length });
+    node.setAttribute("aria-label", `${name}: ${choice}`);
+    node.dataset.name = name; // what explain.js titles it by, and what choosing it does
+    node.dataset.choice = choice;
     const go = (ev) => {
+      if (container.dataset.explaining === "1") return; // explain mode: the board explains it instead
       ev.preventDefault();
       ev.stopPropagation();
       choose(actions, name);
@@ -46,6 +66,7 @@ export function decorateTargets(container, targets, legal, choose) {
       if (ev.key === "Enter" || ev.key === " ") go(ev);
     });
   }
+  markFocusable(container);
 }
 
 // A breakdown category's name: the UI catalog, then the game's terms, then the key itself made readable.
@@ -103,18 +124,39 @@ function duration(ms) {
 
 // ---- helpers for the games' modules -----------------------------------------------------------
 // An SVG canvas that scales to its container's width.
+// Its largest width grows with the board's zoom (``--zoom``, set by zoom.js on the stage).
 export function canvas(width, height, label, ...children) {
-  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", style: `max-width:${Math.round(width * 1.3)}px`, role: "group", "aria-label": label, preserveAspectRatio: "xMidYMin meet" }, ...children);
+  return svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", style: `max-width:calc(${Math.round(width * 1.3)}px * var(--zoom, 1))`, role: "group", "aria-label": label, preserveAspectRatio: "xMidYMin meet" }, ...children);
 }
 
 // A labelled group carrying an element id (``data-id``) so the framework can make it a target
-// (role img, so its label reaches a screen reader; a target becomes a button).
-// Its first shape is the one outlined when the element is a target.
+// (role img, so its label reaches a screen reader; a target becomes a button), and explainable
+// by the same id. Its first shape is the one outlined when the element is a target.
 export function item(id, label, ...children) {
-  const g = svg("g", { "data-id": id, "aria-label": label, class: "item", role: "img" }, svg("title", {}, label), ...children);
+  const g = svg("g", { "data-id": id, "data-explain": id, "aria-label": label, class: "item", role: "img" }, svg("title", {}, label), ...children);
   const first = [...g.querySelectorAll("rect, circle, polygon")][0];
   if (first) first.classList.add("shape");
   return g;
+}
+
+// An element that is never a target but can be explained (``key``: what explain looks up).
+export function info(key, label, attrs, ...children) {
+  return svg("g", { "data-explain": key, "aria-label": label, role: "img", ...attrs }, svg("title", {}, label), ...children);
+}
+
+// A short form of a game term for the board (a letter or a character), from the UI catalogs
+// (``short.<game>.<key>``), so each language has its own; ``fallback`` if the catalog has none.
+export function short(game, key, fallback = "?") {
+  const k = `short.${game}.${key}`;
+  return has(k) ? t(k) : fallback;
+}
+
+// Row and column numbers along a grid's edges, as the notation writes them (``fmt(n)``).
+export function coords({ x0, y0, dx, dy, rows, cols, left, top, fmt = String, rowFmt = fmt, size = 11 }) {
+  const out = [];
+  for (const r of rows) out.push(text(left, y0 + r * dy + size * 0.35, rowFmt(r), { class: "coord coord-row", "font-size": size, fill: "#444", "data-row": r }));
+  for (const c of cols) out.push(text(x0 + c * dx, top, fmt(c), { class: "coord coord-col", "font-size": size, fill: "#444", "data-col": c }));
+  return svg("g", { class: "coords", "aria-hidden": "true" }, ...out);
 }
 
 export function text(x, y, s, attrs = {}) {
@@ -136,6 +178,24 @@ export function cardBack(x, y, w, h, count, label) {
 // An HTML section with a heading, for renderers that mix SVG panels.
 export function panel(title, ...children) {
   return el("section", { class: "panel" }, el("h3", { text: title }), ...children);
+}
+
+// ``s`` in at most ``lines`` lines of ``width`` units (breaking at spaces where there are any; the
+// last line cut with … by fit()).
+export function wrapText(s, width, size, lines) {
+  const out = [];
+  let rest = String(s ?? "");
+  while (rest && out.length < lines - 1) {
+    const line = fit(rest, width, size);
+    if (line === rest) break;
+    let cut = line.length - 1; // without the ellipsis
+    const space = rest.lastIndexOf(" ", cut);
+    if (space > cut / 2) cut = space;
+    out.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) out.push(fit(rest, width, size));
+  return out;
 }
 
 // ``s`` cut to fit ``width`` user units at ``size`` (CJK characters count a full em, others ~0.6).

@@ -62,7 +62,7 @@ async function show(ply) {
   const names = R.detail.seats.map((s, i) => seatName(s, i));
   renderBoard(document.getElementById("board"), R.renderer, {
     view: data.view, seat: data.seat, players: data.players, names, data: R.data, lang, t,
-    term: (k) => term(R.data, k), decision: data.decision, over: data.over,
+    term: (k) => term(R.data, k), decision: data.decision, over: data.over, outcome: data.outcome,
   });
   const log = clear(document.getElementById("log"));
   for (const line of data.log) log.append(el("li", { text: localize(line) }));

@@ -400,7 +400,7 @@ function ctx() {
   const m = S.msg;
   return {
     view: m.view, seat: m.seat, players: S.detail.players, names: names(), data: S.data, lang, t,
-    term: (k) => term(S.data, k), decision: m.decision, over: m.over,
+    term: (k) => term(S.data, k), decision: m.decision, over: m.over, outcome: m.outcome,
   };
 }
 

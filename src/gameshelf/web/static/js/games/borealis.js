@@ -3,13 +3,17 @@
 // colour, the cards stacked at each location, tokens; the seat's own hand (others: backs).
 // Element ids (the engine's): card:<id>, location:<seat>:<L|C|R>.
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, fit, item, rect, text } from "../board.js";
+import { canvas, cardBack, fit, info, item, rect, short, text, wrapText } from "../board.js";
 
 const SPECIES_COLOUR = { POLAR_BEAR: "#f4f4f4", ARCTIC_FOX: "#f6c89f", SNOWY_OWL: "#d9e4f5", HARP_SEAL: "#c9d6a3", PUFFIN: "#f3b7c8" };
 const SPECIES_MARK = { POLAR_BEAR: "PB", ARCTIC_FOX: "AF", SNOWY_OWL: "SO", HARP_SEAL: "HS", PUFFIN: "PU" };
 const SCI_COLOUR = { YELLOW: "#E69F00", BLUE: "#0072B2", PINK: "#CC79A7" };
 const SCI_LETTER = { YELLOW: "Y", BLUE: "B", PINK: "P" };
 const VEHICLE_MARK = { SLED: "Sl", ZEPPELIN: "Ze", SUBMARINE: "Su", KAYAK: "Ka", SKIS: "Sk" };
+// Short forms in the page's language (the catalogs' short.bo.*): species, vehicles, scientists.
+const speciesMark = (k) => short("bo", k, SPECIES_MARK[k] || "?");
+const vehicleMark = (k) => short("bo", k, VEHICLE_MARK[k] || "?");
+const sciLetter = (k) => short("bo", `sci_${k}`, SCI_LETTER[k] || "?");
 const CW = 58;
 const CH = 78;
 
@@ -36,14 +40,14 @@ function card(ctx, raw, x, y, scale = 1) {
   const h = CH * scale;
   const arrow = (col, ax) => [
     svg("circle", { cx: ax, cy: y + h - 11 * scale, r: 7 * scale, fill: SCI_COLOUR[col] || "#999", stroke: "#222" }),
-    text(ax, y + h - 8 * scale, SCI_LETTER[col] || "?", { "font-size": 8 * scale, fill: "#fff", "font-weight": 700 }),
+    text(ax, y + h - 8 * scale, sciLetter(col), { "font-size": 8 * scale, fill: "#fff", "font-weight": 700 }),
   ];
   return item(`card:${id}`, cardLabel(ctx, c),
     rect(x, y, w, h, { fill: SPECIES_COLOUR[c.species] || "#eee", stroke: "#333", "stroke-width": 1.2 }),
-    text(x + w / 2, y + 17 * scale, SPECIES_MARK[c.species] || "?", { "font-size": 15 * scale, "font-weight": 700 }),
+    text(x + w / 2, y + 17 * scale, speciesMark(c.species), { "font-size": 15 * scale, "font-weight": 700 }),
     text(x + w / 2, y + 31 * scale, fit(ctx.term(c.species), 54, 7), { "font-size": 7 * scale }),
     rect(x + w / 2 - 13 * scale, y + 36 * scale, 26 * scale, 14 * scale, { fill: "#fff", stroke: "#555", rx: 7 }),
-    text(x + w / 2, y + 46 * scale, VEHICLE_MARK[c.vehicle] || "?", { "font-size": 9 * scale }),
+    text(x + w / 2, y + 46 * scale, vehicleMark(c.vehicle), { "font-size": 9 * scale }),
     c.bonus_stars ? text(x + w - 8 * scale, y + 11 * scale, "★".repeat(c.bonus_stars), { "font-size": 9 * scale, fill: "#a06800" }) : null,
     text(x + 7 * scale, y + 10 * scale, String(id), { "font-size": 7 * scale, fill: "#555" }),
     arrow(c.left_arrow, x + 10 * scale), arrow(c.right_arrow, x + w - 10 * scale));
@@ -53,19 +57,26 @@ function common(ctx) {
   const v = ctx.view;
   const t = ctx.t;
   const pool = v.pool || [];
-  const parts = [text(10, 16, t("bo.pool"), { "text-anchor": "start", "font-weight": 700 })];
+  const parts = [info("pool", t("bo.pool"), {}, text(10, 16, t("bo.pool"), { "text-anchor": "start", "font-weight": 700 }))];
   pool.forEach((id, i) => parts.push(card(ctx, id, 10 + i * (CW + 6), 24)));
   let x = 20 + Math.max(pool.length, 1) * (CW + 6);
-  parts.push(text(x, 16, t("bo.deck"), { "text-anchor": "start", "font-weight": 700 }),
+  parts.push(info("deck", t("bo.deck_count", { n: v.deck_count ?? 0 }), {}, text(x, 16, t("bo.deck"), { "text-anchor": "start", "font-weight": 700 })),
     svg("g", { "data-id": "deck", "aria-label": t("bo.deck_count", { n: v.deck_count ?? 0 }) }, cardBack(x, 24, CW, CH, v.deck_count ?? 0, t("bo.deck_count", { n: v.deck_count ?? 0 }))));
   x += CW + 10;
   const discard = v.discard || [];
-  parts.push(text(x, 16, t("bo.discard"), { "text-anchor": "start", "font-weight": 700 }));
+  const discardLabel = `${t("bo.discard")}: ${discard.length}`;
   if (discard.length) parts.push(card(ctx, discard[discard.length - 1], x, 24));
-  parts.push(text(x + CW / 2, 24 + CH + 14, `×${discard.length}`, { "font-size": 10 }));
-  const info = t("bo.round", { n: v.round ?? "–" }) + (v.max_rounds || v.options?.max_rounds ? ` / ${v.options?.max_rounds}` : "");
-  parts.push(text(10, CH + 44, info, { "text-anchor": "start" }));
-  return canvas(x + CW + 10, CH + 56, t("bo.common"), ...parts);
+  parts.push(info("discard", discardLabel, {}, text(x, 16, t("bo.discard"), { "text-anchor": "start", "font-weight": 700 }),
+    text(x + CW / 2, 24 + CH + 14, `×${discard.length}`, { "font-size": 10 })));
+  // The round, and what the rules say ends the game (R36: 7 cards in one location; the round is
+  // then completed), with how near it is; the engine's safety cap on rounds is not the game's length.
+  const most = Math.max(0, ...(v.players || []).flatMap((p) => (p.columns || []).map((c) => c.length)));
+  const end = v.end_triggered ? t("board.bo.final_round") : t("board.bo.end_rule", { n: most });
+  const line = `${t("bo.round", { n: v.round ?? "–" })} · ${end}`;
+  const lines = wrapText(line, x + CW - 10, 11, 3);
+  parts.push(info("end_rule", line, { class: "round-info" },
+    ...lines.map((l, i) => text(10, CH + 48 + i * 14, l, { "text-anchor": "start" }))));
+  return canvas(x + CW + 10, CH + 56 + lines.length * 14, t("bo.common"), ...parts);
 }
 
 // Scoring cards and objectives: a panel of their own, so a phone shows them under the pool.
@@ -109,10 +120,13 @@ function playerBoard(ctx, p, seat) {
   const tallest = Math.max(1, ...(p.columns || []).map((c) => c.length));
   const width = ox + 5 * colW + 10;
   parts.push(seatMarker(seat, 18, 18, 9));
-  parts.push(text(34, 22, fit(ctx.names[seat] ?? seat + 1, 150, 13), { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
+  // The final score beside the name once scored (as on the score sheet); the ★ tokens are the coin.
+  const final = ctx.outcome?.scores?.[seat];
+  const name = `${ctx.names[seat] ?? seat + 1}${final !== undefined && final !== null ? ` · ${t("board.bo.final", { n: final })}` : ""}`;
+  parts.push(info("player", name, { class: "player-name" }, text(34, 22, fit(name, 150, 13), { "text-anchor": "start", "font-weight": 700, "font-size": 13 })));
   // Tokens (R30): the seat's ★ total as a coin; the objectives it took a token from, as badges.
   const tokenLabel = t("bo.tokens", { n: p.tokens ?? 0 });
-  parts.push(svg("g", { class: "tokens", "data-seat": seat, "data-tokens": p.tokens ?? 0, "aria-label": tokenLabel, role: "img" }, svg("title", {}, tokenLabel),
+  parts.push(svg("g", { class: "tokens", "data-seat": seat, "data-tokens": p.tokens ?? 0, "data-explain": "tokens", "aria-label": tokenLabel, role: "img" }, svg("title", {}, tokenLabel),
     svg("circle", { cx: 196, cy: 17, r: 12, fill: "#ffd54f", stroke: "#8a6d00", "stroke-width": 1.5 }),
     text(196, 21, `${p.tokens ?? 0}`, { "font-size": 11, "font-weight": 700 }),
     text(212, 22, "★", { "font-size": 12, fill: "#8a6d00", "text-anchor": "start" })));
@@ -135,7 +149,7 @@ function playerBoard(ctx, p, seat) {
       const spaces = sideTracks[z] || [];
       for (let s = 7; s >= 0; s--) {
         const sy = y0 + 20 + (7 - s) * 20;
-        const icons = s ? (spaces[s - 1] || []).map((vh) => VEHICLE_MARK[vh] || "?").join(" ") : t("bo.start");
+        const icons = s ? (spaces[s - 1] || []).map((vh) => vehicleMark(vh)).join(" ") : t("bo.start");
         g.push(rect(x + 10, sy, colW - 20, 18, { fill: "#fff", stroke: "#9ab", rx: 2 }), text(x + colW / 2, sy + 13, icons, { "font-size": 9 }));
         if ((p.flags || [])[loc] === s) {
           g.push(svg("path", { d: `M${x + 12} ${sy + 16} L${x + 12} ${sy + 1} L${x + 24} ${sy + 5} L${x + 12} ${sy + 9}`, fill: SEAT_COLOURS[seat % 6], stroke: "#111" }));
@@ -150,10 +164,10 @@ function playerBoard(ctx, p, seat) {
       if (!n) return;
       const cx = x + 18 + ci * 28;
       g.push(svg("rect", { x: cx - 9, y: sy, width: 18, height: 22, rx: 9, fill: SCI_COLOUR[col], stroke: "#222" }),
-        text(cx, sy + 15, `${SCI_LETTER[col]}${n > 1 ? n : ""}`, { "font-size": 10, fill: "#fff", "font-weight": 700 }));
+        text(cx, sy + 15, `${sciLetter(col)}${n > 1 ? n : ""}`, { "font-size": 10, fill: "#fff", "font-weight": 700 }));
     });
     const label = camp ? ctx.term(z) : `${ctx.term(z)} (${t("bo.flag_at", { n: (p.flags || [])[loc] ?? 0 })})`;
-    if (camp) parts.push(svg("g", { "aria-label": label }, ...g));
+    if (camp) parts.push(info("camp", label, {}, ...g));
     else parts.push(item(`location:${seat}:${"LCR"[loc]}`, `${ctx.names[seat] ?? seat + 1}: ${label}`, ...g));
   });
   // Cards played at each location, stacked with each one's top edge showing.
@@ -164,7 +178,7 @@ function playerBoard(ctx, p, seat) {
   });
   // The hand: the seat's own cards; another seat's as backs.
   const hy = cy + tallest * 20 + CH - 10;
-  parts.push(text(ox, hy, t("bo.hand"), { "text-anchor": "start", "font-size": 11, "font-weight": 700 }));
+  parts.push(info("hand", t("bo.hand"), {}, text(ox, hy, t("bo.hand"), { "text-anchor": "start", "font-size": 11, "font-weight": 700 })));
   if (Array.isArray(p.hand)) p.hand.forEach((id, i) => parts.push(card(ctx, id, ox + 50 + i * (CW * 0.8 + 4), hy - 12, 0.8)));
   else parts.push(cardBack(ox + 50, hy - 12, CW * 0.6, CH * 0.6, p.hand_count ?? 0, t("bo.hidden_hand", { n: p.hand_count ?? 0 })));
   const height = hy + CH * 0.8 + 8;
@@ -184,4 +198,53 @@ export function render(ctx) {
 
 export function scores(view) {
   return null;
+}
+
+// ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
+function servedText(ctx, id) {
+  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
+  return table[id]?.[1] || null;
+}
+
+export function explain(ctx, key) {
+  const at = key.indexOf(":");
+  const kind = at < 0 ? key : key.slice(0, at);
+  const id = at < 0 ? "" : key.slice(at + 1);
+  const t = ctx.t;
+  if (kind === "card") {
+    const c = cards(ctx).get(Number(id));
+    if (!c) return null;
+    return [t("board.bo.x_card", { left: ctx.term(c.left_arrow), right: ctx.term(c.right_arrow), vehicle: ctx.term(c.vehicle) }),
+      c.bonus_stars ? t("board.bo.x_stars", { n: c.bonus_stars }) : null];
+  }
+  if (kind === "scoring" || kind === "objective") return [servedText(ctx, id)];
+  if (kind === "location") return [t("board.bo.x_location")];
+  if (kind === "camp") return [t("board.bo.x_camp")];
+  if (kind === "end_rule") return [t("board.bo.x_end")];
+  if (kind === "pool") return [t("board.bo.x_pool")];
+  if (kind === "discard") return [t("board.bo.x_discard")];
+  if (kind === "tokens") return [t("board.bo.lg_tokens")];
+  if (kind === "hand") return [t("board.bo.x_hand")];
+  if (kind === "deck") return null;
+  return null;
+}
+
+export function legend(ctx) {
+  const t = ctx.t;
+  const out = Object.keys(SPECIES_MARK).map((k) => ({
+    icon: [rect(6, 2, 32, 28, { fill: SPECIES_COLOUR[k], stroke: "#333" }), text(22, 21, speciesMark(k), { "font-size": 12, "font-weight": 700 })],
+    text: `${speciesMark(k)}: ${ctx.term(k)}`,
+  }));
+  for (const k of Object.keys(VEHICLE_MARK)) {
+    out.push({ icon: [rect(6, 8, 32, 16, { fill: "#fff", stroke: "#555", rx: 8 }), text(22, 20, vehicleMark(k), { "font-size": 10 })], text: `${vehicleMark(k)}: ${ctx.term(k)}` });
+  }
+  for (const k of Object.keys(SCI_COLOUR)) {
+    out.push({ icon: [svg("circle", { cx: 22, cy: 16, r: 9, fill: SCI_COLOUR[k], stroke: "#222" }), text(22, 20, sciLetter(k), { "font-size": 10, fill: "#fff", "font-weight": 700 })],
+      text: t("board.bo.lg_scientist", { mark: sciLetter(k), colour: ctx.term(k) }) });
+  }
+  out.push({ icon: [text(22, 22, "★", { "font-size": 16, fill: "#a06800" })], text: t("board.bo.lg_star") },
+    { icon: [svg("path", { d: "M14 28 L14 6 L30 11 L14 16", fill: SEAT_COLOURS[0], stroke: "#111" })], text: t("board.bo.lg_flag") },
+    { icon: [svg("circle", { cx: 22, cy: 16, r: 12, fill: "#ffd54f", stroke: "#8a6d00" }), text(22, 20, "3", { "font-size": 11, "font-weight": 700 })], text: t("board.bo.lg_tokens") },
+    { icon: [rect(2, 6, 40, 20, { fill: "#eef6ff", stroke: "#4070a0" }), text(22, 20, "●●", { "font-size": 10 })], text: t("board.bo.lg_objective") });
+  return out;
 }

@@ -2,8 +2,10 @@
 // tents and totems by tribe, alliance lines with their numbers, mountains and feats), the display,
 // the deck, the hand; the third tribe (grey, "N") in 2-player games.
 // Element ids (the engine's): territory:<id>, space:<id>, line:<n>, hand:<biome>, display:<biome>, deck:top.
+// The map shows the notation's own coordinates: each territory's id (N02) and each tent space's
+// (n07, as in "tent n07 f"), also under a tent that covers its space.
 import { el, seatMarker, svg } from "../common.js";
-import { canvas, cardBack, fit, item, rect, text } from "../board.js";
+import { canvas, cardBack, fit, info, item, rect, text, wrapText } from "../board.js";
 
 const BIOME = { tundra: "#e8a89a", forest: "#8cc084", glacier: "#a8cdf0", coast: "#f3e08a", desert: "#f2b86b" };
 const BIOME_MARK = { tundra: "T", forest: "F", glacier: "G", coast: "C", desert: "D" };
@@ -119,7 +121,8 @@ function board(ctx) {
       const label = `${t("iw.tent_space")} ${sid}${owner === undefined ? "" : `: ${t("iw.tent_of", { tribe: tribeName(ctx, owner) })}`}${onRoad ? `, ${ctx.term("long_road")}` : ""}`;
       spaceParts.push(item(`space:${sid}`, label,
         svg("circle", { cx: sx, cy: sy, r: 12, fill: "#fffc", stroke: onRoad ? "#6a1b9a" : "#555", "stroke-width": onRoad ? 2.5 : 1, "stroke-dasharray": owner === undefined && !onRoad ? "3 2" : null }),
-        owner === undefined ? text(sx, sy + 3, sid.replace(/^[a-z]+/, ""), { "font-size": 7, fill: "#777" }) : seatMarker(tribeSeat(v, owner), sx, sy, 9)));
+        owner === undefined ? text(sx, sy + 3, sid, { "font-size": 8, fill: "#555", class: "coord space-id" })
+          : [seatMarker(tribeSeat(v, owner), sx, sy, 9), text(sx, sy + 21, sid, { "font-size": 7.5, fill: "#333", class: "coord space-id" })]));
     });
   }
   // Roads between tent spaces (R49): inside a territory, across a border, and the Long Road (R68)
@@ -156,7 +159,7 @@ function featToken(ctx, feat, x, y, r = 8) {
     const a = Math.PI / 6 + (i * Math.PI) / 3;
     return `${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`;
   }).join(" ");
-  return svg("g", { class: "feat-token", "data-feat": feat, "aria-label": ctx.term(feat), role: "img" },
+  return svg("g", { class: "feat-token", "data-feat": feat, "data-explain": `feat:${feat}`, "aria-label": ctx.term(feat), role: "img" },
     svg("title", {}, ctx.term(feat)),
     svg("polygon", { points: pts, fill: FEAT_FILL[feat] || "#eee", stroke: "#222", "stroke-width": 1.2 }),
     text(x, y + r * 0.42, featLetter(ctx, feat), { "font-size": r * 1.15, "font-weight": 700 }));
@@ -193,7 +196,7 @@ function featsPanel(ctx) {
       if (earned[k] !== undefined) g.push(seatMarker(tribeSeat(v, earned[k]), sx, y, 7));
     }
     g.push(text(176, y + 4, fit(placed.length ? `→ ${placed.join(", ")}` : "", 118, 10), { "text-anchor": "start", "font-size": 10 }));
-    parts.push(svg("g", { class: "feat", "data-feat": f.id, "data-earned": earned.join(","), "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
+    parts.push(svg("g", { class: "feat", "data-feat": f.id, "data-earned": earned.join(","), "data-explain": `featrow:${f.id}`, "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
   });
   return canvas(300, 34 + defs.length * 30, t("board.iw.feats"), ...parts);
 }
@@ -221,7 +224,7 @@ function expeditionsPanel(ctx) {
       g.push(svg("circle", { cx, cy: 86, r: 12, fill: k === 0 ? "#fff3c4" : "#fff", stroke: "#5a4520" }),
         scored[k] !== undefined ? seatMarker(tribeSeat(v, scored[k]), cx, 86, 8) : text(cx, 90, String(pts), { "font-size": 11, "font-weight": 700 }));
     });
-    parts.push(svg("g", { class: "expedition", "data-expedition": id, "data-scored": scored.join(","), "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
+    parts.push(svg("g", { class: "expedition", "data-expedition": id, "data-scored": scored.join(","), "data-explain": `expedition:${id}`, "aria-label": label, role: "img" }, svg("title", {}, label), ...g));
   });
   return canvas(300, 118, t("board.iw.expeditions"), ...parts);
 }
@@ -246,25 +249,28 @@ function side(ctx) {
   const total = discard.reduce((a, [, n]) => a + n, 0);
   const pileLabel = `${t("board.iw.discard", { n: total })}: ${discard.map(([b, n]) => `${ctx.term(b)} ×${n}`).join(", ")}`;
   const ex = t("board.iw.exhaustions", { n: v.exhaustions ?? 0 });
-  parts.push(svg("g", { class: "discard-pile", "data-count": total, "aria-label": pileLabel, role: "img" }, svg("title", {}, pileLabel),
+  parts.push(svg("g", { class: "discard-pile", "data-count": total, "data-explain": "discard", "aria-label": pileLabel, role: "img" }, svg("title", {}, pileLabel),
     text(dx + 52, 16, t("board.iw.discard_short"), { "text-anchor": "start", "font-weight": 700 }),
     ...discard.map(([b, n], i) => svg("g", { "data-biome": b, "data-count": n },
       rect(dx + 52, 22 + i * 13, 12, 11, { fill: BIOME[b] || "#ddd", stroke: "#333", rx: 2 }),
       text(dx + 58, 31 + i * 13, biomeMark(ctx, b), { "font-size": 8, "font-weight": 700 }),
       text(dx + 68, 31 + i * 13, `×${n}`, { "font-size": 9, "text-anchor": "start" })))));
-  parts.push(svg("g", { class: "exhaustions", "data-count": v.exhaustions ?? 0, "aria-label": ex, role: "img" },
+  parts.push(svg("g", { class: "exhaustions", "data-count": v.exhaustions ?? 0, "data-explain": "exhaustions", "aria-label": ex, role: "img" },
     text(dx + 21, 98, `↻${v.exhaustions ?? 0}`, { "font-size": 10 }), svg("title", {}, ex)));
   parts.push(text(10, 106, t("iw.hand"), { "text-anchor": "start", "font-weight": 700 }));
   if (Array.isArray(v.hand)) v.hand.forEach((b, i) => parts.push(biomeCard(ctx, `hand:${b}`, b, 10 + i * 48, 114)));
-  // Tribes: supply, hand sizes, scores.
+  // Tribes: supply, hand sizes, scores; a long line in two (never cut).
   let y = 196;
   const tribes = v.supply || [];
   tribes.forEach((s, tribe) => {
     const seat = tribeSeat(v, tribe);
     const hand = seat >= 0 ? (v.hand_sizes || [])[seat] : null;
-    parts.push(seatMarker(seat, 18, y - 4, 8),
-      text(32, y, fit(`${tribeName(ctx, tribe)} · ${t("iw.supply", { tents: s.tents, totems: s.totems })}${hand !== null && hand !== undefined ? ` · ${t("iw.cards", { n: hand })}` : ""}`, 264, 11), { "text-anchor": "start", "font-size": 11 }));
-    y += 22;
+    const final = seat >= 0 ? ctx.outcome?.scores?.[seat] : undefined;
+    const line = `${tribeName(ctx, tribe)} · ${t("iw.supply", { tents: s.tents, totems: s.totems })}${hand !== null && hand !== undefined ? ` · ${t("iw.cards", { n: hand })}` : ""}${final !== undefined && final !== null ? ` · ${t("board.iw.final", { n: final })}` : ""}`;
+    const lines = wrapText(line, 300, 11, 2);
+    parts.push(info(`tribe:${tribe}`, line, { class: "tribe-line" }, seatMarker(seat, 18, y - 4, 8),
+      ...lines.map((l, i) => text(32, y + i * 14, l, { "text-anchor": "start", "font-size": 11 }))));
+    y += 8 + lines.length * 14;
   });
   return canvas(345, y, t("iw.side"), ...parts);
 }
@@ -272,7 +278,7 @@ function side(ctx) {
 function biomeCard(ctx, id, biome, x, y) {
   return item(id, ctx.term(biome), rect(x, y, 42, 60, { fill: BIOME[biome] || "#ddd", stroke: "#333" }),
     text(x + 21, y + 30, biomeMark(ctx, biome), { "font-size": 18, "font-weight": 700 }),
-    text(x + 21, y + 50, ctx.term(biome), { "font-size": ctx.term(biome).length > 6 ? 6.5 : 8 }));
+    text(x + 21, y + 51, fit(ctx.term(biome), 40, 9), { "font-size": 9 }));
 }
 
 export function render(ctx) {
@@ -287,4 +293,53 @@ export function render(ctx) {
 export function scores(view) {
   const players = typeof view.players === "number" ? view.players : (view.players || []).length;
   return (view.scores || []).slice(0, players);
+}
+
+// ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
+function servedText(ctx, id) {
+  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
+  return table[id]?.[1] || null;
+}
+
+export function explain(ctx, key) {
+  const at = key.indexOf(":");
+  const kind = at < 0 ? key : key.slice(0, at);
+  const id = at < 0 ? "" : key.slice(at + 1);
+  const t = ctx.t;
+  const m = mapData(ctx);
+  if (kind === "territory") {
+    const terr = m.territories?.[id] || {};
+    return [t("board.iw.x_territory", { id, biome: ctx.term(terr.biome), spaces: (terr.tent_spaces || []).join(", ") }),
+      terr.totem_space ? t("board.iw.x_totem_space") : null, terr.island ? t("board.iw.x_island") : null];
+  }
+  if (kind === "space") return [t("board.iw.x_space", { id })];
+  if (kind === "line") return [t("board.iw.x_line")];
+  if (kind === "display" || kind === "hand") return [t("board.iw.x_card", { biome: ctx.term(id) })];
+  if (kind === "deck") return [t("board.iw.x_deck")];
+  if (kind === "feat" || kind === "featrow") return [servedText(ctx, id)];
+  if (kind === "expedition") return [servedText(ctx, id)];
+  if (kind === "discard") return [t("board.iw.x_discard")];
+  if (kind === "exhaustions") return null;
+  if (kind === "tribe") return [t("board.iw.x_tribe")];
+  return null;
+}
+
+export function legend(ctx) {
+  const t = ctx.t;
+  const out = Object.keys(BIOME).map((b) => ({
+    icon: [rect(4, 2, 36, 28, { fill: BIOME[b], stroke: "#333", rx: 6 }), text(22, 22, biomeMark(ctx, b), { "font-size": 14, "font-weight": 700 })],
+    text: `${biomeMark(ctx, b)}: ${ctx.term(b)}`,
+  }));
+  out.push({ icon: [rect(4, 2, 36, 28, { fill: "#ddd", stroke: "#3a78c0", "stroke-width": 3, rx: 6 })], text: t("board.iw.x_island") },
+    { icon: [svg("circle", { cx: 22, cy: 16, r: 12, fill: "#fff", stroke: "#555", "stroke-dasharray": "3 2" }), text(22, 19, "n07", { "font-size": 8 })], text: t("board.iw.lg_space") },
+    { icon: [seatMarker(0, 22, 16, 9)], text: t("board.iw.lg_tent") },
+    { icon: [rect(8, 2, 28, 28, { fill: "#fff8", stroke: "#333", rx: 3 }), seatMarker(1, 22, 16, 6)], text: t("board.iw.x_totem_space") },
+    { icon: [svg("line", { x1: 0, y1: 16, x2: 44, y2: 16, stroke: "#7a5a30", "stroke-width": 4 }), svg("circle", { cx: 22, cy: 16, r: 10, fill: "#fff", stroke: "#333" }), text(22, 20, "3", { "font-size": 10, "font-weight": 700 })], text: t("board.iw.lg_land_line") },
+    { icon: [svg("line", { x1: 0, y1: 16, x2: 44, y2: 16, stroke: "#3a78c0", "stroke-width": 4, "stroke-dasharray": "8 5" })], text: t("board.iw.lg_sea_line") },
+    { icon: [svg("polygon", { points: "10,28 22,6 34,28", fill: "#6b5b4b", stroke: "#222" })], text: t("board.iw.lg_mountain") },
+    { icon: [svg("line", { x1: 4, y1: 16, x2: 40, y2: 16, stroke: "#5d4a36", "stroke-width": 1.6 })], text: t("board.iw.lg_road") },
+    { icon: [svg("line", { x1: 4, y1: 16, x2: 40, y2: 16, stroke: "#6a1b9a", "stroke-width": 4, "stroke-dasharray": "10 3 2 3" })], text: ctx.term("long_road") },
+    { icon: [featToken(ctx, "unity", 22, 16, 10)], text: t("board.iw.lg_feat") },
+    { icon: [seatMarker(-1, 22, 16, 9)], text: t("board.iw.lg_third") });
+  return out;
 }

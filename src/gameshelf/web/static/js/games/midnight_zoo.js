@@ -1,12 +1,16 @@
 // Midnight Zoo: the draft market, the leftover zone and the bonus piles; each player's 5x5 district
 // with its tiles, food, entrances and animals (facing shown), the zoo in the middle.
-// Element ids (the engine's): tile:<id>, cell:<r>,<c>, animal:<spot>, bonus:<terrain>.
+// Element ids (the engine's): tile:<id>, cell:<r>,<c>, animal:<spot>, bonus:<terrain>. Cells and
+// spots are named alike in every district: only the acting player's district carries them as
+// element ids (where the action happens); the others' are explainable but never targets.
+// Rows and columns are numbered along each district's edges as the notation writes a space (r,c).
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, item, rect, text } from "../board.js";
+import { canvas, cardBack, coords, fit, info, item, rect, short, text } from "../board.js";
 
 const TERRAIN = { rock: "#a7a29a", grass: "#9ccc65", sand: "#ecd9a0" };
 const TERRAIN_MARK = { rock: "▲", grass: "♣", sand: "≈" };
 const ANIMAL_LETTER = { penguin: "P", cheetah: "C", wolf: "W", butterfly: "B", snake: "S", sloth: "L" };
+const animalMark = (a) => short("mz", a, ANIMAL_LETTER[a] || "?");
 const DIR = { N: 0, E: 90, S: 180, W: 270 };
 const C = 46; // a district space
 
@@ -48,8 +52,8 @@ function tile(ctx, id, x, y, s = C - 4, withId = true) {
     body.push(svg("circle", { cx: x + s - 9, cy: y + s - 9, r: 7, fill: "#fff", stroke: "#333" }),
       text(x + s - 9, y + s - 5.5, ctx.term(t.food).slice(0, 1).toUpperCase(), { "font-size": 9 }));
   }
-  body.push(text(x + s / 2, y + s - 3, id, { "font-size": 7, fill: "#333" }));
-  return withId ? item(`tile:${id}`, tileLabel(ctx, t), ...body) : svg("g", { "aria-label": tileLabel(ctx, t) }, ...body);
+  body.push(text(x + s / 2, y + s - 3, id, { "font-size": 7, fill: "#333", class: "tile-id" }));
+  return withId ? item(`tile:${id}`, tileLabel(ctx, t), ...body) : info(`tile:${id}`, tileLabel(ctx, t), {}, ...body);
 }
 
 function slot(x, y, s = C - 4) {
@@ -148,8 +152,24 @@ function soloTile(ctx, defs, id, x, y, big) {
     text(x + size / 2, y + size - 3, id, { "font-size": 7, fill: "#333" }));
 }
 
+// The seat whose district the decision acts on (the deciding seat; else the page's own seat).
+function actingSeat(ctx) {
+  const d = ctx.decision?.seat;
+  return d !== null && d !== undefined ? d : ctx.seat;
+}
+
+// The header's score: the final score once the game is scored (as on the score sheet), else the
+// VP collected during play, saying so (the end-of-game scoring of the zoo and food comes later).
+function scoreText(ctx, p, seat) {
+  const final = ctx.outcome?.scores?.[seat];
+  if (final !== undefined && final !== null) return ctx.t("board.mz.vp_final", { n: final });
+  return ctx.t("board.mz.vp_play", { n: p.vp ?? 0 });
+}
+
 function district(ctx, p, seat) {
   const t = ctx.t;
+  const own = seat === actingSeat(ctx);
+  const mark = (id, label, ...g) => (own ? item(id, label, ...g) : info(id, label, { "data-seat": seat }, ...g));
   const board = ctx.data.files.board?.player_board || {};
   const spaces = board.spaces || {};
   const entrances = board.entrances || {};
@@ -159,7 +179,9 @@ function district(ctx, p, seat) {
   const colour = SEAT_COLOURS[seat % 6];
   parts.push(rect(2, 2, C * 7 + 16, C * 7 + 116, { fill: "#fbfaf5", stroke: colour, "stroke-width": 3 }));
   parts.push(seatMarker(seat, 18, 18, 9));
-  parts.push(text(34, 22, `${ctx.names[seat] ?? seat + 1} · ${p.vp ?? 0} ${t("mz.vp")}`, { "text-anchor": "start", "font-weight": 700, "font-size": 13 }));
+  const head = `${ctx.names[seat] ?? seat + 1} · ${scoreText(ctx, p, seat)}`;
+  parts.push(info("score", head, {}, text(34, 22, fit(head, C * 7 - 30, 13), { "text-anchor": "start", "font-weight": 700, "font-size": 13, class: "district-score" })));
+  parts.push(coords({ x0: ox + C / 2, y0: oy + C / 2, dx: C, dy: C, rows: [0, 1, 2, 3, 4], cols: [0, 1, 2, 3, 4], left: 9, top: oy - 3 }));
   const cells = p.district || [];
   for (let r = 0; r < 5; r++) {
     for (let c = 0; c < 5; c++) {
@@ -179,14 +201,14 @@ function district(ctx, p, seat) {
         if (sp.action) g.push(text(x + C / 2, y + 34, symbol(sp.action), { fill: cond === "dark_pair" ? "#ddd" : "#999", "font-size": 10 }));
         if (cond === "dark_pair" && p.cards) g.push(pairCard(ctx, p, sp, x, y, seat));
       }
-      parts.push(item(`cell:${r},${c}`, label, ...g));
+      parts.push(mark(`cell:${r},${c}`, label, ...g));
     }
   }
   for (const [id, e] of Object.entries(entrances)) {
     const [r, c] = e.pos;
     const x = ox + c * C;
     const y = oy + r * C;
-    parts.push(svg("g", { "aria-label": `${t("mz.entrance")} ${id}` },
+    parts.push(info(`entrance:${id}`, `${t("mz.entrance")} ${id}`, {},
       rect(x + 6, y + 6, C - 12, C - 12, { fill: TERRAIN[e.terrain] || "#ddd", stroke: "#555", "stroke-dasharray": "3 2", rx: 10 }),
       text(x + C / 2, y + C / 2 + 4, id, { "font-size": 10, fill: "#333" })));
   }
@@ -213,16 +235,19 @@ function district(ctx, p, seat) {
       x = ox + c * C + C / 2;
       y = oy + r * C + C / 2;
     }
-    parts.push(animal(ctx, a, x, y, colour, a.loc === "zoo" ? 6 : 12));
+    parts.push(animal(ctx, a, x, y, colour, a.loc === "zoo" ? 6 : 12, own));
   }
-  if (undisc) parts.push(text(ox - 4, oy + 5 * C + C - 10, t("mz.undiscovered"), { "text-anchor": "start", "font-size": 10, fill: "#555" }));
+  if (undisc) parts.push(text(ox - 4, oy + 5 * C + C - 10, t("mz.undiscovered"), { "text-anchor": "start", "font-size": 11, fill: "#555" }));
   // Hand and storage.
   const sy = oy + 5 * C + C + 40;
-  parts.push(text(ox, sy - 2, t("mz.hand"), { "text-anchor": "start", "font-size": 10 }));
+  parts.push(text(ox, sy - 2, t("mz.hand"), { "text-anchor": "start", "font-size": 11 }));
   if (p.hand) parts.push(tile(ctx, p.hand, ox, sy + 2, 38));
-  parts.push(text(ox + 60, sy - 2, t("mz.storage"), { "text-anchor": "start", "font-size": 10 }));
+  parts.push(text(ox + 60, sy - 2, t("mz.storage"), { "text-anchor": "start", "font-size": 11 }));
   (p.storage || []).forEach((id, i) => parts.push(tile(ctx, id, ox + 60 + i * 42, sy + 2, 38)));
-  return canvas(C * 7 + 20, C * 7 + 122, `${ctx.names[seat] ?? seat + 1}: ${t("mz.district")}`, ...parts);
+  const drawn = canvas(C * 7 + 20, C * 7 + 122, `${ctx.names[seat] ?? seat + 1}: ${t("mz.district")}`, ...parts);
+  drawn.setAttribute("data-seat", seat);
+  drawn.classList.add("district");
+  return drawn;
 }
 
 // Variability cards (R87-R93) on the dark pairs: hidden while the players choose them (a back, "?"),
@@ -236,28 +261,38 @@ function variabilityCard(ctx, p, sp) {
   const def = (ctx.data.files.variability?.variability_cards?.[p.colour] || []).find((c) => c.letter === letter) || {};
   const name = explain[`card_${def.type}`]?.name;
   const terrain = def.type === "terrain" ? def[sp.side] : null;
-  return { letter, terrain, label: `${name?.[ctx.lang] || name?.en || letter}${terrain ? `: ${ctx.term(terrain)}` : ""}` };
+  return { letter, terrain, type: def.type, label: `${name?.[ctx.lang] || name?.en || letter}${terrain ? `: ${ctx.term(terrain)}` : ""}` };
 }
 
 function pairCard(ctx, p, sp, x, y, seat) {
   const card = variabilityCard(ctx, p, sp);
   if (!card) return null;
   const hidden = card.letter === "?";
-  return svg("g", { class: "variability-card", "data-seat": seat, "data-pair": sp.pair, "data-card": card.letter, "aria-label": card.label, role: "img" },
+  return svg("g", { class: "variability-card", "data-seat": seat, "data-pair": sp.pair, "data-card": card.letter,
+    "data-explain": card.type ? `varcard:card_${card.type}` : "varcard:dark_pair", "aria-label": card.label, role: "img" },
     rect(x + C - 20, y + C - 20, 17, 17, { fill: hidden ? "#4a4a6a" : "#b58ad8", stroke: "#222", rx: 2 }),
-    text(x + C - 11.5, y + C - 7.5, card.terrain ? `${card.letter}${TERRAIN_MARK[card.terrain] || ""}` : card.letter,
+    text(x + C - 11.5, y + C - 7.5, card.terrain ? `${cardMark(card.letter)}${TERRAIN_MARK[card.terrain] || ""}` : cardMark(card.letter),
       { "font-size": card.terrain ? 7.5 : 10, "font-weight": 700, fill: "#fff" }));
 }
 
-function animal(ctx, a, x, y, colour, r) {
-  const label = `${ctx.term(a.animal)} (${a.spot})${a.facing ? ` ${a.facing}` : ""}${a.pollen ? ` · ${a.pollen}` : ""}`;
+// A variability card's letter (F, M, T; "?" face down) in the page's language.
+function cardMark(letter) {
+  return letter === "?" ? "?" : short("mz", `card_${letter}`, letter);
+}
+
+// An animal: its own (acting) district's carry the engine's id; the explanation is its kind's.
+function animal(ctx, a, x, y, colour, r, own = true) {
+  const facing = a.facing ? ` ${ctx.t("board.mz.facing", { dir: ctx.t(`board.dir.${a.facing}`) })}` : "";
+  const label = `${ctx.term(a.animal)} (${a.spot})${facing}${a.pollen ? ` · ${ctx.t("board.mz.pollen", { n: a.pollen })}` : ""}`;
   const body = [svg("circle", { cx: x, cy: y, r, fill: "#fff", stroke: colour, "stroke-width": 3 })];
   if (a.facing && r > 8) {
     body.push(svg("polygon", { points: `${x},${y - r - 7} ${x - 5},${y - r - 1} ${x + 5},${y - r - 1}`, fill: colour, transform: `rotate(${DIR[a.facing] || 0} ${x} ${y})` }));
   }
-  body.push(text(x, y + r * 0.4, ANIMAL_LETTER[a.animal] || "?", { "font-size": r * 1.1, "font-weight": 700 }));
+  body.push(text(x, y + r * 0.4, animalMark(a.animal), { "font-size": r * 1.1, "font-weight": 700 }));
   if (a.pollen) body.push(text(x + r, y - r + 2, `✿${a.pollen}`, { "font-size": 8 }));
-  return item(`animal:${a.spot}`, label, ...body);
+  const g = own ? item(`animal:${a.spot}`, label, ...body) : info(`animal:${a.spot}`, label, {}, ...body);
+  g.setAttribute("data-explain", `animal:${a.animal}`);
+  return g;
 }
 
 export function render(ctx) {
@@ -273,4 +308,74 @@ export function render(ctx) {
 
 export function scores(view) {
   return (view.player_states || []).map((p) => p.vp ?? null);
+}
+
+// ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
+function symbolMeaning(ctx, a) {
+  if (a.startsWith("move_")) return ctx.t("board.mz.sym_move", { mark: symbol(a), n: a.slice(5) });
+  if (a === "discover") return ctx.t("board.mz.sym_discover", { mark: symbol(a) });
+  if (a === "bonus_tile") return ctx.t("board.mz.sym_bonus", { mark: symbol(a) });
+  if (a.startsWith("vp_")) return ctx.t("board.mz.sym_vp", { mark: symbol(a), n: a.slice(3) });
+  return ctx.term(a);
+}
+
+function servedText(ctx, id) {
+  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
+  return table[id]?.[1] || null;
+}
+
+export function explain(ctx, key) {
+  const at = key.indexOf(":");
+  const kind = key.slice(0, at);
+  const id = key.slice(at + 1);
+  if (kind === "tile") {
+    const t = tiles(ctx).get(id);
+    if (!t) return null;
+    const out = [ctx.t("board.mz.x_terrain", { terrain: ctx.term(t.terrain), mark: TERRAIN_MARK[t.terrain] || "" })];
+    if (t.bonus) out.push(ctx.t("board.mz.x_bonus_tile"));
+    for (const a of t.actions || []) out.push(symbolMeaning(ctx, a));
+    if (t.food) out.push(ctx.t("board.mz.x_food", { food: ctx.term(t.food) }), servedText(ctx, "food_set"));
+    return out;
+  }
+  if (kind === "cell") {
+    const sp = ctx.data.files.board?.player_board?.spaces?.[id] || {};
+    const [r, c] = id.split(",");
+    const out = [ctx.t("board.mz.x_cell", { r, c })];
+    const cond = sp.condition;
+    if (id === "2,2") out.push(ctx.t("board.mz.x_zoo"));
+    else if (cond === "binoculars") out.push(ctx.t("board.mz.x_cond_binoculars"));
+    else if (cond === "dark_pair") out.push(servedText(ctx, "dark_pair"));
+    else if (cond?.terrain) out.push(ctx.t("board.mz.x_cond_terrain", { terrain: ctx.term(cond.terrain) }));
+    if (sp.action) out.push(symbolMeaning(ctx, sp.action));
+    return out;
+  }
+  if (kind === "score") return [ctx.t(ctx.outcome ? "board.mz.x_score_final" : "board.mz.x_score_play")];
+  if (kind === "entrance") return [ctx.t("board.mz.lg_entrance")];
+  if (kind === "bonus") return [ctx.t("board.mz.x_bonus_pile", { terrain: ctx.term(id) })];
+  return null;
+}
+
+export function legend(ctx) {
+  const t = ctx.t;
+  const sq = (fill, mark) => [rect(6, 2, 28, 28, { fill, stroke: "#333" }), text(20, 21, mark, { "font-size": 13 })];
+  const out = Object.keys(TERRAIN).map((k) => ({ icon: sq(TERRAIN[k], TERRAIN_MARK[k]), text: t("board.mz.lg_terrain", { terrain: ctx.term(k) }) }));
+  out.push({ icon: [text(22, 21, "➜1", { "font-size": 13, "font-weight": 700 })], text: symbolMeaning(ctx, "move_1") },
+    { icon: [text(22, 21, "?", { "font-size": 13, "font-weight": 700 })], text: symbolMeaning(ctx, "discover") },
+    { icon: [text(22, 21, "+□", { "font-size": 13, "font-weight": 700 })], text: symbolMeaning(ctx, "bonus_tile") },
+    { icon: [text(22, 21, "2★", { "font-size": 13, "font-weight": 700 })], text: symbolMeaning(ctx, "vp_2") },
+    { icon: [svg("circle", { cx: 22, cy: 16, r: 9, fill: "#fff", stroke: "#333" }), text(22, 20, ctx.term("meat").slice(0, 1).toUpperCase(), { "font-size": 11 })], text: t("board.mz.lg_food") },
+    { icon: [text(22, 21, "◎", { "font-size": 15 })], text: t("board.mz.x_cond_binoculars") },
+    { icon: [rect(4, 2, 36, 28, { fill: "#55586b" }), text(22, 21, "◐A", { "font-size": 12, fill: "#fff" })], text: t("board.mz.lg_dark_pair") },
+    { icon: [rect(6, 4, 32, 24, { fill: "#ddd", stroke: "#555", "stroke-dasharray": "3 2", rx: 8 }), text(22, 20, "L1", { "font-size": 10 })], text: t("board.mz.lg_entrance") },
+    { icon: [rect(4, 2, 36, 28, { fill: "#3b3355" }), text(22, 20, ctx.term("zoo"), { "font-size": 9, fill: "#fff" })], text: t("board.mz.x_zoo") });
+  for (const a of Object.keys(ANIMAL_LETTER)) {
+    out.push({ icon: [svg("circle", { cx: 22, cy: 16, r: 11, fill: "#fff", stroke: SEAT_COLOURS[0], "stroke-width": 3 }), text(22, 20, animalMark(a), { "font-size": 12, "font-weight": 700 })],
+      text: `${animalMark(a)}: ${ctx.term(a)}` });
+  }
+  out.push({ icon: [svg("circle", { cx: 22, cy: 19, r: 9, fill: "#fff", stroke: SEAT_COLOURS[0], "stroke-width": 3 }),
+    svg("polygon", { points: "22,3 17,9 27,9", fill: SEAT_COLOURS[0] })], text: t("board.mz.lg_facing") },
+  { icon: [text(22, 21, "✿2", { "font-size": 12 })], text: t("board.mz.lg_pollen") },
+  { icon: [rect(12, 6, 20, 20, { fill: "#b58ad8", stroke: "#222", rx: 2 }), text(22, 21, cardMark("F"), { "font-size": 12, fill: "#fff", "font-weight": 700 })], text: t("board.mz.lg_card") },
+  { icon: [text(10, 20, "0", { "font-size": 12 }), text(30, 20, "4", { "font-size": 12 })], text: t("board.mz.lg_coords") });
+  return out;
 }
