@@ -4,9 +4,10 @@ submissions checked against the state id, every message validated, a per-connect
 Client messages (JSON objects; ``type`` defaults to ``act``):
 ``{"action": "...", "state_id": N}``, ``{"type": "undo", "state_id": N}``,
 ``{"type": "resume", "state_id": N}`` (what was missed since N, or a fresh snapshot),
-``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``.
+``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``,
+``{"type": "chat", "text": "..."}`` (a chat line: community/chat.py).
 Server messages: ``snapshot``, ``update`` (with ``prev_state_id``), ``table`` (seats and clocks
-changed), ``error`` (code, rule, translated reason), ``pong``.
+changed), ``error`` (code, rule, translated reason), ``pong``, ``chat``.
 """
 
 from __future__ import annotations
@@ -55,8 +56,15 @@ class PingMsg(_Msg):
     type: Literal["ping"]
 
 
-MESSAGES = {"act": ActMsg, "undo": UndoMsg, "resume": ResumeMsg, "reclaim": ReclaimMsg, "ping": PingMsg}
-ClientMessage = Annotated[Union[ActMsg, UndoMsg, ResumeMsg, ReclaimMsg, PingMsg], Field(discriminator="type")]
+class ChatMsg(_Msg):
+    type: Literal["chat"]
+    text: str = Field(max_length=4000)  # community/chat.py allows 500 characters and says so
+
+
+MESSAGES = {"act": ActMsg, "undo": UndoMsg, "resume": ResumeMsg, "reclaim": ReclaimMsg, "ping": PingMsg,
+            "chat": ChatMsg}
+ClientMessage = Annotated[Union[ActMsg, UndoMsg, ResumeMsg, ReclaimMsg, PingMsg, ChatMsg],
+                          Field(discriminator="type")]
 CLIENT_SCHEMA = TypeAdapter(ClientMessage).json_schema()
 
 
@@ -84,6 +92,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.retry: asyncio.TimerHandle | None = None
         self.closed = False
+        self.user_id: str | None = None  # who is connected (a spectator too, if signed in): chat
 
     def send(self, body: dict | str) -> None:
         self.queue.put_nowait(body if isinstance(body, str) else json.dumps(body, ensure_ascii=False))
@@ -102,7 +111,9 @@ class Connection:
                 self.retry = asyncio.get_running_loop().call_later(0.001, self._again)
             return
         try:
-            if self.last_sid == live.state_id:
+            # A game every other seat resigned from ends without a new state: a fresh snapshot says so.
+            ended = live.meta.get("status") == "over" and self.meta_version != live.meta_version
+            if self.last_sid == live.state_id and not ended:
                 if self.meta_version != live.meta_version:
                     self.meta_version = live.meta_version
                     self.send(table_message(live.meta, live.state_id))
@@ -129,12 +140,13 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
     await ws.accept()
     lang = pick_lang(lang or ws.headers.get("accept-language"))
     try:
-        seat = await asyncio.to_thread(_admit, hub, table_id, token or _cookie_or_header(ws), spectate)
+        seat, user_id = await asyncio.to_thread(_admit, hub, table_id, token or _cookie_or_header(ws), spectate)
     except ServerError as exc:
         await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
         await ws.close(code=4000 + min(exc.status, 999))
         return
     conn = Connection(hub, ws, table_id, seat, lang)
+    conn.user_id = user_id
     hub.add(conn)
     writer = asyncio.create_task(conn.writer())
     try:
@@ -173,8 +185,9 @@ def _cookie_or_header(ws: WebSocket) -> str | None:
     return ws.cookies.get("gameshelf_token")
 
 
-def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> int | None:
-    """The seat this token holds at the table (None: a spectator); ServerError if refused."""
+def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> tuple[int | None, str | None]:
+    """(The seat this token holds at the table (None: a spectator), the token's user id);
+    ServerError if refused."""
     from gameshelf.server.store import Table
 
     with hub.service.db.read() as session:
@@ -185,7 +198,7 @@ def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> int | 
         seat = hub.service.seat_of(session, table_id, user) if user and not spectate else None
         if seat is None and not table.spectators:
             raise ServerError("table.no_spectators")
-        return seat
+        return seat, (user.id if user else None)
 
 
 async def _open(conn: Connection, last_state_id: int | None) -> None:
@@ -259,6 +272,10 @@ async def handle(conn: Connection, message: _Msg) -> None:
     match message:
         case PingMsg():
             conn.send({"type": "pong", "state_id": conn.last_sid})
+        case ChatMsg(text=text):
+            from gameshelf.server.community import chat
+
+            await chat.post(conn, text)
         case ResumeMsg(state_id=state_id):
             live = await asyncio.to_thread(service.sync, conn.table_id)
             conn.last_sid = state_id if state_id <= live.state_id else None
