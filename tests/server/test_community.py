@@ -1,0 +1,269 @@
+"""Online play as a community (issue 29), on SQLite and PostgreSQL: turn-based tables wait for their
+people until the move's deadline, rated games fill the leaderboard, "your turn" lists and /ws/me,
+chat over the table's socket, resigning and rematches."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.conftest import Client, Server, auth, fast_settings, guest, new_table, play_out, two_player_table
+
+
+class Me:
+    """A client of /ws/me that keeps what it receives."""
+
+    def __init__(self, base: str, token: str) -> None:
+        self.ws = connect(f"{base.replace('http', 'ws')}/ws/me?token={token}", open_timeout=20).__enter__()
+        self.messages: list[dict] = []
+
+    def until(self, predicate, timeout: float = 30) -> dict:
+        deadline = time.time() + timeout
+        while True:
+            message = json.loads(self.ws.recv(timeout=max(0.01, deadline - time.time())))
+            self.messages.append(message)
+            if predicate(message):
+                return message
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def _move(clients: dict[int, Client]) -> dict:
+    """The seat to act plays its first legal action; every client follows; the new state."""
+    last = max((c.state(0) for c in clients.values()), key=lambda m: m["state_id"])
+    seat = last["decision"]["seat"]
+    mine = clients[seat].state(last["state_id"])
+    clients[seat].send({"action": mine["legal"][0]["action"], "state_id": mine["state_id"]})
+    return {s: c.state(mine["state_id"] + 1) for s, c in clients.items()}[seat]
+
+
+# ---- turn-based means turn-based -----------------------------------------------------------------
+def test_turn_based_absent_person_keeps_the_seat_past_the_disconnect_grace(server):
+    """Regression: a turn-based seat went to a bot a grace period (here 0.5 s) after its person left."""
+    table_id, ann, bob = two_player_table(server.http, mode="turn", turn_hours=24)
+    stay, gone = Client(server.base, table_id, ann), Client(server.base, table_id, bob)
+    stay.state(0)
+    gone.state(0)
+    gone.close()
+    time.sleep(2.5)  # five grace periods and many sweeps
+    detail = server.http.get(f"/api/tables/{table_id}").json()
+    assert not detail["seats"][1]["zombie"] and detail["status"] == "playing"
+    back = Client(server.base, table_id, bob)  # comes back within the deadline: still the person's seat
+    assert back.state(0)["zombies"] == [False, False]
+
+
+def test_turn_deadline_with_the_drop_policy_resigns_the_late_seat_and_ends_a_two_player_game(server):
+    table_id, ann, bob = two_player_table(server.http, turn_hours=0.3 / 3600, absent_policy="drop")
+    detail = server.http.get(f"/api/tables/{table_id}").json()
+    assert detail["absent_policy"] == "drop"
+    watcher = Client(server.base, table_id, ann)
+    first = watcher.state(0)
+    late = first["decision"]["seat"]
+    over = watcher.until(lambda m: m["type"] in ("snapshot", "update") and m["over"], timeout=20)
+    ranks = over["outcome"]["ranks"]
+    assert ranks[late] == 2 and ranks[1 - late] == 1 and over["outcome"]["resigned"] == [late]
+    detail = server.http.get(f"/api/tables/{table_id}").json()
+    assert detail["status"] == "over" and detail["seats"][late]["resigned"]
+
+
+def test_an_unknown_absent_policy_is_refused_clearly(server):
+    ann = guest(server.http, "Ann")
+    response = server.http.post("/api/tables", json={"game": "midnight_zoo", "players": 2, "absent_policy": "x"},
+                                headers=auth(ann))
+    assert response.status_code == 422 and response.json()["error"]["code"] == "request.invalid"
+
+
+def test_the_deadline_is_stored_and_survives_a_restart(db_url):
+    srv = Server(fast_settings(db_url))
+    try:
+        table_id, ann, bob = two_player_table(srv.http, turn_hours=5)
+        mine = {tok: srv.http.get("/api/me/tables", headers=auth(tok)).json() for tok in (ann, bob)}
+    finally:
+        srv.stop()
+    turn = [tok for tok in (ann, bob) if mine[tok][0]["your_turn"]]
+    assert len(turn) == 1 and mine[turn[0]][0]["deadline"]
+    left = mine[turn[0]][0]["deadline_ms"] / 1000 - time.time()
+    assert 5 * 3600 - 60 < left <= 5 * 3600
+    again = Server(fast_settings(db_url))
+    try:
+        after = again.http.get("/api/me/tables", headers=auth(turn[0])).json()
+        assert after[0]["id"] == table_id and after[0]["deadline"] == mine[turn[0]][0]["deadline"]
+        table = again.http.get(f"/api/tables/{table_id}").json()
+        assert table["clock"]["deadline_ms"] == mine[turn[0]][0]["deadline_ms"]
+    finally:
+        again.stop()
+
+
+# ---- rated games --------------------------------------------------------------------------------
+def test_rated_games_fill_the_leaderboard_and_the_rating_history(server):
+    table_id, ann, bob = two_player_table(server.http, rated=True)
+    assert server.http.get(f"/api/tables/{table_id}").json()["rated"] is True
+    clients = {0: Client(server.base, table_id, ann), 1: Client(server.base, table_id, bob)}
+    play_out(clients, seed=3)
+    board = server.http.get("/api/leaderboard/midnight_zoo").json()
+    assert len(board) == 2 and all(r["games"] == 1 for r in board)
+    ann_id = server.http.get("/api/me", headers=auth(ann)).json()["id"]
+    history = server.http.get(f"/api/users/{ann_id}/ratings").json()
+    points = history["games"]["midnight_zoo"]
+    assert len(points) == 1 and points[0]["table_id"] == table_id
+    assert points[0]["ordinal"] == pytest.approx(points[0]["mu"] - 3 * points[0]["sigma"])
+
+
+def test_friendly_games_leave_the_leaderboard_empty_and_bot_tables_cannot_be_rated(server):
+    table_id, ann, bob = two_player_table(server.http, rated=False)
+    play_out({0: Client(server.base, table_id, ann), 1: Client(server.base, table_id, bob)}, seed=1)
+    assert server.http.get("/api/leaderboard/midnight_zoo").json() == []
+    refused = server.http.post("/api/tables", json={"game": "midnight_zoo", "players": 2, "rated": True,
+                                                     "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]},
+                               headers=auth(ann))
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "table.rated_bots"
+    assert "bot" in refused.json()["error"]["reason"]
+
+
+# ---- your turn, everywhere ----------------------------------------------------------------------
+def test_my_tables_say_where_it_is_my_turn_and_ws_me_keeps_it_live(server):
+    table_id, ann, bob = two_player_table(server.http)
+    listing = {tok: server.http.get("/api/me/tables", headers=auth(tok)).json() for tok in (ann, bob)}
+    for tok in (ann, bob):
+        (item,) = listing[tok]
+        assert {"id", "game", "your_turn", "deadline"} <= set(item) and item["id"] == table_id
+    assert sorted(listing[t][0]["your_turn"] for t in (ann, bob)) == [False, True]
+    assert server.http.get("/api/me/tables").status_code == 401
+    clients = {0: Client(server.base, table_id, ann), 1: Client(server.base, table_id, bob)}
+    first = clients[0].state(0)
+    waiting_tok = [ann, bob][1 - first["decision"]["seat"]]
+    me = Me(server.base, waiting_tok)
+    assert me.until(lambda m: m["type"] == "tables")["your_turn"] == 0
+    moved = _move(clients)
+    if moved["decision"]["seat"] != first["decision"]["seat"]:
+        assert me.until(lambda m: m["type"] == "tables" and m["your_turn"] == 1)["tables"][0]["deadline"]
+    me.ws.send("not json")
+    assert me.until(lambda m: m["type"] == "error")["code"] == "message.unknown"
+    me.close()
+
+
+def test_ws_me_refuses_a_bad_token_clearly(server):
+    ws = connect(f"{server.base.replace('http', 'ws')}/ws/me?token=nope", open_timeout=20).__enter__()
+    message = json.loads(ws.recv(timeout=10))
+    assert message["type"] == "error" and message["code"] == "auth.invalid"
+    ws.close()
+
+
+# ---- chat ---------------------------------------------------------------------------------------
+def test_chat_reaches_every_connection_unchanged_and_is_kept_with_the_table(server):
+    table_id, ann, bob = two_player_table(server.http)
+    a, b = Client(server.base, table_id, ann), Client(server.base, table_id, bob)
+    spectator = Client(server.base, table_id)
+    for c in (a, b, spectator):
+        c.state(0)
+    text = "<b>hi</b> & 'bye' — こんにちは 🎲"
+    a.send({"type": "chat", "text": text})
+    for c in (a, b, spectator):
+        got = c.until(lambda m: m["type"] == "chat")
+        assert got["text"] == text and got["seat"] == 0 and got["name"] == "Ann" and got["at"]
+    history = server.http.get(f"/api/tables/{table_id}/chat").json()
+    assert [m["text"] for m in history] == [text]
+
+
+@pytest.mark.parametrize("text,code", [("", "chat.empty"), ("   ", "chat.empty"), ("x" * 501, "chat.too_long"),
+                                       ("a\x00b", "chat.control"), ("two\nlines", "chat.control")])
+def test_bad_chat_lines_get_a_clear_error_and_store_nothing(server, text, code):
+    table_id, ann, bob = two_player_table(server.http)
+    a = Client(server.base, table_id, ann)
+    a.state(0)
+    a.send({"type": "chat", "text": text})
+    error = a.until(lambda m: m["type"] == "error")
+    assert error["code"] == code and error["reason"]
+    a.send({"type": "chat", "text": "x" * 500})  # the longest line is fine
+    assert a.until(lambda m: m["type"] in ("chat", "error"))["type"] == "chat"
+    assert [m["text"] for m in server.http.get(f"/api/tables/{table_id}/chat").json()] == ["x" * 500]
+
+
+def test_chat_floods_are_refused_and_what_was_accepted_is_kept(server):
+    table_id, ann, bob = two_player_table(server.http)
+    a = Client(server.base, table_id, ann)
+    a.state(0)
+    for n in range(8):
+        a.send({"type": "chat", "text": f"line {n}"})
+    got = [a.until(lambda m: m["type"] in ("chat", "error")) for _ in range(8)]
+    accepted = [m["text"] for m in got if m["type"] == "chat"]
+    assert 1 <= len(accepted) <= 6 and any(m.get("code") == "chat.rate_limited" for m in got)
+    assert [m["text"] for m in server.http.get(f"/api/tables/{table_id}/chat").json()] == accepted
+
+
+def test_spectators_read_the_chat_but_write_only_where_the_table_allows(server):
+    for allowed in (False, True):
+        table_id, ann, bob = two_player_table(server.http, spectator_chat=allowed)
+        eve = guest(server.http, "Eve")
+        watcher = Client(server.base, table_id, eve, spectate="true")
+        watcher.state(0)
+        watcher.send({"type": "chat", "text": "hello from the rail"})
+        got = watcher.until(lambda m: m["type"] in ("chat", "error"))
+        if allowed:
+            assert got["type"] == "chat" and got["seat"] is None and got["name"] == "Eve"
+        else:
+            assert got["type"] == "error" and got["code"] == "chat.spectators"
+        anonymous = Client(server.base, table_id)
+        anonymous.state(0)
+        anonymous.send({"type": "chat", "text": "hi"})
+        assert anonymous.until(lambda m: m["type"] == "error")["code"] == "chat.spectators"
+
+
+# ---- resign and rematch -------------------------------------------------------------------------
+def test_resigning_a_two_player_game_ends_it_and_the_other_player_wins(server):
+    table_id, ann, bob = two_player_table(server.http, rated=True)
+    a, b = Client(server.base, table_id, ann), Client(server.base, table_id, bob)
+    a.state(0)
+    b.state(0)
+    response = server.http.post(f"/api/tables/{table_id}/resign", headers=auth(ann))
+    assert response.status_code == 200 and response.json()["status"] == "over"
+    end = b.until(lambda m: m["type"] in ("snapshot", "update") and m["over"], timeout=20)
+    assert end["outcome"]["ranks"] == [2, 1] and end["legal"] == [] and end["decision"] is None
+    again = server.http.post(f"/api/tables/{table_id}/resign", headers=auth(bob))
+    assert again.status_code == 400 and again.json()["error"]["code"] == "action.game_over"
+    assert {r["games"] for r in server.http.get("/api/leaderboard/midnight_zoo").json()} == {1}
+
+
+def test_resigning_at_three_hands_the_seat_to_a_bot_and_ranks_it_last(server):
+    ann, bob, cid = guest(server.http, "Ann"), guest(server.http, "Bob"), guest(server.http, "Cid")
+    table = new_table(server.http, ann, players=3)
+    for tok in (bob, cid):
+        assert server.http.post(f"/api/tables/{table['id']}/join", json={}, headers=auth(tok)).status_code == 200
+    assert server.http.post(f"/api/tables/{table['id']}/start", headers=auth(ann)).status_code == 200
+    response = server.http.post(f"/api/tables/{table['id']}/resign", headers=auth(cid))
+    assert response.status_code == 200 and response.json()["status"] == "playing"
+    assert response.json()["seats"][2]["resigned"] and response.json()["seats"][2]["zombie"]
+    refused = server.http.post(f"/api/tables/{table['id']}/reclaim", headers=auth(cid))
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "seat.resigned"
+    final = play_out({0: Client(server.base, table["id"], ann), 1: Client(server.base, table["id"], bob)}, seed=6)
+    assert final["outcome"]["ranks"][2] == 3 and sorted(final["outcome"]["ranks"][:2])[0] == 1
+
+
+def test_rematch_rotates_the_seats_invites_live_and_starts_when_everyone_joins(server):
+    table_id, ann, bob = two_player_table(server.http, rated=True, turn_hours=7)
+    early = server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(ann))
+    assert early.status_code == 409 and early.json()["error"]["code"] == "rematch.not_over"
+    bob_me = Me(server.base, bob)
+    bob_me.until(lambda m: m["type"] == "tables")
+    server.http.post(f"/api/tables/{table_id}/resign", headers=auth(bob))
+    made = server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(ann))
+    assert made.status_code == 200, made.text
+    new = made.json()
+    assert new["id"] != table_id and new["status"] == "open" and new["rematch_of"] == table_id
+    assert new["rated"] and new["turn_hours"] == 7
+    assert new["seats"][1]["kind"] == "human" and new["seats"][0]["kind"] == "invited"  # seats rotated
+    invite = bob_me.until(lambda m: m["type"] == "invite")
+    assert invite["table"] == new["id"] and invite["from"] == "Ann"
+    listed = bob_me.until(lambda m: m["type"] == "tables" and any(t["id"] == new["id"] for t in m["tables"]))
+    assert next(t for t in listed["tables"] if t["id"] == new["id"])["invited"]
+    stranger = guest(server.http, "Eve")
+    assert server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(stranger)).status_code == 409
+    joined = server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(bob))
+    assert joined.status_code == 200 and joined.json()["id"] == new["id"] and joined.json()["status"] == "playing"
+    names = [s["name"] for s in joined.json()["seats"]]
+    assert names == ["Bob", "Ann"]
+    assert server.http.get(f"/api/tables/{table_id}").json()["rematch_id"] == new["id"]
