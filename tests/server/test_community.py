@@ -267,3 +267,21 @@ def test_rematch_rotates_the_seats_invites_live_and_starts_when_everyone_joins(s
     names = [s["name"] for s in joined.json()["seats"]]
     assert names == ["Bob", "Ann"]
     assert server.http.get(f"/api/tables/{table_id}").json()["rematch_id"] == new["id"]
+
+
+def test_resigned_seats_rank_below_every_seat_still_playing_first_resigner_last():
+    from datetime import datetime, timedelta
+    from types import SimpleNamespace
+
+    from gameshelf.server.resignations import early_outcome, final_outcome
+
+    t = datetime(2026, 1, 1)
+    seats = [SimpleNamespace(seat=0, resigned_at=None), SimpleNamespace(seat=1, resigned_at=t),
+             SimpleNamespace(seat=2, resigned_at=None), SimpleNamespace(seat=3, resigned_at=t + timedelta(hours=1))]
+    # the engine ranked a resigned seat first: it still ends below both seats that played on
+    adjusted = final_outcome({"scores": [3, 9, 5, 1], "ranks": [3, 1, 2, 4]}, seats)
+    assert adjusted["ranks"] == [2, 4, 1, 3] and adjusted["winners"] == [2] and adjusted["scores"] == [3, 9, 5, 1]
+    tied = final_outcome({"ranks": [1, 2, 1, 3]}, seats)
+    assert tied["ranks"] == [1, 4, 1, 3]
+    alone = early_outcome([SimpleNamespace(seat=0, resigned_at=t), SimpleNamespace(seat=1, resigned_at=None)])
+    assert alone["ranks"] == [2, 1] and alone["winners"] == [1] and alone["scores"] == [None, None]

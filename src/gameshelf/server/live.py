@@ -173,6 +173,7 @@ class LiveMatch:
             "decision": None if ended else self.decision(seat, lang), "legal": [] if ended else self.legal(seat, lang),
             "log_from": log_from, "log": log, "outcome": self.meta.get("outcome") or self.outcome(),
             "clock": self.meta.get("clock"), "zombies": self.meta.get("zombies"),
+            "resigned": self.meta.get("resigned"),
         }
         if since is not None:
             body["prev_state_id"] = since

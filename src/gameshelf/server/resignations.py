@@ -31,12 +31,11 @@ def final_outcome(outcome: dict[str, Any], seats: Sequence) -> dict[str, Any]:
     if not order:
         return outcome
     ranks = list(outcome["ranks"])
-    playing = sorted({ranks[s.seat] for s in seats if s.seat not in order})
-    compact = {rank: i + 1 for i, rank in enumerate(playing)}  # 1, 3, 5 -> 1, 2, 3
-    new = [compact.get(r, 0) for r in ranks]
-    below = len(playing)
+    playing = [s.seat for s in seats if s.seat not in order]
+    # Among the seats still playing: 1 + how many of them did strictly better (ties share a rank).
+    new = [1 + sum(ranks[o] < ranks[seat] for o in playing) if seat in playing else 0 for seat in range(len(ranks))]
     for place, seat in enumerate(order, 1):
-        new[seat] = below + place
+        new[seat] = len(playing) + place
     return {**outcome, "ranks": new, "winners": [i for i, r in enumerate(new) if r == 1], "resigned": order}
 
 

@@ -6,6 +6,8 @@ import {
   t, term, toast, token, translate,
 } from "./common.js";
 import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js";
+import { chatReceive, chatRefused, chatRelang, mountChat } from "./chat.js";
+import { deadlineLine, rematchBox, resignedMark, tableTools } from "./tabletools.js";
 
 const tableId = param("id");
 const S = {
@@ -47,6 +49,7 @@ async function main() {
   drawTitle();
   drawSeats();
   markReady();
+  mountChat(document.querySelector(".side"), { tableId, send, me: user, seated: !!(user && detail.seats.some((s) => s.user_id === user.id)), spectatorChat: detail.spectator_chat });
   await top;
   setInterval(tick, 1000);
   setInterval(pollOpen, POLL_MS);
@@ -78,6 +81,7 @@ function fail(message) {
 async function relang() {
   S.hint = null; // its labels are in the other language
   S.game = await api(`/api/games/${S.detail.game}`);
+  chatRelang();
   drawTitle();
   drawSeats();
   if (S.ws) {
@@ -197,7 +201,9 @@ function send(body) {
 
 async function receive(m) {
   await ready;
+  if (m.type === "chat") return chatReceive(m);
   if (m.type === "error") {
+    if (String(m.code).startsWith("chat.")) chatRefused();
     S.busy = false;
     document.body.dataset.busy = "0";
     toast(m.reason || m.message);
@@ -218,6 +224,7 @@ async function receive(m) {
     if (S.msg) {
       S.msg.clock = m.clock;
       S.msg.zombies = m.zombies;
+      if (m.resigned) S.msg.resigned = m.resigned;
       drawStatus();
       drawPlayers();
     }
@@ -349,6 +356,9 @@ function drawStatus() {
   if (m.seat !== null && m.zombies && m.zombies[m.seat]) {
     box.append(el("button", { onclick: () => send({ type: "reclaim" }), text: t("status.reclaim") }));
   }
+  const due = deadlineLine(m);
+  if (due) box.append(due);
+  box.append(tableTools({ tableId, msg: m, detail: S.detail }));
   drawUndo();
 }
 
@@ -463,7 +473,7 @@ function drawPlayers() {
     const score = m.outcome ? m.outcome.scores[i] : scores ? scores[i] : null;
     body.append(el("tr", { class: turn ? "to-act" : "", "aria-current": turn ? "true" : undefined },
       el("td", {}, seatBadge(i), " ", nm[i], i === m.seat ? ` ${t("players.you")}` : "",
-        m.zombies && m.zombies[i] ? ` ${t("players.zombie")}` : "", turn ? ` ◀ ${t("players.turn")}` : ""),
+        m.zombies && m.zombies[i] && !resignedMark(m, S.detail, i) ? ` ${t("players.zombie")}` : "", resignedMark(m, S.detail, i), turn ? ` ◀ ${t("players.turn")}` : ""),
       el("td", { class: "num", text: score ?? "–" })));
   }
   table.append(body);
@@ -486,7 +496,8 @@ function drawSheet() {
   box.hidden = false;
   clear(box).append(scoreSheet(m.outcome, names(), S.data, S.detail.game),
     el("p", {}, el("a", { href: `/web/replay.html?id=${tableId}`, text: t("sheet.replay") }), " · ",
-      el("a", { href: "/web/", text: t("nav.lobby") })));
+      el("a", { href: "/web/", text: t("nav.lobby") })),
+    rematchBox({ tableId, msg: m, detail: S.detail }));
 }
 
 main();
