@@ -129,6 +129,13 @@ export function chatRefused() {
   if (C.input) C.input.focus();
 }
 
+// The reader has just taken a seat (and so signed in): they may write now.
+export function chatSeated(me) {
+  C.me = me;
+  C.canWrite = true;
+  if (C.box) draw();
+}
+
 export function chatRelang() {
   if (C.box) draw();
 }

@@ -6,7 +6,7 @@ import {
   t, term, toast, token, translate,
 } from "./common.js";
 import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js";
-import { chatReceive, chatRefused, chatRelang, mountChat } from "./chat.js";
+import { chatReceive, chatRefused, chatRelang, chatSeated, mountChat } from "./chat.js";
 import { deadlineLine, rematchBox, resignedMark, tableTools } from "./tabletools.js";
 
 const tableId = param("id");
@@ -154,6 +154,8 @@ async function join(seat) {
     S.detail = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, invite_code: param("invite") || undefined } });
     drawSeats();
     reconnect();
+    chatSeated(S.user);
+    header(relang); // now signed in: "my page" and the "your turn" badge
   } catch (e) {
     toast(e.message);
   }
