@@ -122,6 +122,7 @@ M: dict[str, tuple[str, str]] = {
     "players.chart_desc": ("{n} rated game(s): from {first} to {last}.", "レーティング戦{n}局：{first}から{last}へ。"),
     "players.chart_x": ("rated games, oldest first", "レーティング戦（古い順）"),
     "players.chart_numbers": ("The numbers", "数値"),
+    "players.chart_start": ("Starting rating", "初期レーティング"),
     "log.heading": ("Log", "記録"),
     "sheet.heading": ("Final scores", "最終得点"),
     "sheet.category": ("Category", "項目"),

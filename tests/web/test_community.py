@@ -129,3 +129,60 @@ def test_two_people_chat_leave_and_return_within_the_deadline_finish_and_rematch
         settings.grace_seconds = grace
         a_ctx.close()
         b_ctx.close()
+
+
+FAKE_NOTIFICATIONS = """
+window.__notes = []; window.__asked = 0; window.__hidden = false;
+class FakeNotification { constructor(title, opts) { window.__notes.push({ title, body: opts && opts.body }); } close() {} }
+FakeNotification.permission = "default";
+FakeNotification.requestPermission = async () => { window.__asked++; FakeNotification.permission = "granted"; return "granted"; };
+window.Notification = FakeNotification;
+Object.defineProperty(document, "hidden", { get: () => window.__hidden, configurable: true });
+"""
+
+
+def test_turn_notifications_only_after_the_button_and_only_while_the_tab_is_hidden(web, browser):
+    from tests.server.conftest import Client, auth, guest
+
+    http = httpx.Client(base_url=web.base, timeout=30)
+    ann, bob = guest(http, "Ann"), guest(http, "Bob")
+    table = http.post("/api/tables", json={"game": "midnight_zoo", "players": 2}, headers=auth(ann)).json()
+    http.post(f"/api/tables/{table['id']}/join", json={}, headers=auth(bob))
+    http.post(f"/api/tables/{table['id']}/start", headers=auth(ann))
+    clients = {0: Client(web.base, table["id"], ann), 1: Client(web.base, table["id"], bob)}
+
+    def play_until(seat_to_act: int) -> None:
+        """Moves (the first legal action) until ``seat_to_act`` decides."""
+        for _ in range(200):
+            last = max((c.state(0) for c in clients.values()), key=lambda m: m["state_id"])
+            if last["decision"]["seat"] == seat_to_act:
+                return
+            seat = last["decision"]["seat"]
+            mine = clients[seat].state(last["state_id"])
+            clients[seat].send({"action": mine["legal"][0]["action"], "state_id": mine["state_id"]})
+            for c in clients.values():
+                c.state(mine["state_id"] + 1)
+        raise AssertionError("the seat never came to act")
+
+    play_until(1)  # Bob decides: Ann waits
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="en-US")
+    try:
+        ctx.add_init_script(FAKE_NOTIFICATIONS)
+        ctx.add_init_script(f"localStorage.setItem('gs.token', {ann!r})")
+        page = new_page(ctx)
+        page.goto(f"{web.base}/web/players.html")
+        page.wait_for_selector("#notify-button")
+        page.wait_for_function("document.body.dataset.yourTurn === '0'")
+        assert page.evaluate("window.__asked") == 0, "permission must never be asked on load"
+        page.locator("#notify-button").click()
+        page.wait_for_selector(".notify-on")
+        assert page.evaluate("window.__asked") == 1
+        page.evaluate("window.__hidden = true")
+        play_until(0)  # now it is Ann's turn, while her tab is hidden
+        page.wait_for_function("window.__notes.length === 1")
+        assert page.evaluate("window.__notes[0].title") == "Your turn at gameshelf"
+        page.wait_for_function("document.title.startsWith('(1) ')")
+        assert page.evaluate("document.body.dataset.yourTurn") == "1"
+        assert page.errors == []
+    finally:
+        ctx.close()

@@ -43,7 +43,9 @@ def _history(request: Request, user_id: str) -> dict[str, Any]:
     with request.app.state.db.read() as session:
         if session.get(User, user_id) is None:
             raise ServerError("user.not_found")
-        return {"user_id": user_id, "games": ratings.history(session, user_id)}
+        fresh = ratings.model().rating()  # where every player starts: the chart's first point
+        return {"user_id": user_id, "start": ratings.ordinal(fresh.mu, fresh.sigma),
+                "games": ratings.history(session, user_id)}
 
 
 def register(app: FastAPI) -> None:

@@ -82,7 +82,7 @@ function drawGames() {
       el("option", { value: "turn", text: t("lobby.mode_turn") }), el("option", { value: "realtime", text: t("lobby.mode_realtime") }));
     const absent = el("select", { name: "absent_policy", id: `absent-${g.id}` },
       el("option", { value: "bot", text: t("lobby.absent_bot") }), el("option", { value: "drop", text: t("lobby.absent_drop") }));
-    const chatAll = el("input", { type: "checkbox", name: "spectator_chat", id: `spectator-chat-${g.id}` });
+    const chatAll = el("input", { type: "checkbox", name: "spectator_chat" });
     const absentRow = el("div", { class: "row" }, el("label", { for: absent.id, text: t("lobby.absent") }), " ", absent);
     mode.addEventListener("change", () => { absentRow.hidden = mode.value !== "turn"; });
     form.append(...[
@@ -92,7 +92,7 @@ function drawGames() {
       el("div", { class: "row" }, el("label", { for: rated.id, text: t("lobby.rating") }), " ", rated, " ",
         el("span", { class: "muted small", text: t("lobby.rated_help") })),
       absentRow,
-      el("div", { class: "row" }, chatAll, " ", el("label", { for: chatAll.id, text: t("lobby.spectator_chat") })),
+      el("div", { class: "row" }, el("label", { class: "check" }, chatAll, " ", t("lobby.spectator_chat"))),
       g.options.length ? el("details", {}, el("summary", { text: t("lobby.options") }), opts) : null,
       el("button", { type: "submit", class: "primary", text: t("lobby.create") })].filter(Boolean));
     form.addEventListener("submit", (ev) => create(ev, g, form));

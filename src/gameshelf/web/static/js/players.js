@@ -26,7 +26,7 @@ async function draw() {
     const rated = Object.entries(ratings.games || {});
     if (rated.length) {
       box.append(el("h2", { text: t("players.rating_history") }));
-      for (const [gameId, points] of rated) box.append(ratingChart(gameTitle(byId.get(gameId) || { id: gameId }), gameId, points));
+      for (const [gameId, points] of rated) box.append(ratingChart(gameTitle(byId.get(gameId) || { id: gameId }), gameId, points, ratings.start ?? 0));
     }
     box.append(el("h2", { text: t("players.history") }));
     if (!list.length) box.append(el("p", { class: "muted", text: t("lobby.no_games") }));
@@ -50,12 +50,13 @@ async function draw() {
 
 // One game's rating (openskill's ordinal, mu - 3 sigma) after each rated game: a line with a dot per
 // game, its title and description for screen readers, and the same numbers in a table below it.
-function ratingChart(title, gameId, points) {
+// The first point is the rating every player starts from.
+function ratingChart(title, gameId, points, start) {
   const W = 480, H = 160, L = 44, R = 12, T = 12, B = 28;
-  const values = points.map((p) => p.ordinal);
+  const values = [start, ...points.map((p) => p.ordinal)];
   let lo = Math.min(...values), hi = Math.max(...values);
   if (hi - lo < 1) { lo -= 1; hi += 1; }
-  const x = (i) => L + (points.length === 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (points.length - 1));
+  const x = (i) => L + (i * (W - L - R)) / (values.length - 1);
   const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
   const id = `chart-${gameId}`;
   const first = values[0].toFixed(1), last = values[values.length - 1].toFixed(1);
@@ -67,10 +68,11 @@ function ratingChart(title, gameId, points) {
     svg("text", { x: L - 6, y: y(hi) + 4, "text-anchor": "end" }, hi.toFixed(1)),
     svg("text", { x: L - 6, y: y(lo) + 4, "text-anchor": "end" }, lo.toFixed(1)),
     svg("text", { x: (W + L) / 2, y: H - 8, "text-anchor": "middle" }, t("players.chart_x")),
-    points.length > 1 ? svg("polyline", { class: "line", points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }) : null,
+    svg("polyline", { class: "line", points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }),
     values.map((v, i) => svg("circle", { class: "dot", cx: x(i), cy: y(v), r: 4 })));
-  const rows = points.map((p, i) => el("tr", {}, el("td", { class: "num", text: i + 1 }), el("td", { class: "num", text: p.ordinal.toFixed(1) }),
-    el("td", {}, p.table_id ? el("a", { href: `/web/replay.html?id=${p.table_id}`, text: new Date(p.at).toLocaleString() }) : new Date(p.at).toLocaleString())));
+  const rows = [el("tr", {}, el("td", { class: "num", text: 0 }), el("td", { class: "num", text: start.toFixed(1) }), el("td", { text: t("players.chart_start") }))];
+  rows.push(...points.map((p, i) => el("tr", {}, el("td", { class: "num", text: i + 1 }), el("td", { class: "num", text: p.ordinal.toFixed(1) }),
+    el("td", {}, p.table_id ? el("a", { href: `/web/replay.html?id=${p.table_id}`, text: new Date(p.at).toLocaleString() }) : new Date(p.at).toLocaleString()))));
   return el("figure", { class: "rating-figure" }, el("figcaption", { text: title }), chart,
     el("details", {}, el("summary", { text: t("players.chart_numbers") }),
       el("table", { class: "players" }, el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: t("players.rating") }), el("th", { text: t("players.when") }))),

@@ -51,7 +51,7 @@ export function tableTools({ tableId, msg, detail }) {
       toast(e.message);
     }
   });
-  box.append(button, el("span", { class: "muted small", text: detail.rated ? t("lobby.rated") : t("lobby.friendly") }));
+  box.append(button, el("span", { class: "rated-badge", text: detail.rated ? t("lobby.rated") : t("lobby.friendly") }));
   return box;
 }
 
