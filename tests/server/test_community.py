@@ -285,3 +285,39 @@ def test_resigned_seats_rank_below_every_seat_still_playing_first_resigner_last(
     assert tied["ranks"] == [1, 4, 1, 3]
     alone = early_outcome([SimpleNamespace(seat=0, resigned_at=t), SimpleNamespace(seat=1, resigned_at=None)])
     assert alone["ranks"] == [2, 1] and alone["winners"] == [1] and alone["scores"] == [None, None]
+
+
+def test_the_community_migration_upgrades_a_store_with_tables_and_matches_the_models(db_url):
+    """0004 on a store at 0002 that already holds a table: the new columns get their defaults, and
+    the migrated schema has every column the models declare."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect, text
+
+    from gameshelf.server.store import Base, Database
+    from gameshelf.server.store.db import MIGRATIONS
+
+    db = Database(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    try:
+        with db.engine.connect() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0002_analyses")
+            conn.execute(text("INSERT INTO users (id, name, created_at) VALUES ('u1', 'Ann', CURRENT_TIMESTAMP)"))
+            conn.execute(text(
+                "INSERT INTO game_tables (id, game, players, options, seed, rules_version, status, mode, turn_hours, "
+                "base_seconds, increment_seconds, rated, spectators, zombie_level, owner_id, state_id, created_at) "
+                "VALUES ('t1', 'midnight_zoo', 2, '{}', 1, '1', 'open', 'turn', 24, 600, 10, false, true, 'easy', "
+                "'u1', 0, CURRENT_TIMESTAMP)"))
+            conn.commit()
+        db.migrate()
+        with db.engine.connect() as conn:
+            row = conn.execute(text("SELECT absent_policy, spectator_chat, rematch_of FROM game_tables")).one()
+            assert tuple(row) == ("bot", False, None)
+            found = inspect(conn)
+            for table in Base.metadata.sorted_tables:
+                columns = {c["name"] for c in found.get_columns(table.name)}
+                assert {c.name for c in table.columns} <= columns, table.name
+    finally:
+        db.dispose()

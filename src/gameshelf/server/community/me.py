@@ -31,7 +31,9 @@ log = logging.getLogger("gameshelf.server")
 
 
 def my_tables(service: TableService, user_id: str) -> list[dict[str, Any]]:
-    """The person's open and playing tables (seated, or invited to a reserved seat), newest first."""
+    """The person's open and playing tables (seated, or invited to a reserved seat), newest first:
+    ``your_turn`` and the ``deadline`` of the move the table waits for (ISO 8601 UTC; at a real-time
+    table, when the clock of the seat to act runs out; None while a bot decides)."""
     with service.db.read() as session:
         rows = session.execute(select(Seat, Table).join(Table, Table.id == Seat.table_id)
                                .where(Seat.user_id == user_id, Table.status.in_(("open", "playing")))
@@ -55,7 +57,8 @@ def my_tables(service: TableService, user_id: str) -> list[dict[str, Any]]:
             except ServerError:
                 continue
             item["your_turn"] = mine
-            if mine and clock.get("deadline_ms"):
+            item["to_act"] = clock.get("to_act")
+            if clock.get("deadline_ms"):  # the deadline of the move awaited now, whoever's it is
                 item["deadline_ms"] = clock["deadline_ms"]
                 item["deadline"] = datetime.fromtimestamp(clock["deadline_ms"] / 1000, timezone.utc).isoformat()
         out.append(item)
