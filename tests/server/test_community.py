@@ -226,6 +226,9 @@ def test_resigning_a_two_player_game_ends_it_and_the_other_player_wins(server):
     again = server.http.post(f"/api/tables/{table_id}/resign", headers=auth(bob))
     assert again.status_code == 400 and again.json()["error"]["code"] == "action.game_over"
     assert {r["games"] for r in server.http.get("/api/leaderboard/midnight_zoo").json()} == {1}
+    record = server.http.get(f"/api/tables/{table_id}/record")
+    assert record.status_code == 200 and record.json()["redacted"] is False
+    assert record.json()["outcome"]["details"] == {"ended_by": "resignation"}
 
 
 def test_resigning_at_three_hands_the_seat_to_a_bot_and_ranks_it_last(server):
@@ -260,8 +263,12 @@ def test_rematch_rotates_the_seats_invites_live_and_starts_when_everyone_joins(s
     assert invite["table"] == new["id"] and invite["from"] == "Ann"
     listed = bob_me.until(lambda m: m["type"] == "tables" and any(t["id"] == new["id"] for t in m["tables"]))
     assert next(t for t in listed["tables"] if t["id"] == new["id"])["invited"]
+    assert new["seats"][0]["name"] == "Bob"  # the kept seat shows whom it waits for
     stranger = guest(server.http, "Eve")
     assert server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(stranger)).status_code == 409
+    code = new["seats"][0]["invite_code"]
+    taken = server.http.post(f"/api/tables/{new['id']}/join", json={"invite_code": code}, headers=auth(stranger))
+    assert taken.status_code == 400 and taken.json()["error"]["code"] == "invite.invalid"  # Bob's seat is his
     joined = server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(bob))
     assert joined.status_code == 200 and joined.json()["id"] == new["id"] and joined.json()["status"] == "playing"
     names = [s["name"] for s in joined.json()["seats"]]

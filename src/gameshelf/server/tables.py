@@ -94,7 +94,8 @@ class TableService:
             if reserved:
                 chosen = reserved
             elif spec.invite_code is not None:
-                chosen = [s for s in seats if s.invite_code == spec.invite_code and s.kind in ("open", "invited")]
+                chosen = [s for s in seats if s.invite_code == spec.invite_code and s.kind in ("open", "invited")
+                          and s.user_id is None]  # a seat kept for someone is theirs only
                 if not chosen:
                     raise ServerError("invite.invalid")
             elif spec.seat is not None:
@@ -429,7 +430,9 @@ class TableService:
 
     def _public_seats(self, session: Session, seats: list[Seat], owner: bool) -> list[dict[str, Any]]:
         names = self._names(session, seats)
-        return [{"seat": s.seat, "kind": s.kind, "name": names[s.seat] if s.kind in ("human", "bot") else None,
+        # An invited seat with a user is kept for that person (a rematch): it shows their name.
+        return [{"seat": s.seat, "kind": s.kind,
+                 "name": names[s.seat] if s.kind == "bot" or (s.kind in ("human", "invited") and s.user_id) else None,
                  "user_id": s.user_id, "level": s.level, "zombie": s.zombie, "resigned": s.resigned_at is not None,
                  "invite_code": s.invite_code if owner else None} for s in seats]
 

@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js";
 import { chatReceive, chatRefused, chatRelang, chatSeated, mountChat } from "./chat.js";
-import { deadlineLine, rematchBox, resignedMark, tableTools } from "./tabletools.js";
+import { acceptRematch, deadlineLine, rematchBox, resignedMark, tableTools } from "./tabletools.js";
 
 const tableId = param("id");
 const S = {
@@ -128,9 +128,10 @@ function drawSeats() {
     if (!mine && (s.kind === "open" || (s.kind === "invited" && invite))) {
       row.append(" ", el("button", { class: "join", "data-seat": i, onclick: () => join(i), text: t("seats.take") }));
     }
+    if (S.user && s.kind === "invited" && s.user_id === S.user.id && d.rematch_of) row.append(" ", acceptRematch(d));
     list.append(row);
   });
-  const full = d.seats.every((s) => s.kind === "bot" || s.user_id);
+  const full = d.seats.every((s) => s.kind === "bot" || s.kind === "human");
   const owner = S.user && S.user.id === d.owner_id;
   panel.append(el("h2", { text: t("seats.heading") }), list,
     el("p", { class: "muted", id: "seats-live", text: t("table.seats_live") }));

@@ -75,3 +75,20 @@ export function rematchBox({ tableId, msg, detail }) {
   const ended = msg.outcome?.details?.ended_by === "resignation" ? el("p", { class: "muted", text: t("sheet.ended_by_resignation") }) : null;
   return el("div", {}, ended, el("p", { class: "rematch" }, button, " ", el("span", { class: "muted small", text: t("sheet.rematch_help") })));
 }
+
+// At a rematch's table, the seat kept for this person: one press takes it (the rematch starts once
+// every invited player has).
+export function acceptRematch(detail) {
+  const button = el("button", { type: "button", class: "primary join-rematch", text: t("invite.accept") });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await api(`/api/tables/${encodeURIComponent(detail.rematch_of)}/rematch`, { method: "POST" });
+      location.reload();
+    } catch (e) {
+      button.disabled = false;
+      toast(e.message);
+    }
+  });
+  return button;
+}
