@@ -56,6 +56,13 @@ def test_two_people_chat_leave_and_return_within_the_deadline_finish_and_rematch
         assert a.input_value("#chat-input") == ""  # cleared only once the server took it
         _chat(b, "thanks, you too")
         a.wait_for_function("[...document.querySelectorAll('#chat-log .text')].some(e => e.textContent === 'thanks, you too')")
+        a.locator("#chat-log button.mute").first.click()  # Ann mutes Bob, on her device only
+        _chat(b, "a muted line")
+        b.wait_for_function("[...document.querySelectorAll('#chat-log .text')].some(e => e.textContent === 'a muted line')")
+        time.sleep(0.5)
+        assert "a muted line" not in a.inner_text("#chat-log") and "thanks, you too" not in a.inner_text("#chat-log")
+        a.locator(".chat-muted button").click()  # and hears him again
+        assert "a muted line" in a.inner_text("#chat-log")
         _chat(b, "x" * 501)  # refused: a clear error, and the text stays in the input
         b.wait_for_selector("#toast:not(.hidden)")
         assert "500" in b.inner_text("#toast") and len(b.input_value("#chat-input")) == 501

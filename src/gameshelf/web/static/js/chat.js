@@ -77,33 +77,40 @@ function add(line, fresh = true) {
   }
 }
 
-// A chat message from the table's socket.
+// A chat message from the table's socket: appended (the live region reads only the new line).
 export function chatReceive(m) {
-  if (!C.box) return;
+  if (!C.box || C.seen.has(m.id)) return;
   add(m);
-  drawLines();
+  if (muted().has(m.user_id)) return;
+  C.log.querySelector("li.muted")?.remove();
+  C.log.append(lineRow(m));
+  C.log.scrollTop = C.log.scrollHeight;
 }
 
 function drawLines() {
   if (!C.log) return;
   const hide = muted();
   clear(C.log);
+  C.lines.sort((x, y) => x.id - y.id); // a live line may have come before the history
   const shown = C.lines.filter((l) => !hide.has(l.user_id));
   if (!shown.length) C.log.append(el("li", { class: "muted", text: t("chat.empty_history") }));
-  for (const line of shown) {
-    const when = new Date(line.at);
-    const row = el("li", { "data-chat-id": line.id },
-      el("span", { class: "who", text: line.name }),
-      el("span", { class: "text", text: line.text }),
-      el("time", { class: "when", datetime: line.at, text: when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
-    if (C.me && line.user_id !== C.me.id) {
-      row.append(el("button", { type: "button", class: "mute", "aria-label": t("chat.mute", { name: line.name }), text: t("chat.mute_short"),
-        onclick: () => { const ids = muted(); ids.add(line.user_id); setMuted(ids); drawLines(); drawMuted(); } }));
-    }
-    C.log.append(row);
-  }
+  for (const line of shown) C.log.append(lineRow(line));
   C.log.scrollTop = C.log.scrollHeight;
   drawMuted();
+}
+
+// One line: who, the text (as text, never markup), when, and a Mute button for others' lines.
+function lineRow(line) {
+  const when = new Date(line.at);
+  const row = el("li", { "data-chat-id": line.id },
+    el("span", { class: "who", text: line.name }),
+    el("span", { class: "text", text: line.text }),
+    el("time", { class: "when", datetime: line.at, text: when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }));
+  if (C.me && line.user_id !== C.me.id) {
+    row.append(el("button", { type: "button", class: "mute", "aria-label": t("chat.mute", { name: line.name }), text: t("chat.mute_short"),
+      onclick: () => { const ids = muted(); ids.add(line.user_id); setMuted(ids); drawLines(); } }));
+  }
+  return row;
 }
 
 // Muted players, each with a button to hear them again.

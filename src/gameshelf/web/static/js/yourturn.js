@@ -129,8 +129,7 @@ async function drawInvites() {
     });
     box.append(el("div", { class: "invite", role: "status" }, el("p", { text: t("invite.rematch", { name: inv.from, game: name }) }), accept, " ", later));
   }
-  box.hidden = !Y.invites.length;
-  if (Y.invites.length) box.querySelector("button.primary")?.focus({ preventScroll: true });
+  box.hidden = !Y.invites.length; // announced (role=status), never stealing the focus from a game
 }
 
 export function yourTables() {
