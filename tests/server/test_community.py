@@ -213,6 +213,20 @@ def test_spectators_read_the_chat_but_write_only_where_the_table_allows(server):
         assert anonymous.until(lambda m: m["type"] == "error")["code"] == "chat.spectators"
 
 
+def test_the_chat_history_of_a_closed_table_is_for_its_players_only(server):
+    table_id, ann, bob = two_player_table(server.http, spectators=False)
+    a = Client(server.base, table_id, ann)
+    a.state(0)
+    a.send({"type": "chat", "text": "between us"})
+    a.until(lambda m: m["type"] == "chat")
+    refused = server.http.get(f"/api/tables/{table_id}/chat")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "table.no_spectators"
+    eve = guest(server.http, "Eve")
+    assert server.http.get(f"/api/tables/{table_id}/chat", headers=auth(eve)).status_code == 403
+    assert server.http.get(f"/api/tables/{table_id}/chat", headers=auth(bob)).json()[0]["text"] == "between us"
+    assert server.http.get("/api/tables/nope/chat").status_code == 404
+
+
 # ---- resign and rematch -------------------------------------------------------------------------
 def test_resigning_a_two_player_game_ends_it_and_the_other_player_wins(server):
     table_id, ann, bob = two_player_table(server.http, rated=True)

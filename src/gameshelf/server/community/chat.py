@@ -102,7 +102,10 @@ async def post(conn, text: str) -> None:
     user_id = getattr(conn, "user_id", None)
     if user_id is None:
         raise ServerError("chat.spectators" if conn.seat is None else "chat.sign_in")
-    bucket = community(hub).buckets.setdefault(user_id, _Bucket())
+    buckets = community(hub).buckets
+    if len(buckets) > 10_000:  # full buckets of people long gone: forget them all (a fresh bucket is full)
+        buckets.clear()
+    bucket = buckets.setdefault(user_id, _Bucket())
     if not bucket.allow(asyncio.get_running_loop().time()):
         raise ServerError("chat.rate_limited")
     body = await asyncio.to_thread(_store, hub, conn.table_id, conn.seat, user_id, text)

@@ -39,7 +39,7 @@ function receive(m) {
   } else if (m.type === "invite") {
     if (!Y.invites.some((i) => i.table === m.table)) Y.invites.push(m);
     drawInvites();
-    if (document.hidden) notify(t("invite.rematch", { name: m.from, game: m.game }));
+    if (document.hidden) gameName(m.game).then((game) => notify(t("invite.rematch", { name: m.from, game })));
   }
 }
 
