@@ -160,7 +160,7 @@ def test_chat_reaches_every_connection_unchanged_and_is_kept_with_the_table(serv
     spectator = Client(server.base, table_id)
     for c in (a, b, spectator):
         c.state(0)
-    text = "<b>hi</b> & 'bye' — こんにちは 🎲"
+    text = "<b>hi</b> & 'bye' — こんにちは 🎲 👩\u200d👩\u200d👧"
     a.send({"type": "chat", "text": text})
     for c in (a, b, spectator):
         got = c.until(lambda m: m["type"] == "chat")
@@ -170,7 +170,8 @@ def test_chat_reaches_every_connection_unchanged_and_is_kept_with_the_table(serv
 
 
 @pytest.mark.parametrize("text,code", [("", "chat.empty"), ("   ", "chat.empty"), ("x" * 501, "chat.too_long"),
-                                       ("a\x00b", "chat.control"), ("two\nlines", "chat.control")])
+                                       ("a\x00b", "chat.control"), ("two\nlines", "chat.control"),
+                                       ("gg \u202eevol", "chat.control")])
 def test_bad_chat_lines_get_a_clear_error_and_store_nothing(server, text, code):
     table_id, ann, bob = two_player_table(server.http)
     a = Client(server.base, table_id, ann)

@@ -2,7 +2,8 @@
 checked, stored with the table, then sent to every connection at the table in every process as
 ``{"type": "chat", "id", "seat", "user_id", "name", "text", "at"}`` with the text unchanged.
 
-Rules: 1 to 500 characters, not only blanks, no control characters (a line is one line); markup is
+Rules: 1 to 500 characters, not only blanks, no control characters (a line is one line; direction
+overrides count as control characters); emoji sequences (zero-width joiners) are fine; markup is
 not refused: it is stored and shown as the literal characters (pages set ``textContent``). Each
 person may send ``BURST`` lines at once and one more every ``1 / RATE`` seconds (per process);
 players write, spectators only read unless the table allows them to write. A refused line is
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 MAX_CHARS = 500
 RATE, BURST = 0.5, 5  # a line every two seconds on average, five at once
 HISTORY = 200  # lines the history endpoint returns at most
+# Direction overrides and isolates would turn the rest of a line (and its name) around on screen.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 REASONS.update({
     "chat.empty": {"en": "Write something before sending.", "ja": "送信する前にメッセージを入力してください。"},
@@ -52,7 +55,7 @@ def check(text: str) -> str:
         raise ServerError("chat.empty")
     if len(text) > MAX_CHARS:
         raise ServerError("chat.too_long", f"{len(text)} characters; at most {MAX_CHARS}")
-    if any(unicodedata.category(ch) == "Cc" for ch in text):
+    if any(unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS for ch in text):
         raise ServerError("chat.control")
     return text
 
