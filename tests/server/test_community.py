@@ -146,6 +146,18 @@ def test_my_tables_say_where_it_is_my_turn_and_ws_me_keeps_it_live(server):
     me.close()
 
 
+def test_ws_me_takes_its_token_from_a_first_message_out_of_the_url(server):
+    ann = guest(server.http, "Ann")
+    ws = connect(f"{server.base.replace('http', 'ws')}/ws/me", open_timeout=20).__enter__()
+    ws.send(json.dumps({"type": "auth", "token": ann}))
+    assert json.loads(ws.recv(timeout=10)) == {"type": "tables", "tables": [], "your_turn": 0}
+    ws.close()
+    ws = connect(f"{server.base.replace('http', 'ws')}/ws/me", open_timeout=20).__enter__()
+    ws.send(json.dumps({"type": "ping"}))  # no token anywhere: refused clearly
+    assert json.loads(ws.recv(timeout=10))["code"] == "auth.required"
+    ws.close()
+
+
 def test_ws_me_refuses_a_bad_token_clearly(server):
     ws = connect(f"{server.base.replace('http', 'ws')}/ws/me?token=nope", open_timeout=20).__enter__()
     message = json.loads(ws.recv(timeout=10))

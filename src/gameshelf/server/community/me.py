@@ -1,6 +1,7 @@
 """A person's unfinished tables and where it is their turn: ``GET /api/me/tables`` and one live
-connection per person, ``/ws/me`` (token as for a table's socket: ``?token=``, the cookie or a
-bearer header).
+connection per page, ``/ws/me``. Its token: a bearer header or ``?token=``; else a first message
+``{"type": "auth", "token": "..."}`` within a few seconds (what the pages send: the token stays out
+of URLs and logs); else the cookie.
 
 ``/ws/me`` sends ``{"type": "tables", "tables": [...], "your_turn": N}`` on connect and again
 whenever one of the person's tables changes in any process (the hub's table-change announcements
@@ -126,7 +127,19 @@ def _token(ws: WebSocket, token: str | None) -> str | None:
     header = ws.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
-    return ws.cookies.get("gameshelf_token")
+    return None
+
+
+async def _first_message_token(ws: WebSocket) -> str | None:
+    """The token of a first ``{"type": "auth", "token": ...}`` message (None if anything else comes)."""
+    try:
+        frame = await asyncio.wait_for(ws.receive(), 3)
+        body = json.loads(frame.get("text") or "")
+    except (asyncio.TimeoutError, ValueError):
+        return None
+    if isinstance(body, dict) and body.get("type") == "auth" and isinstance(body.get("token"), str):
+        return body["token"][:512]
+    return None
 
 
 async def serve(ws: WebSocket, token: str | None, lang: str | None) -> None:
@@ -134,7 +147,8 @@ async def serve(ws: WebSocket, token: str | None, lang: str | None) -> None:
     await ws.accept()
     lang = pick_lang(lang or ws.headers.get("accept-language"))
     try:
-        user = await asyncio.to_thread(_user, hub.service, _token(ws, token))
+        given = _token(ws, token) or await _first_message_token(ws) or ws.cookies.get("gameshelf_token")
+        user = await asyncio.to_thread(_user, hub.service, given)
     except ServerError as exc:
         await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
         await ws.close(code=4000 + min(exc.status, 999))

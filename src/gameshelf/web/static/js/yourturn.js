@@ -17,10 +17,13 @@ export function mountYourTurn(bar) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/me?token=${encodeURIComponent(token())}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/me`);
   Y.ws = ws;
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
-  ws.onopen = () => { Y.retry = 1000; };
+  ws.onopen = () => {
+    Y.retry = 1000;
+    ws.send(JSON.stringify({ type: "auth", token: token() })); // the token never travels in a URL
+  };
   ws.onclose = () => {
     Y.ws = null;
     if (token()) setTimeout(() => { if (!Y.ws) connect(); }, Y.retry);
