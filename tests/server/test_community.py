@@ -19,26 +19,41 @@ class Me:
     def __init__(self, base: str, token: str) -> None:
         self.ws = connect(f"{base.replace('http', 'ws')}/ws/me?token={token}", open_timeout=20).__enter__()
         self.messages: list[dict] = []
+        self.tables: dict | None = None  # the latest table list
 
     def until(self, predicate, timeout: float = 30) -> dict:
         deadline = time.time() + timeout
         while True:
             message = json.loads(self.ws.recv(timeout=max(0.01, deadline - time.time())))
             self.messages.append(message)
+            if message["type"] == "tables":
+                self.tables = message
             if predicate(message):
                 return message
+
+    def turns(self, count: int, timeout: float = 30) -> dict:
+        """The table list once it counts ``count`` tables waiting (the latest one if it already does:
+        an unchanged list is not sent again)."""
+        if self.tables is not None and self.tables["your_turn"] == count:
+            return self.tables
+        return self.until(lambda m: m["type"] == "tables" and m["your_turn"] == count, timeout)
 
     def close(self) -> None:
         self.ws.close()
 
 
-def _move(clients: dict[int, Client]) -> dict:
-    """The seat to act plays its first legal action; every client follows; the new state."""
-    last = max((c.state(0) for c in clients.values()), key=lambda m: m["state_id"])
-    seat = last["decision"]["seat"]
-    mine = clients[seat].state(last["state_id"])
-    clients[seat].send({"action": mine["legal"][0]["action"], "state_id": mine["state_id"]})
-    return {s: c.state(mine["state_id"] + 1) for s, c in clients.items()}[seat]
+def play_until(clients: dict[int, Client], seat_to_act: int) -> dict:
+    """Seats play their first legal action until ``seat_to_act`` decides; every client follows."""
+    for _ in range(500):
+        last = max((c.state(0) for c in clients.values()), key=lambda m: m["state_id"])
+        if last["decision"]["seat"] == seat_to_act:
+            return last
+        seat = last["decision"]["seat"]
+        mine = clients[seat].state(last["state_id"])
+        clients[seat].send({"action": mine["legal"][0]["action"], "state_id": mine["state_id"]})
+        for client in clients.values():
+            client.state(mine["state_id"] + 1)
+    raise AssertionError(f"seat {seat_to_act} never came to decide")
 
 
 # ---- turn-based means turn-based -----------------------------------------------------------------
@@ -134,13 +149,14 @@ def test_my_tables_say_where_it_is_my_turn_and_ws_me_keeps_it_live(server):
     assert sorted(listing[t][0]["your_turn"] for t in (ann, bob)) == [False, True]
     assert server.http.get("/api/me/tables").status_code == 401
     clients = {0: Client(server.base, table_id, ann), 1: Client(server.base, table_id, bob)}
-    first = clients[0].state(0)
-    waiting_tok = [ann, bob][1 - first["decision"]["seat"]]
-    me = Me(server.base, waiting_tok)
+    play_until(clients, 0)
+    me = Me(server.base, bob)
     assert me.until(lambda m: m["type"] == "tables")["your_turn"] == 0
-    moved = _move(clients)
-    if moved["decision"]["seat"] != first["decision"]["seat"]:
-        assert me.until(lambda m: m["type"] == "tables" and m["your_turn"] == 1)["tables"][0]["deadline"]
+    play_until(clients, 1)  # Ann's moves make it Bob's turn: his connection says so at once
+    item = me.turns(1)["tables"][0]
+    assert item["id"] == table_id and item["deadline"]
+    play_until(clients, 0)
+    me.turns(0)
     me.ws.send("not json")
     assert me.until(lambda m: m["type"] == "error")["code"] == "message.unknown"
     me.close()
@@ -288,7 +304,11 @@ def test_rematch_rotates_the_seats_invites_live_and_starts_when_everyone_joins(s
     assert new["seats"][1]["kind"] == "human" and new["seats"][0]["kind"] == "invited"  # seats rotated
     invite = bob_me.until(lambda m: m["type"] == "invite")
     assert invite["table"] == new["id"] and invite["from"] == "Ann"
-    listed = bob_me.until(lambda m: m["type"] == "tables" and any(t["id"] == new["id"] for t in m["tables"]))
+    def lists_it(m):
+        return m["type"] == "tables" and any(t["id"] == new["id"] for t in m["tables"])
+
+    # (the list may have come before the invitation: an unchanged list is not sent twice)
+    listed = bob_me.tables if lists_it(bob_me.tables) else bob_me.until(lists_it)
     assert next(t for t in listed["tables"] if t["id"] == new["id"])["invited"]
     assert new["seats"][0]["name"] == "Bob"  # the kept seat shows whom it waits for
     stranger = guest(server.http, "Eve")
