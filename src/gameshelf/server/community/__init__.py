@@ -13,6 +13,7 @@ from fastapi import FastAPI, Query, Request, WebSocket
 from gameshelf.server import auth, ratings
 from gameshelf.server.app import ERRORS, Token
 from gameshelf.server.community import chat, me, rematch
+from gameshelf.server.community.models import ChatLineOut, MyTableOut, RatingHistoryOut
 from gameshelf.server.community.relay import community, publish
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.schemas import TableOut
@@ -49,8 +50,8 @@ def _history(request: Request, user_id: str) -> dict[str, Any]:
 
 
 def register(app: FastAPI) -> None:
-    @app.get("/api/me/tables", responses=ERRORS)
-    async def my_tables(request: Request, token: Token) -> list[dict[str, Any]]:
+    @app.get("/api/me/tables", response_model=list[MyTableOut], responses=ERRORS)
+    async def my_tables(request: Request, token: Token):
         """Your unfinished tables: ``your_turn`` and the move's ``deadline`` (ISO 8601, UTC) for each."""
         user = await asyncio.to_thread(_user, request, token)
         return await asyncio.to_thread(me.my_tables, request.app.state.service, user.id)
@@ -59,9 +60,8 @@ def register(app: FastAPI) -> None:
     async def me_socket(ws: WebSocket, token: str | None = None, lang: str | None = None):
         await me.serve(ws, token, lang)
 
-    @app.get("/api/tables/{table_id}/chat", responses=ERRORS)
-    async def chat_history(table_id: str, request: Request, token: Token,
-                           after: int = Query(0, ge=0, le=2**62)) -> list[dict[str, Any]]:
+    @app.get("/api/tables/{table_id}/chat", response_model=list[ChatLineOut], responses=ERRORS)
+    async def chat_history(table_id: str, request: Request, token: Token, after: int = Query(0, ge=0, le=2**62)):
         """The table's chat, oldest first (players and, at tables that allow them, spectators)."""
         viewer = await asyncio.to_thread(_viewer, request, token)
         return await asyncio.to_thread(chat.history, request.app.state.db, table_id, viewer,
@@ -94,8 +94,8 @@ def register(app: FastAPI) -> None:
         await hub.changed(table_id)  # its detail now names the rematch
         return await asyncio.to_thread(service.detail, new_id, user)
 
-    @app.get("/api/users/{user_id}/ratings", responses=ERRORS)
-    def rating_history(user_id: str, request: Request) -> dict[str, Any]:
+    @app.get("/api/users/{user_id}/ratings", response_model=RatingHistoryOut, responses=ERRORS)
+    def rating_history(user_id: str, request: Request):
         """The player's rating (ordinal: mu - 3 sigma) after each rated game, per game, oldest first."""
         return _history(request, user_id)
 
