@@ -323,6 +323,17 @@ def test_rematch_rotates_the_seats_invites_live_and_starts_when_everyone_joins(s
     assert server.http.get(f"/api/tables/{table_id}").json()["rematch_id"] == new["id"]
 
 
+def test_declining_a_rematch_opens_the_kept_seat(server):
+    table_id, ann, bob = two_player_table(server.http)
+    server.http.post(f"/api/tables/{table_id}/resign", headers=auth(ann))
+    new = server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(ann)).json()
+    declined = server.http.post(f"/api/tables/{new['id']}/leave", headers=auth(bob))
+    assert declined.status_code == 200
+    seat = declined.json()["seats"][0]
+    assert seat["kind"] == "open" and seat["user_id"] is None
+    assert server.http.get("/api/me/tables", headers=auth(bob)).json() == []
+
+
 def test_resigned_seats_rank_below_every_seat_still_playing_first_resigner_last():
     from datetime import datetime, timedelta
     from types import SimpleNamespace

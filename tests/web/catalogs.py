@@ -27,6 +27,7 @@ M: dict[str, tuple[str, str]] = {
     "invite.rematch": ("{name} invites you to a rematch of {game}.", "{name}さんから{game}の再戦に招待されました。"),
     "invite.accept": ("Join the rematch", "再戦に参加する"),
     "invite.dismiss": ("Not now", "今はしない"),
+    "invite.decline": ("Decline", "辞退する"),
     "guest.default": ("Guest", "ゲスト"),
     "lobby.heading": ("Play a board game", "ボードゲームを遊ぶ"),
     "lobby.name": ("Your name", "あなたの名前"),

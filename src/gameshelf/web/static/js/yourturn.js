@@ -130,7 +130,19 @@ async function drawInvites() {
       Y.invites = Y.invites.filter((x) => x !== inv);
       drawInvites();
     });
-    box.append(el("div", { class: "invite", role: "status" }, el("p", { text: t("invite.rematch", { name: inv.from, game: name }) }), accept, " ", later));
+    // Declining gives the kept seat up: it opens to anyone with the table's invite link.
+    const decline = el("button", { type: "button", text: t("invite.decline") });
+    decline.addEventListener("click", async () => {
+      try {
+        await api(`/api/tables/${encodeURIComponent(inv.table)}/leave`, { method: "POST" });
+      } catch (e) {
+        toast(e.message);
+      }
+      Y.invites = Y.invites.filter((x) => x !== inv);
+      drawInvites();
+    });
+    box.append(el("div", { class: "invite", role: "status" }, el("p", { text: t("invite.rematch", { name: inv.from, game: name }) }),
+      accept, " ", later, " ", decline));
   }
   box.hidden = !Y.invites.length; // announced (role=status), never stealing the focus from a game
 }
