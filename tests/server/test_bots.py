@@ -59,7 +59,8 @@ def test_realtime_clock_runs_out_and_a_bot_takes_over_then_reclaim_on_the_socket
 
 
 def test_a_human_who_leaves_past_the_grace_period_is_replaced(server):
-    table_id, ann, bob = two_player_table(server.http)
+    """Real time only: at a turn-based table an absent person keeps the seat until the move's deadline."""
+    table_id, ann, bob = two_player_table(server.http, mode="realtime")
     stay = Client(server.base, table_id, ann)
     gone = Client(server.base, table_id, bob)
     stay.state(0)

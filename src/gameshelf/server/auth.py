@@ -12,6 +12,7 @@ import hashlib
 import secrets
 import uuid
 from datetime import datetime, timedelta, timezone
+from urllib.parse import urlsplit
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -93,3 +94,10 @@ def login(session: Session, username: str, password: str, ttl_hours: float) -> t
     except (VerificationError, InvalidHashError):
         raise ServerError("auth.bad_login") from None
     return user, issue_token(session, user, ttl_hours)
+
+
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """No Origin (not a browser) or an Origin naming this server's own host and port."""
+    if origin is None:
+        return True
+    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()

@@ -2,9 +2,11 @@
 
 PostgreSQL: the committing transaction NOTIFYs (delivered only if it commits) and every process
 LISTENs on one channel. Redis (``--broker redis://...``): published right after the commit. With
-SQLite and no broker, a single process delivers to its own connections only. A message carries only
-a table id; the store stays the truth, so a lost or repeated message never loses or repeats an
-update (each connection is sent what it has not yet seen, by state id).
+SQLite and no broker, a single process delivers to its own connections only. A table change carries
+only a table id; the store stays the truth, so a lost or repeated message never loses or repeats an
+update (each connection is sent what it has not yet seen, by state id). A payload that is a JSON
+object is a typed message (a chat line, a rematch invitation: server/community/relay.py), relayed
+on the same channel.
 """
 
 from __future__ import annotations

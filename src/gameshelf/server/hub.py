@@ -36,6 +36,7 @@ class Hub:
         self.resync: set[str] = set()  # ... and that changed again meanwhile
         self.sync_tasks: set[asyncio.Task] = set()
         self.sweeper: asyncio.Task | None = None
+        self.listeners: list = []  # callables told the id of every table that changed (community: "your turn")
 
     async def start(self) -> None:
         await self.broker.start(self.remote_change)
@@ -79,8 +80,16 @@ class Hub:
         """A change committed by another process: catch up and deliver, in a task of its own per table
         (the broker's listener never waits for the store). A change announced while that table's
         catch-up runs makes it run once more, so no change is missed and a burst costs one read."""
+        if payload.startswith("{"):  # a typed message (a chat line, an invitation): community/relay.py
+            from gameshelf.server.community import relay
+
+            await relay.receive(self, payload)
+            return
         table_id, _, origin = payload.partition(":")
-        if origin == ORIGIN or table_id not in self.conns:
+        if origin == ORIGIN:
+            return
+        if table_id not in self.conns:
+            self._tell(table_id)
             return
         if table_id in self.syncing:
             self.resync.add(table_id)
@@ -110,6 +119,11 @@ class Hub:
     def deliver(self, table_id: str) -> None:
         for conn in list(self.conns.get(table_id, ())):
             conn.push()
+        self._tell(table_id)
+
+    def _tell(self, table_id: str) -> None:
+        for listener in self.listeners:
+            listener(table_id)
 
     # ---- bots ------------------------------------------------------------------------------
     def kick_bots(self, table_id: str) -> None:
@@ -163,7 +177,7 @@ class Hub:
                 expired, bot_turns = await asyncio.to_thread(self.service.due)
                 for table_id, seat in expired:
                     try:
-                        await asyncio.to_thread(self.service.set_zombie, table_id, seat, True)
+                        await asyncio.to_thread(self.service.expire, table_id, seat)
                     except ServerError:
                         continue
                     await self.changed(table_id)
@@ -177,7 +191,7 @@ class Hub:
 
 def table_message(meta: dict, state_id: int | None, seats: list | None = None) -> str:
     body = {"type": "table", "table": meta.get("id"), "status": meta.get("status"), "state_id": state_id,
-            "clock": meta.get("clock"), "zombies": meta.get("zombies")}
+            "clock": meta.get("clock"), "zombies": meta.get("zombies"), "resigned": meta.get("resigned")}
     if seats is not None:
         body["seats"] = seats
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))

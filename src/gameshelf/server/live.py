@@ -163,13 +163,17 @@ class LiveMatch:
         if since is not None and since < self.last_undo:
             since = None  # the log before ``since`` changed: only a snapshot is exact
         log_from, log = self.log(seat, lang, since or 0)
+        # The table's outcome (ranks adjusted for resignations) once stored; a game every other seat
+        # resigned from is over without an engine outcome.
+        ended = self.meta.get("status") == "over" and not self.is_over()
         body: dict[str, Any] = {
             "type": "snapshot" if since is None else "update",
             "table": self.meta.get("id"), "state_id": self.state_id, "seat": seat,
-            "over": self.is_over(), "view": self.game.view(self.state, seat),
-            "decision": self.decision(seat, lang), "legal": self.legal(seat, lang),
-            "log_from": log_from, "log": log, "outcome": self.outcome(),
+            "over": ended or self.is_over(), "view": self.game.view(self.state, seat),
+            "decision": None if ended else self.decision(seat, lang), "legal": [] if ended else self.legal(seat, lang),
+            "log_from": log_from, "log": log, "outcome": self.meta.get("outcome") or self.outcome(),
             "clock": self.meta.get("clock"), "zombies": self.meta.get("zombies"),
+            "resigned": self.meta.get("resigned"),
         }
         if since is not None:
             body["prev_state_id"] = since

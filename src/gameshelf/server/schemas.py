@@ -100,6 +100,10 @@ class TableIn(Strict):
     rated: bool = False
     spectators: bool = True
     zombie_level: Level = Field(default="easy", description="the bot that plays for an absent human")
+    absent_policy: Literal["bot", "drop"] = Field(
+        default="bot", description="turn-based: when a move's deadline passes, a bot plays the seat until "
+                                   "its person takes it back (bot), or the seat resigns (drop)")
+    spectator_chat: bool = Field(default=False, description="spectators may write in the table's chat")
 
 
 class JoinIn(Strict):
@@ -114,6 +118,7 @@ class SeatOut(BaseModel):
     user_id: str | None
     level: str | None
     zombie: bool
+    resigned: bool = False
     invite_code: str | None = Field(default=None, description="shown to the table's creator only")
 
 
@@ -137,6 +142,10 @@ class TableOut(BaseModel):
     rated: bool
     spectators: bool
     zombie_level: str
+    absent_policy: str = "bot"
+    spectator_chat: bool = False
+    rematch_of: str | None = None
+    rematch_id: str | None = None
     owner_id: str
     state_id: int
     seats: list[SeatOut]

@@ -14,7 +14,7 @@ class Settings:
     bot_processes: int = 1
     threads: int = 16  # worker threads for store work; up to this many transactions wait on commits at once
     sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked
-    grace_seconds: float = 60.0  # a disconnected human's seat goes to a bot after this
+    grace_seconds: float = 60.0  # real time: a disconnected human's seat goes to a bot after this
     token_ttl_hours: float = 24 * 90
     rate_per_second: float = 30.0
     rate_burst: int = 60

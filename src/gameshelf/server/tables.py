@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
 from gameshelf.games import game_ids, get_game
-from gameshelf.server import ratings
+from gameshelf.server import ratings, resignations
 from gameshelf.server.auth import aware, now
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.live import LiveMatch, Row
@@ -61,13 +61,16 @@ class TableService:
         seats = [s if isinstance(s, dict) else s.model_dump() for s in seats]
         if len(seats) != spec.players or sum(s["kind"] == "me" for s in seats) > 1:
             raise ServerError("table.invalid", "give one seat per player, at most one of them 'me'")
+        if spec.rated and any(s["kind"] == "bot" for s in seats):
+            raise ServerError("table.rated_bots", "a table with a bot seat cannot be rated")
         with self.db.transaction() as session:
             table = Table(id=uuid.uuid4().hex[:12], game=spec.game, players=spec.players, options=options,
                           seed=secrets.randbits(62), rules_version=game.info.rules_version, status="open",
                           mode=spec.mode, turn_hours=spec.turn_hours, base_seconds=spec.base_seconds,
                           increment_seconds=spec.increment_seconds, rated=spec.rated,
                           spectators=spec.spectators, zombie_level=spec.zombie_level, owner_id=user.id,
-                          state_id=0, created_at=now())
+                          state_id=0, created_at=now(), absent_policy=spec.absent_policy,
+                          spectator_chat=spec.spectator_chat)
             session.add(table)
             session.flush()
             for number, seat in enumerate(seats):
@@ -85,10 +88,14 @@ class TableService:
             if table.status != "open":
                 raise ServerError("table.not_open", "the table has started")
             seats = self._seats(session, table_id)
-            if any(s.user_id == user.id for s in seats):
+            if any(s.user_id == user.id and s.kind == "human" for s in seats):
                 raise ServerError("seat.already_seated")
-            if spec.invite_code is not None:
-                chosen = [s for s in seats if s.invite_code == spec.invite_code and s.kind in ("open", "invited")]
+            reserved = [s for s in seats if s.kind == "invited" and s.user_id == user.id]  # a rematch's seat
+            if reserved:
+                chosen = reserved
+            elif spec.invite_code is not None:
+                chosen = [s for s in seats if s.invite_code == spec.invite_code and s.kind in ("open", "invited")
+                          and s.user_id is None]  # a seat kept for someone is theirs only
                 if not chosen:
                     raise ServerError("invite.invalid")
             elif spec.seat is not None:
@@ -256,11 +263,13 @@ class TableService:
 
     def _finish(self, conn: Connection, table, seats: list, live: LiveMatch) -> dict[str, Any]:
         table.status = "over"
-        outcome = live.outcome()
+        outcome = resignations.final_outcome(live.outcome(), seats)
+        table.outcome = outcome
         if table.rated:
             ranks = outcome["ranks"]
             with Session(bind=conn) as session:  # joins the connection's transaction
-                ratings.update(session, table.game, [(s.user_id, ranks[s.seat]) for s in seats if s.user_id])
+                ratings.update(session, table.game, [(s.user_id, ranks[s.seat]) for s in seats if s.user_id],
+                               table.id)
                 session.flush()
         return {"status": "over", "finished_at": now(), "outcome": outcome,
                 "final_hash": live.game.state_hash(live.state)}
@@ -287,6 +296,8 @@ class TableService:
                 raise ServerError("table.not_seated")
             if not on and not row.zombie:
                 raise ServerError("seat.not_zombie")
+            if not on and row.resigned_at is not None:
+                raise ServerError("seat.resigned")
             if row.zombie == on:
                 return
             row.zombie = on
@@ -331,8 +342,9 @@ class TableService:
         for table_id, table in tables.items():
             rows = seats.get(table_id, [])
             humans = [s for s in rows if s.kind == "human" and not s.zombie]
-            for seat in humans:
-                if seat.disconnected_at is not None and aware(seat.disconnected_at) + grace <= moment:
+            for seat in humans:  # turn-based: an absent person keeps the seat until the move's deadline
+                if (table.mode == "realtime" and seat.disconnected_at is not None
+                        and aware(seat.disconnected_at) + grace <= moment):
                     expired.append((table_id, seat.seat))
             late = [s for s in humans if self._deadline(table, s) <= moment]
             if not late and len(humans) == len(rows):
@@ -348,6 +360,42 @@ class TableService:
             if rows[to_act].kind == "bot" or rows[to_act].zombie:
                 bot_turns.append(table_id)
         return expired, bot_turns
+
+    def expire(self, table_id: str, seat: int) -> None:
+        """A seat :meth:`due` found late: at a turn-based table whose policy drops absent people, the
+        seat resigns (checked again here: the deadline must still be past); otherwise a bot plays it."""
+        with self.db.read() as session:
+            table = self._table(session, table_id)
+            policy, mode, started, hours = table.absent_policy, table.mode, table.turn_started_at, table.turn_hours
+        if mode == "turn" and policy == "drop":
+            if started is None or aware(started) + timedelta(hours=hours) > now():
+                return
+            self.resign(table_id, seat, deadline=True)
+            return
+        self.set_zombie(table_id, seat, True)
+
+    def resign(self, table_id: str, seat: int, deadline: bool = False) -> None:
+        """``seat`` concedes: ranked last; a bot plays it out, or the game ends when one seat remains."""
+        with self.db.transaction() as session:
+            table = self._table(session, table_id, lock=True)
+            if table.status != "playing":
+                raise ServerError("action.game_over")
+            seats = self._seats(session, table_id)
+            row = seats[seat]
+            if row.resigned_at is not None:
+                raise ServerError("seat.resigned")
+            if deadline and aware(table.turn_started_at) + timedelta(hours=table.turn_hours) > now():
+                return  # the person moved meanwhile
+            row.resigned_at, row.zombie = now(), True
+            if sum(s.resigned_at is None for s in seats) <= 1:
+                table.status, table.finished_at = "over", now()
+                table.outcome = resignations.early_outcome(seats)
+                if table.rated:
+                    ratings.update(session, table.game, [(s.user_id, table.outcome["ranks"][s.seat])
+                                                         for s in seats if s.user_id], table.id)
+            self.notify(session, table_id)
+        if table_id in self._live:
+            self.sync(table_id)  # the new meta (status, resignations), after the commit
 
     def bot_seat(self, table_id: str) -> tuple[int, str, int, int] | None:
         """(seat, level, seed, state id) if a bot decides now at this table."""
@@ -390,6 +438,8 @@ class TableService:
                 "status": table.status, "mode": table.mode, "turn_hours": table.turn_hours,
                 "base_seconds": table.base_seconds, "increment_seconds": table.increment_seconds,
                 "rated": table.rated, "spectators": table.spectators, "zombie_level": table.zombie_level,
+                "absent_policy": table.absent_policy, "spectator_chat": table.spectator_chat,
+                "rematch_of": table.rematch_of, "rematch_id": table.rematch_id,
                 "owner_id": table.owner_id, "state_id": table.state_id,
                 "seats": self._public_seats(session, seats, owner), "clock": clock, "outcome": table.outcome,
             }, live_sid
@@ -400,8 +450,10 @@ class TableService:
 
     def _public_seats(self, session: Session, seats: list[Seat], owner: bool) -> list[dict[str, Any]]:
         names = self._names(session, seats)
-        return [{"seat": s.seat, "kind": s.kind, "name": names[s.seat] if s.kind in ("human", "bot") else None,
-                 "user_id": s.user_id, "level": s.level, "zombie": s.zombie,
+        # An invited seat with a user is kept for that person (a rematch): it shows their name.
+        return [{"seat": s.seat, "kind": s.kind,
+                 "name": names[s.seat] if s.kind == "bot" or (s.kind in ("human", "invited") and s.user_id) else None,
+                 "user_id": s.user_id, "level": s.level, "zombie": s.zombie, "resigned": s.resigned_at is not None,
                  "invite_code": s.invite_code if owner and s.kind in ("open", "invited") else None}
                 for s in seats]
 
@@ -428,7 +480,10 @@ class TableService:
             deadline = self._deadline(table, seats[to_act]).timestamp() * 1000
         bots = {s.seat: (s.level if s.kind == "bot" else table.zombie_level, s.bot_seed)
                 for s in seats if s.kind == "bot" or s.zombie}
-        return {"id": table.id, "status": table.status, "bots": bots,
+        if table.status == "over":
+            bots = {}  # ended by resignation: nobody plays on
+        return {"id": table.id, "status": table.status, "bots": bots, "outcome": table.outcome,
+                "resigned": [getattr(s, "resigned_at", None) is not None for s in seats],
                 "clock": {"mode": table.mode, "to_act": to_act, "deadline_ms": deadline,
                           "remaining_ms": [s.remaining_ms for s in seats]},
                 "zombies": [s.zombie for s in seats]}

@@ -4,9 +4,10 @@ submissions checked against the state id, every message validated, a per-connect
 Client messages (JSON objects; ``type`` defaults to ``act``):
 ``{"action": "...", "state_id": N}``, ``{"type": "undo", "state_id": N}``,
 ``{"type": "resume", "state_id": N}`` (what was missed since N, or a fresh snapshot),
-``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``.
+``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``,
+``{"type": "chat", "text": "..."}`` (a chat line: community/chat.py).
 Server messages: ``snapshot``, ``update`` (with ``prev_state_id``), ``table`` (seats and clocks
-changed), ``error`` (code, rule, translated reason), ``pong``.
+changed), ``error`` (code, rule, translated reason), ``pong``, ``chat``.
 
 Who connects: the token comes in the ``Sec-WebSocket-Protocol`` header (offer ``gameshelf`` and
 ``gameshelf.token.<token>``; the server selects ``gameshelf``), an ``Authorization: Bearer`` header,
@@ -21,12 +22,11 @@ import json
 import logging
 import time
 from typing import Annotated, Literal, Union
-from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
-from gameshelf.server.auth import user_for_token
+from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang
 
@@ -63,8 +63,15 @@ class PingMsg(_Msg):
     type: Literal["ping"]
 
 
-MESSAGES = {"act": ActMsg, "undo": UndoMsg, "resume": ResumeMsg, "reclaim": ReclaimMsg, "ping": PingMsg}
-ClientMessage = Annotated[Union[ActMsg, UndoMsg, ResumeMsg, ReclaimMsg, PingMsg], Field(discriminator="type")]
+class ChatMsg(_Msg):
+    type: Literal["chat"]
+    text: str = Field(max_length=4000)  # community/chat.py allows 500 characters and says so
+
+
+MESSAGES = {"act": ActMsg, "undo": UndoMsg, "resume": ResumeMsg, "reclaim": ReclaimMsg, "ping": PingMsg,
+            "chat": ChatMsg}
+ClientMessage = Annotated[Union[ActMsg, UndoMsg, ResumeMsg, ReclaimMsg, PingMsg, ChatMsg],
+                          Field(discriminator="type")]
 CLIENT_SCHEMA = TypeAdapter(ClientMessage).json_schema()
 
 
@@ -92,6 +99,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.retry: asyncio.TimerHandle | None = None
         self.closed = False
+        self.user_id: str | None = None  # who is connected (a spectator too, if signed in): chat
 
     def send(self, body: dict | str) -> None:
         self.queue.put_nowait(body if isinstance(body, str) else json.dumps(body, ensure_ascii=False))
@@ -110,7 +118,9 @@ class Connection:
                 self.retry = asyncio.get_running_loop().call_later(0.001, self._again)
             return
         try:
-            if self.last_sid == live.state_id:
+            # A game every other seat resigned from ends without a new state: a fresh snapshot says so.
+            ended = live.meta.get("status") == "over" and self.meta_version != live.meta_version
+            if self.last_sid == live.state_id and not ended:
                 if self.meta_version != live.meta_version:
                     self.meta_version = live.meta_version
                     self.send(table_message(live.meta, live.state_id))
@@ -138,7 +148,7 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
     lang = pick_lang(lang or ws.headers.get("accept-language"))
     try:
         await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
-        seat = await asyncio.to_thread(_admit, hub, table_id, _credential(ws, offered, token), spectate)
+        seat, user_id = await asyncio.to_thread(_admit, hub, table_id, _credential(ws, offered, token), spectate)
     except ServerError as exc:
         try:  # a client that hung up at once is told nothing, and nothing is logged
             await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
@@ -149,6 +159,7 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
     except (WebSocketDisconnect, OSError, RuntimeError):
         return  # gone before the handshake ended
     conn = Connection(hub, ws, table_id, seat, lang)
+    conn.user_id = user_id
     hub.add(conn)
     writer = asyncio.create_task(conn.writer())
     try:
@@ -191,20 +202,14 @@ def _credential(ws: WebSocket, offered: list[str], query_token: str | None) -> s
     if query_token:
         return query_token
     cookie = ws.cookies.get("gameshelf_token")
-    if cookie and not _same_origin(ws.headers.get("origin"), ws.headers.get("host")):
+    if cookie and not same_origin(ws.headers.get("origin"), ws.headers.get("host")):
         raise ServerError("auth.origin", "a page of another origin may not use the sign-in cookie")
     return cookie
 
 
-def _same_origin(origin: str | None, host: str | None) -> bool:
-    """No Origin (not a browser) or an Origin naming this server's own host and port."""
-    if origin is None:
-        return True
-    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
-
-
-def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> int | None:
-    """The seat this token holds at the table (None: a spectator); ServerError if refused."""
+def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> tuple[int | None, str | None]:
+    """(The seat this token holds at the table (None: a spectator), the token's user id);
+    ServerError if refused."""
     from gameshelf.server.store import Table
 
     with hub.service.db.read() as session:
@@ -215,7 +220,7 @@ def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> int | 
         seat = hub.service.seat_of(session, table_id, user) if user and not spectate else None
         if seat is None and not table.spectators:
             raise ServerError("table.no_spectators")
-        return seat
+        return seat, (user.id if user else None)
 
 
 async def _open(conn: Connection, last_state_id: int | None) -> None:
@@ -289,6 +294,10 @@ async def handle(conn: Connection, message: _Msg) -> None:
     match message:
         case PingMsg():
             conn.send({"type": "pong", "state_id": conn.last_sid})
+        case ChatMsg(text=text):
+            from gameshelf.server.community import chat
+
+            await chat.post(conn, text)
         case ResumeMsg(state_id=state_id):
             live = await asyncio.to_thread(service.sync, conn.table_id)
             conn.last_sid = state_id if state_id <= live.state_id else None

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String,
-                        UniqueConstraint)
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String,
+                        UniqueConstraint, false)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -60,6 +60,12 @@ class Table(Base):
     final_hash: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # What happens to a person whose move's deadline passes: "bot" (the table's bot plays the seat
+    # until its person takes it back) or "drop" (the seat resigns: ranked last).
+    absent_policy: Mapped[str] = mapped_column(String(16), default="bot", server_default="bot")
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    rematch_of: Mapped[str | None] = mapped_column(String(32))  # the finished table this one replays
+    rematch_id: Mapped[str | None] = mapped_column(String(32))  # the rematch created from this one
 
 
 class Seat(Base):
@@ -75,6 +81,7 @@ class Seat(Base):
     zombie: Mapped[bool] = mapped_column(Boolean, default=False)
     remaining_ms: Mapped[int | None] = mapped_column(BigInteger)
     disconnected_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    resigned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # conceded (or dropped)
 
 
 class Action(Base):
@@ -99,6 +106,35 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class ChatMessage(Base):
+    """One chat line at a table, stored with it (``seat`` None: a spectator)."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(2000))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingHistory(Base):
+    """A player's rating for a game after each rated game (the player page's chart)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_user_game", "user_id", "game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(32))
+    table_id: Mapped[str | None] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class GameAnalysis(Base):

@@ -192,6 +192,7 @@ export async function header(onLang) {
       user ? el("a", { href: `/web/players.html?user=${encodeURIComponent(user.id)}`, text: t("nav.me", { name: isolate(user.name) }) }) : null),
     select,
   );
+  if (user) import("./yourturn.js").then((m) => m.mountYourTurn(bar)); // "your turn at N tables", live
 }
 
 // Every element with data-i18n="key" gets its text from the catalog (data-i18n-attr for attributes).

@@ -53,8 +53,22 @@ function drawGames() {
         seats.append(el("label", {}, `${t("lobby.seat_n", { n: i + 1 })} `, s));
       }
     };
+    // Rated by default when every seat is a person; a table with a bot is always friendly.
+    const rated = el("select", { name: "rated", id: `rated-${g.id}` },
+      el("option", { value: "1", text: t("lobby.rated") }), el("option", { value: "0", text: t("lobby.friendly") }));
+    let ratedTouched = false;
+    rated.addEventListener("change", () => { ratedTouched = true; });
+    const syncRated = () => {
+      const bots = [...seats.querySelectorAll("select")].some((s) => s.value.startsWith("bot:"));
+      rated.querySelector('option[value="1"]').disabled = bots;
+      if (bots) rated.value = "0";
+      else if (!ratedTouched) rated.value = "1";
+    };
+    seats.addEventListener("change", syncRated);
     players.addEventListener("change", drawSeats);
+    players.addEventListener("change", syncRated);
     drawSeats();
+    syncRated();
     const opts = el("div", { class: "options" });
     for (const o of g.options) {
       const sel = el("select", { name: `opt:${o.name}`, id: `opt-${g.id}-${o.name}` },
@@ -66,10 +80,19 @@ function drawGames() {
     }
     const mode = el("select", { name: "mode", "aria-label": t("lobby.mode") },
       el("option", { value: "turn", text: t("lobby.mode_turn") }), el("option", { value: "realtime", text: t("lobby.mode_realtime") }));
+    const absent = el("select", { name: "absent_policy", id: `absent-${g.id}` },
+      el("option", { value: "bot", text: t("lobby.absent_bot") }), el("option", { value: "drop", text: t("lobby.absent_drop") }));
+    const chatAll = el("input", { type: "checkbox", name: "spectator_chat" });
+    const absentRow = el("div", { class: "row" }, el("label", { for: absent.id, text: t("lobby.absent") }), " ", absent);
+    mode.addEventListener("change", () => { absentRow.hidden = mode.value !== "turn"; });
     form.append(...[
       el("div", { class: "row" }, el("label", { for: players.id, text: t("lobby.players") }), " ", players, " ",
         el("label", {}, `${t("lobby.mode")} `, mode)),
       seats,
+      el("div", { class: "row" }, el("label", { for: rated.id, text: t("lobby.rating") }), " ", rated, " ",
+        el("span", { class: "muted small", text: t("lobby.rated_help") })),
+      absentRow,
+      el("div", { class: "row" }, el("label", { class: "check" }, chatAll, " ", t("lobby.spectator_chat"))),
       g.options.length ? el("details", {}, el("summary", { text: t("lobby.options") }), opts) : null,
       el("button", { type: "submit", class: "primary", text: t("lobby.create") })].filter(Boolean));
     form.addEventListener("submit", (ev) => create(ev, g, form));
@@ -96,7 +119,9 @@ async function create(ev, game, form) {
     }
     const options = {};
     for (const o of game.options) options[o.name] = String(data.get(`opt:${o.name}`));
-    const table = await api("/api/tables", { method: "POST", body: { game: game.id, players, seats, options, mode: data.get("mode") } });
+    const table = await api("/api/tables", { method: "POST", body: {
+      game: game.id, players, seats, options, mode: data.get("mode"), rated: data.get("rated") === "1",
+      absent_policy: data.get("absent_policy"), spectator_chat: data.get("spectator_chat") === "on" } });
     if (table.seats.every((s) => s.kind === "bot" || s.user_id)) {
       await api(`/api/tables/${table.id}/start`, { method: "POST" });
     }
@@ -155,6 +180,16 @@ async function drawMine() {
   if (!user) {
     box.append(el("p", { class: "muted", text: t("lobby.no_games") }));
     return;
+  }
+  // Unfinished tables first, those waiting for you marked (the header's badge counts them).
+  const current = await api("/api/me/tables").catch(() => []);
+  const byGame = new Map(L.games.map((g) => [g.id, g]));
+  if (current.length) {
+    box.append(el("h3", { text: t("lobby.your_tables") }), el("ul", { class: "my-tables" }, current.map((x) => el("li", { "data-table": x.id },
+      el("a", { href: `/web/table.html?id=${x.id}`, text: gameTitle(byGame.get(x.game) || { id: x.game }) }),
+      x.your_turn ? el("strong", { text: ` · ${t("lobby.table_turn")}` }) : "",
+      x.invited ? ` · ${t("lobby.table_invited")}` : x.status === "open" ? ` · ${t("lobby.table_open")}` : "",
+      x.deadline ? ` · ${t("deadline.move_by")} ${new Date(x.deadline).toLocaleString()}` : ""))));
   }
   const games = await api(`/api/users/${user.id}/games?limit=10`).catch(() => []);
   if (!games.length) {

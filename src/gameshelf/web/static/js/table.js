@@ -6,6 +6,8 @@ import {
   t, term, toast, token, translate,
 } from "./common.js";
 import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js";
+import { chatReceive, chatRefused, chatRelang, chatSeated, mountChat } from "./chat.js";
+import { acceptRematch, deadlineLine, rematchBox, resignedMark, tableTools } from "./tabletools.js";
 
 const tableId = param("id");
 const S = {
@@ -47,6 +49,7 @@ async function main() {
   drawTitle();
   drawSeats();
   markReady();
+  mountChat(document.querySelector(".side"), { tableId, send, me: user, seated: !!(user && detail.seats.some((s) => s.user_id === user.id)), spectatorChat: detail.spectator_chat });
   await top;
   setInterval(tick, 1000);
   setInterval(pollOpen, POLL_MS);
@@ -78,6 +81,7 @@ function fail(message) {
 async function relang() {
   S.hint = null; // its labels are in the other language
   S.game = await api(`/api/games/${S.detail.game}`);
+  chatRelang();
   drawTitle();
   drawSeats();
   if (S.ws) {
@@ -124,9 +128,10 @@ function drawSeats() {
     if (!mine && (s.kind === "open" || (s.kind === "invited" && invite))) {
       row.append(" ", el("button", { class: "join", "data-seat": i, onclick: () => join(i), text: t("seats.take") }));
     }
+    if (S.user && s.kind === "invited" && s.user_id === S.user.id && d.rematch_of) row.append(" ", acceptRematch(d));
     list.append(row);
   });
-  const full = d.seats.every((s) => s.kind === "bot" || s.user_id);
+  const full = d.seats.every((s) => s.kind === "bot" || s.kind === "human");
   const owner = S.user && S.user.id === d.owner_id;
   panel.append(el("h2", { text: t("seats.heading") }), list,
     el("p", { class: "muted", id: "seats-live", text: t("table.seats_live") }));
@@ -150,6 +155,8 @@ async function join(seat) {
     S.detail = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, invite_code: param("invite") || undefined } });
     drawSeats();
     reconnect();
+    chatSeated(S.user);
+    header(relang); // now signed in: "my page" and the "your turn" badge
   } catch (e) {
     toast(e.message);
   }
@@ -198,7 +205,9 @@ function send(body) {
 
 async function receive(m) {
   await ready;
+  if (m.type === "chat") return chatReceive(m);
   if (m.type === "error") {
+    if (String(m.code).startsWith("chat.")) chatRefused();
     S.busy = false;
     document.body.dataset.busy = "0";
     toast(m.reason || m.message);
@@ -219,6 +228,7 @@ async function receive(m) {
     if (S.msg) {
       S.msg.clock = m.clock;
       S.msg.zombies = m.zombies;
+      if (m.resigned) S.msg.resigned = m.resigned;
       drawStatus();
       drawPlayers();
     }
@@ -350,6 +360,9 @@ function drawStatus() {
   if (m.seat !== null && m.zombies && m.zombies[m.seat]) {
     box.append(el("button", { onclick: () => send({ type: "reclaim" }), text: t("status.reclaim") }));
   }
+  const due = deadlineLine(m);
+  if (due) box.append(due);
+  box.append(tableTools({ tableId, msg: m, detail: S.detail }));
   drawUndo();
 }
 
@@ -464,7 +477,7 @@ function drawPlayers() {
     const score = m.outcome ? m.outcome.scores[i] : scores ? scores[i] : null;
     body.append(el("tr", { class: turn ? "to-act" : "", "aria-current": turn ? "true" : undefined },
       el("td", {}, seatBadge(i), " ", nm[i], i === m.seat ? ` ${t("players.you")}` : "",
-        m.zombies && m.zombies[i] ? ` ${t("players.zombie")}` : "", turn ? ` ◀ ${t("players.turn")}` : ""),
+        m.zombies && m.zombies[i] && !resignedMark(m, S.detail, i) ? ` ${t("players.zombie")}` : "", resignedMark(m, S.detail, i), turn ? ` ◀ ${t("players.turn")}` : ""),
       el("td", { class: "num", text: score ?? "–" })));
   }
   table.append(body);
@@ -487,7 +500,8 @@ function drawSheet() {
   box.hidden = false;
   clear(box).append(scoreSheet(m.outcome, names(), S.data, S.detail.game),
     el("p", {}, el("a", { href: `/web/replay.html?id=${tableId}`, text: t("sheet.replay") }), " · ",
-      el("a", { href: "/web/", text: t("nav.lobby") })));
+      el("a", { href: "/web/", text: t("nav.lobby") })),
+    rematchBox({ tableId, msg: m, detail: S.detail }));
 }
 
 main();
