@@ -323,14 +323,18 @@ def test_rematch_rotates_the_seats_invites_live_and_starts_when_everyone_joins(s
     assert server.http.get(f"/api/tables/{table_id}").json()["rematch_id"] == new["id"]
 
 
-def test_declining_a_rematch_opens_the_kept_seat(server):
+def test_declining_a_rematch_frees_the_kept_seat_for_a_new_invitation(server):
+    """A declined seat is no longer Bob's; it stays reserved (invited) under a fresh code only the
+    table's creator sees, as any invited seat does after its invitee leaves."""
     table_id, ann, bob = two_player_table(server.http)
     server.http.post(f"/api/tables/{table_id}/resign", headers=auth(ann))
     new = server.http.post(f"/api/tables/{table_id}/rematch", headers=auth(ann)).json()
     declined = server.http.post(f"/api/tables/{new['id']}/leave", headers=auth(bob))
     assert declined.status_code == 200
     seat = declined.json()["seats"][0]
-    assert seat["kind"] == "open" and seat["user_id"] is None
+    assert seat["kind"] == "invited" and seat["user_id"] is None and seat["name"] is None
+    owner_view = server.http.get(f"/api/tables/{new['id']}", headers=auth(ann)).json()["seats"][0]
+    assert owner_view["invite_code"]
     assert server.http.get("/api/me/tables", headers=auth(bob)).json() == []
 
 
