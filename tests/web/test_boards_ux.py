@@ -56,7 +56,7 @@ def test_midnight_zoo_targets_only_on_the_acting_players_district(web, browser):
             page.wait_for_function("document.body.dataset.myTurn === '1' && document.body.dataset.busy !== '1'", timeout=60_000)
             owners = page.evaluate("""() => [...document.querySelectorAll('#board .item.target')]
                 .filter((n) => /^(cell|animal):/.test(n.dataset.id))
-                .map((n) => n.closest('svg.board-svg').getAttribute('aria-label'))""")
+                .map((n) => n.closest('svg.board-svg').getAttribute('aria-label').replace(/[\u2066-\u2069]/g, ''))""")
             if owners:
                 seen += 1
                 assert all(o.startswith("Ann:") for o in owners), owners
