@@ -63,7 +63,7 @@ function common(ctx) {
   parts.push(text(x, 16, t("bo.discard"), { "text-anchor": "start", "font-weight": 700 }));
   if (discard.length) parts.push(card(ctx, discard[discard.length - 1], x, 24));
   parts.push(text(x + CW / 2, 24 + CH + 14, `×${discard.length}`, { "font-size": 10 }));
-  const info = t("bo.round", { n: v.round ?? "–" }) + (v.max_rounds || v.options?.max_rounds ? ` / ${v.options?.max_rounds}` : "");
+  const info = `${t("bo.round", { n: v.round ?? "–" })} · ${t(v.end_triggered ? "bo.last_round" : "bo.end_rule")}`; // R36-R37, not the engine's cap
   parts.push(text(10, CH + 44, info, { "text-anchor": "start" }));
   return canvas(x + CW + 10, CH + 56, t("bo.common"), ...parts);
 }

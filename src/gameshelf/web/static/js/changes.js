@@ -1,0 +1,56 @@
+// What changed since you looked: the board elements (``data-id``, the same ids the legal actions
+// target) whose drawing differs from the board as it stood after your last move, and the log
+// lines written since. The look is remembered per table and seat in localStorage, so a person who
+// comes back to a turn-based table sees what the others did meanwhile.
+
+const KEY = (table, seat) => `gs.seen.${table}.${seat}`;
+
+// A short hash of a string (djb2): the remembered look stays small.
+function hash(s) {
+  let h = 5381;
+  for (let i = 0; i < s.length; i++) h = ((h << 5) + h + s.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}
+
+// Each drawn element's signature, read before the targets are decorated (so only the drawing counts).
+export function signatures(container) {
+  const out = {};
+  for (const node of container.querySelectorAll("[data-id]")) {
+    out[node.dataset.id] = hash(`${node.getAttribute("aria-label") || ""}|${node.innerHTML}`);
+  }
+  return out;
+}
+
+// The ids drawn now that are new or drawn differently since ``before`` (none without a look).
+export function changedIds(before, now) {
+  if (!before) return [];
+  return Object.keys(now).filter((id) => before[id] !== now[id]);
+}
+
+// Mark the changed elements: a class (outlined, briefly animated unless the person asked for
+// reduced motion) and, for screen readers, a word added to their accessible name.
+export function markChanged(container, ids, word) {
+  const wanted = new Set(ids);
+  for (const node of container.querySelectorAll("[data-id]")) {
+    if (!wanted.has(node.dataset.id)) continue;
+    node.classList.add("changed");
+    const name = node.getAttribute("aria-label");
+    if (name && word) node.setAttribute("aria-label", `${name} (${word})`);
+  }
+  container.classList.toggle("has-changes", wanted.size > 0);
+}
+
+export function loadLook(table, seat) {
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY(table, seat)) || "null");
+    return raw && typeof raw.log === "number" && raw.sigs && typeof raw.sigs === "object" ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveLook(table, seat, look) {
+  try {
+    localStorage.setItem(KEY(table, seat), JSON.stringify(look));
+  } catch { /* storage full or off: the highlight lasts for this visit only */ }
+}
