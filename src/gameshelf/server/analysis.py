@@ -94,9 +94,11 @@ def register(app: FastAPI) -> None:
         return await asyncio.to_thread(_status, request, table_id, token, pick_lang(lang))
 
     @app.post("/api/tables/{table_id}/analysis", response_model=AnalysisOut, responses=ERRORS)
-    async def start_analysis(table_id: str, request: Request, token: Token):
+    async def start_analysis(table_id: str, request: Request, token: Token, lang: str = Query("en", max_length=8)):
         """Start the analysis of a finished game (once: afterwards this answers its status)."""
         out, record = await asyncio.to_thread(_claim, request, table_id, token)
+        if out.result is not None:
+            out.result = await asyncio.to_thread(label_result, out.result, pick_lang(lang))
         if record is not None:
             queue = request.app.state.analysis_queue
             if queue is None:
