@@ -45,3 +45,28 @@ def test_a_decision_with_several_choices_keeps_the_games_prompt():
     game = get_game("iwari")
     state = game.setup(2, {}, 1)
     assert game.decision(state).prompt.key == "decision.choose_action"
+
+
+@pytest.mark.parametrize("lang,words", [("en", "row 12, column 2"), ("ja", "12行2列")])
+def test_mariposas_spaces_read_by_the_maps_row_and_column_not_the_notation(lang, words):
+    """Nothing raw: "Step to r12c02" and "lands on r12c02" read "row 12, column 2" (the numbers the
+    map prints by its rows and columns), in the menu and in the log."""
+    from gameshelf.core.game import Event
+    from gameshelf.games.mariposas.actions import Step
+    from gameshelf.games.mariposas.catalog import CAT
+
+    game = get_game("mariposas")
+    label = game.action_label(Step(CAT.space_ids.index("r12c02")), lang)
+    log = game.describe(Event("land", {"player": 0, "gen": 1, "space": "r12c02"}), ["Ann", "Bob"], lang)
+    assert words in label and words in log and "r12c02" not in label + log
+
+
+@pytest.mark.parametrize("lang,words", [("en", "row 1, column 4"), ("ja", "1行4列")])
+def test_midnight_zoo_district_spaces_read_as_rows_and_columns(lang, words):
+    """Nothing raw: "Space 0,3" and "places G25 on 0,3" read as a row and a column counted from 1."""
+    from gameshelf.core.game import Event
+
+    game = get_game("midnight_zoo")
+    label = game.action_label(game.parse_action("at 0,3"), lang)
+    log = game.describe(Event("placed", {"seat": 0, "tile": "G25", "cell": "0,3"}), ["Ann", "Bob"], lang)
+    assert words in label and words in log and "0,3" not in label + log
