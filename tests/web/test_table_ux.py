@@ -224,5 +224,11 @@ def test_on_a_phone_the_side_panels_cut_no_text(web, browser, game, lang):
         e.children.length === 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
         .map((e) => e.textContent)""")
     assert clipped == []
+    # the actions list is whole: a list cut by its own scroll box hid the last choices
+    assert page.evaluate("(() => { const l = document.querySelector('.action-list'); "
+                         "return l.scrollHeight <= l.clientHeight + 1; })()")
+    numbers = page.evaluate("[...document.querySelectorAll('#log li')].filter((e) => "
+                            "getComputedStyle(e).display === 'list-item').length")
+    assert numbers == page.locator("#log li:not(.log-new-marker)").count()  # the marker takes no number
     shot(page, f"h28table-table-{game}-phone-{lang}")
     ctx.close()
