@@ -189,6 +189,10 @@ def test_every_legal_action_can_be_chosen_with_the_keyboard_and_focus_is_visible
     sid = page.evaluate("document.body.dataset.stateId")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.stateId !== '{sid}'", timeout=60_000)
+    # the next decision keeps the keyboard where the play is: the focus is on its first action
+    page.wait_for_function(MY_TURN + " || document.body.dataset.over === '1'", timeout=60_000)
+    if page.evaluate("document.body.dataset.over") != "1":
+        page.wait_for_function("document.activeElement.matches('#actions button.action, #board .item.target')")
 
 
 # ---- phone: nothing overflows --------------------------------------------------------------------------

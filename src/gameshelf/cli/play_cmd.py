@@ -341,7 +341,7 @@ class Session:
         move = self.match.record.actions[rebuilt.state_id]
         self.match = rebuilt
         self.shown = len(rebuilt.log)
-        self.notes.append(self.ui["undone"].format(move=move))
+        self.notes.append(self.ui["undone"].format(move=self.game.action_label(self.game.parse_action(move), self.lang)))
         self.save()
         return True
 

@@ -19,6 +19,7 @@ const S = {
   // the board's signatures as drawn now, and the state id this seat last acted at (null: none pending).
   look: undefined, sigs: {}, sentAt: null, preLook: null,
   skipAuto: null, // a state id where a forced action is not played for you (you just took it back)
+  refocus: false, // the keyboard's focus went with a redrawn control: give it to the next decision
 };
 const POLL_MS = 2000;
 let markReady;
@@ -350,7 +351,22 @@ function myTurn() {
   return !!(m && !m.over && m.seat !== null && m.decision && m.decision.seat === m.seat && m.legal.length);
 }
 
+// Keyboard play: when the control that had the focus (an action, a board target, a choice) is
+// redrawn away, the focus goes to the first action, so a keyboard user never restarts from the top.
+const PLAY_AREAS = "#actions, #board, #chooser, #hint-box";
+
+// While no action is drawn (the others play), the page waits with S.refocus for the next decision.
+function keepFocus(before, inPlay) {
+  const lost = before && inPlay && !document.contains(before);
+  if (!lost && !(S.refocus && document.activeElement === document.body)) return;
+  const next = document.querySelector("#actions button.action") || document.querySelector("#board .item.target");
+  S.refocus = !next;
+  if (next) next.focus({ preventScroll: true });
+}
+
 function draw() {
+  const focused = document.activeElement;
+  const inPlay = !!focused?.closest?.(PLAY_AREAS);
   const m = S.msg;
   document.body.dataset.stateId = m.state_id;
   document.body.dataset.myTurn = myTurn() ? "1" : "0";
@@ -364,6 +380,7 @@ function draw() {
   drawLog();
   drawSheet();
   drawPrefs();
+  keepFocus(focused, inPlay);
 }
 
 // The preferences under the actions, once this seat plays (drawn once: a redraw would take focus).
