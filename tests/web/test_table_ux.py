@@ -134,6 +134,9 @@ def test_the_others_moves_since_your_last_are_highlighted_on_the_board_and_in_th
     new = page.locator("#log li.new").count()
     assert new >= 1 and marker.inner_text() == {"en": f"{new} new since your last move",
                                                 "ja": f"前回の手番以降 {new} 件"}[lang]
+    # the marker is in sight in the log's scroll box, with as many new lines as fit under it
+    assert page.evaluate("""(() => { const ol = document.getElementById('log'), m = ol.querySelector('.log-new-marker');
+        const a = ol.getBoundingClientRect(), b = m.getBoundingClientRect(); return b.top >= a.top - 1 && b.top < a.bottom; })()""")
     changed = page.locator("#board [data-id].changed")
     assert changed.count() >= 1
     word = {"en": "changed since your last move", "ja": "前回の手番以降に変化"}[lang]

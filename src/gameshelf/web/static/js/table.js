@@ -544,6 +544,9 @@ function drawLog() {
     ol.append(el("li", { class: i >= from ? "new" : "", text: localize(line) }));
   });
   ol.scrollTop = ol.scrollHeight;
+  const marker = ol.querySelector(".log-new-marker"); // the first new line in sight, if they do not all fit
+  const above = marker ? marker.getBoundingClientRect().top - ol.getBoundingClientRect().top : 0;
+  if (above < 0) ol.scrollTop += above - 4;
 }
 
 function drawSheet() {
