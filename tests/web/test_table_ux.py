@@ -65,7 +65,7 @@ def test_borealis_shows_what_ends_the_game_not_the_round_cap(web, context, lang)
     page.wait_for_function(MY_TURN, timeout=60_000)
     text = page.locator("#board").evaluate("e => e.textContent")
     assert "/ 10" not in text and "/ 100" not in text
-    rule = {"en": "ends in the round a location gets 7 cards", "ja": "場所に7枚でそのラウンドで終了"}[lang]
+    rule = {"en": "ends in the round a location gets 7 cards", "ja": "どこかの場所が7枚になったラウンドで終了"}[lang]
     assert rule in text
 
 
@@ -123,9 +123,10 @@ def test_the_others_moves_since_your_last_are_highlighted_on_the_board_and_in_th
     create_table(page, web.base, game, "Ann")
     wait_started(page)
     page.wait_for_function(MY_TURN, timeout=60_000)
-    for _ in range(6):  # until the bot has moved between two of the person's decisions
-        _play(page, 1)
-        if page.locator("#log .log-new-marker").count():
+    for i in range(25):  # until the bot has moved between two of the person's decisions (a turn may take several)
+        _play(page, 1, seed=i + 3)
+        # (a bot's draw or exchange changes nothing drawn with an id: wait for a move on the board)
+        if page.locator("#log .log-new-marker").count() and page.locator("#board [data-id].changed").count():
             break
     if page.evaluate("document.body.dataset.over") == "1":
         pytest.skip("the game ended first")
@@ -157,8 +158,8 @@ def test_highlights_respect_reduced_motion(web, browser):
     create_table(page, web.base, "iwari", "Ann")
     wait_started(page)
     page.wait_for_function(MY_TURN, timeout=60_000)
-    for _ in range(6):
-        _play(page, 1)
+    for i in range(25):
+        _play(page, 1, seed=i + 3)
         if page.locator("#board [data-id].changed").count():
             break
     node = page.locator("#board [data-id].changed").first

@@ -49,8 +49,23 @@ export function loadLook(table, seat) {
   }
 }
 
+const KEEP = 30; // tables remembered; the oldest looks are dropped beyond that
+
 export function saveLook(table, seat, look) {
   try {
-    localStorage.setItem(KEY(table, seat), JSON.stringify(look));
+    localStorage.setItem(KEY(table, seat), JSON.stringify({ ...look, at: Date.now() }));
+    prune();
   } catch { /* storage full or off: the highlight lasts for this visit only */ }
+}
+
+function prune() {
+  const looks = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith("gs.seen.")) continue;
+    let at = 0;
+    try { at = JSON.parse(localStorage.getItem(key))?.at || 0; } catch { /* unreadable: oldest */ }
+    looks.push([at, key]);
+  }
+  looks.sort((a, b) => b[0] - a[0]).slice(KEEP).forEach(([, key]) => localStorage.removeItem(key));
 }
