@@ -152,6 +152,24 @@ def test_the_others_moves_since_your_last_are_highlighted_on_the_board_and_in_th
     assert page.errors == []
 
 
+def test_a_change_on_the_others_district_is_not_marked_on_yours(web, context):
+    """Midnight Zoo draws "cell:r,c" on every district: the bot's tile on its own space 3,1 marks
+    its space only, never the person's space with the same id."""
+    page = new_page(context)
+    create_table(page, web.base, "midnight_zoo", "Ann")
+    wait_started(page)
+    page.wait_for_function(MY_TURN, timeout=60_000)
+    twins = "(() => { const out = []; for (const e of document.querySelectorAll('#board [data-id^=\"cell:\"].changed')) " \
+            "{ const all = [...document.querySelectorAll(`#board [data-id=\"${e.dataset.id}\"]`)]; " \
+            "out.push(all.filter((x) => x.classList.contains('changed')).length + '/' + all.length); } return out; })()"
+    for i in range(25):
+        _play(page, 1, seed=i + 11)
+        found = page.evaluate(twins)
+        if found:
+            break
+    assert found and all(x == "1/2" for x in found), found
+
+
 def test_highlights_respect_reduced_motion(web, browser):
     ctx = browser.new_context(viewport=DESKTOP, locale="en-US", reduced_motion="reduce")
     page = new_page(ctx)

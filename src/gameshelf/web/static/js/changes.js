@@ -12,27 +12,36 @@ function hash(s) {
   return (h >>> 0).toString(36);
 }
 
+// Each drawn element under a key: its id, and which of the elements with that id it is (two boards
+// may draw the same id, each player's district its own "cell:1,2"), so each is compared with itself.
+function keyed(container) {
+  const seen = new Map();
+  return [...container.querySelectorAll("[data-id]")].map((node) => {
+    const n = seen.get(node.dataset.id) || 0;
+    seen.set(node.dataset.id, n + 1);
+    return [`${node.dataset.id}#${n}`, node];
+  });
+}
+
 // Each drawn element's signature, read before the targets are decorated (so only the drawing counts).
 export function signatures(container) {
   const out = {};
-  for (const node of container.querySelectorAll("[data-id]")) {
-    out[node.dataset.id] = hash(`${node.getAttribute("aria-label") || ""}|${node.innerHTML}`);
-  }
+  for (const [key, node] of keyed(container)) out[key] = hash(`${node.getAttribute("aria-label") || ""}|${node.innerHTML}`);
   return out;
 }
 
-// The ids drawn now that are new or drawn differently since ``before`` (none without a look).
+// The keys drawn now that are new or drawn differently since ``before`` (none without a look).
 export function changedIds(before, now) {
   if (!before) return [];
-  return Object.keys(now).filter((id) => before[id] !== now[id]);
+  return Object.keys(now).filter((key) => before[key] !== now[key]);
 }
 
 // Mark the changed elements: a class (outlined, briefly animated unless the person asked for
 // reduced motion) and, for screen readers, a word added to their accessible name.
-export function markChanged(container, ids, word) {
-  const wanted = new Set(ids);
-  for (const node of container.querySelectorAll("[data-id]")) {
-    if (!wanted.has(node.dataset.id)) continue;
+export function markChanged(container, keys, word) {
+  const wanted = new Set(keys);
+  for (const [key, node] of keyed(container)) {
+    if (!wanted.has(key)) continue;
     node.classList.add("changed");
     const name = node.getAttribute("aria-label");
     if (name && word) node.setAttribute("aria-label", `${name} (${word})`);
