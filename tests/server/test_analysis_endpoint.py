@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from gameshelf.analysis import analyse_record
+from gameshelf.analysis import analyse_record, label_result
 from gameshelf.core.record import Record
 from gameshelf.games import get_game
 from gameshelf.server.store.models import GameAnalysis
@@ -85,7 +85,9 @@ def test_computed_once_in_the_background_and_equal_to_the_library(server):
     assert started.status_code == 200 and started.json()["status"] in ("pending", "running", "done")
     done = wait_done(http, table_id, ann)
     record = Record.from_json(http.get(f"/api/tables/{table_id}/record", headers=auth(ann)).json()["record"])
-    direct = analyse_record(get_game(record.game), record, level="normal", seed=0, sims=SIMS).to_json()
+    # the library's result, with each action's label in the reader's language (English by default)
+    direct = label_result(analyse_record(get_game(record.game), record, level="normal", seed=0, sims=SIMS).to_json(),
+                          "en")
     assert done["result"] == json.loads(json.dumps(direct))
     assert done["done"] == done["total"] == sum(len(s["decisions"]) for s in direct["seats"].values()) > 0
     assert set(done["result"]["seats"]) == {"0", "1"} and done["sims"] == SIMS

@@ -214,7 +214,7 @@ def test_zoom_survives_a_new_state_and_the_mouse_drags_to_pan(web, browser):
 def test_maps_show_the_notations_coordinates(web, context):
     """Mariposas numbers rows r00-r12 and columns 00-24 (space r05c07 lies on row r05's line and
     under column 07); Iwari shows each tent space's id (n07) and each territory's (N02); Midnight Zoo
-    numbers each district's rows and columns 0-4 ("Space 2,3")."""
+    numbers each district's rows and columns 1-5, as the log names a space ("row 2, column 3")."""
     from gameshelf.games import get_game
 
     page = new_page(context)
@@ -244,7 +244,7 @@ def test_maps_show_the_notations_coordinates(web, context):
     for seat in ("0", "1"):
         rows = page.locator(f"#board svg.district[data-seat='{seat}'] .coord-row").all_text_contents()
         cols = page.locator(f"#board svg.district[data-seat='{seat}'] .coord-col").all_text_contents()
-        assert rows == cols == ["0", "1", "2", "3", "4"]
+        assert rows == cols == ["1", "2", "3", "4", "5"]  # as the log names a space: row 1, column 1 is "0,0"
     assert page.errors == []
 
 

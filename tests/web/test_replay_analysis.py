@@ -58,7 +58,8 @@ def test_analyse_a_finished_game_in_the_replay_viewer(web, browser):
     assert [int(p) for p in rows.evaluate_all("rs => rs.map(r => r.dataset.ply)")] == [d["ply"] for d in flagged]
     for i, d in enumerate(flagged[:5]):
         cells = rows.nth(i).locator("td").all_inner_texts()
-        assert cells[2:] == [d["action"], d["best"], f"{d['loss']:.2f}", d["flag"].capitalize()]
+        # each action as its label in the reader's language, never the notation
+        assert cells[2:] == [d["action_label"], d["best_label"], f"{d['loss']:.2f}", d["flag"].capitalize()]
     page.uncheck("#analysis-flagged")  # every decision
     assert rows.count() == len(decisions)
     # A decision's row leads to its position, and the review of the action on show follows.
@@ -66,7 +67,7 @@ def test_analyse_a_finished_game_in_the_replay_viewer(web, browser):
     page.locator(f"tr.analysis-decision[data-ply='{target['ply']}'] button").click()
     page.wait_for_function(f"document.body.dataset.ply === '{target['ply']}'")
     move = page.locator("#analysis-move").inner_text()
-    assert target["best"] in move and f"{target['loss']:.2f}" in move
+    assert target["best_label"] in move and f"{target['loss']:.2f}" in move
     shot(page, "replay-analysis-desktop-en")
     # Japanese: the same analysis (cached, never recomputed) with every label translated.
     page.select_option("#lang", "ja")
@@ -78,6 +79,12 @@ def test_analyse_a_finished_game_in_the_replay_viewer(web, browser):
     assert page.locator("#analyse").is_hidden()
     if flagged:
         assert page.locator("tr.analysis-decision td").nth(5).inner_text() in ("疑問手", "悪手", "大悪手")
+        labels_ja = httpx.get(f"{web.base}/api/tables/{table_id}/analysis", params={"lang": "ja"},
+                              timeout=30).json()["result"]
+        first = sorted((d for r in labels_ja["seats"].values() for d in r["decisions"] if d["flag"]),
+                       key=lambda d: d["ply"])[0]
+        assert page.locator("tr.analysis-decision td").nth(2).inner_text() == first["action_label"]
+        assert first["action_label"] != first["action"]
     shot(page, "replay-analysis-desktop-ja")
     assert page.errors == []
     ctx.close()

@@ -43,7 +43,8 @@ from gameshelf.analysis.review import (
     analyse_record,
     flag_for,
 )
+from gameshelf.analysis.labels import action_text, label_result
 from gameshelf.analysis.search import LEVELS, Hint, analysis_agent, hints
 
 __all__ = ["LEVELS", "THRESHOLDS", "Analysis", "DecisionReview", "Hint", "SeatReview", "accuracy_of",
-           "analyse_record", "analysis_agent", "flag_for", "hints"]
+           "action_text", "analyse_record", "analysis_agent", "flag_for", "hints", "label_result"]

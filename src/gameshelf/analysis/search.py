@@ -44,12 +44,15 @@ def analysis_agent(level: str = "normal", seed: int = 0, sims: int | None = None
 
 def hints(game: Game, view: View, legal: Sequence[Action], k: int = 3, level: str = "normal", seed: int = 0,
           sims: int | None = None) -> list[Hint]:
-    """The ``k`` best of ``legal`` for the seat whose ``view`` this is, best first, with values.
+    """The ``k`` best of ``legal`` for the seat whose ``view`` this is, in order of value, best first.
 
-    The search sees only ``view`` (hidden parts are dealt at random from ``seed``), so a hint
-    never leaks what the seat cannot see. Deterministic for a given seed.
+    The ``k`` chosen are the search's most visited (its robust choices: a rarely visited action's
+    mean is noise), shown in the order of their estimated values, since a reader compares the
+    numbers beside them. The search sees only ``view`` (hidden parts are dealt at random from
+    ``seed``), so a hint never leaks what the seat cannot see. Deterministic for a given seed.
     """
     if not legal:
         return []
     stats = analysis_agent(level, seed, sims).action_stats(game, view, legal)
-    return [Hint(stat.action, stat.value, stat.visits) for stat in stats[:k]]
+    chosen = sorted(stats[:k], key=lambda stat: (-stat.value, -stat.visits))
+    return [Hint(stat.action, stat.value, stat.visits) for stat in chosen]

@@ -10,10 +10,12 @@ import argparse
 import json
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from gameshelf.analysis import LEVELS, Analysis, SeatReview, analyse_record
+from gameshelf.analysis import LEVELS, Analysis, SeatReview, action_text, analyse_record, label_result
+from gameshelf.core.game import Game
 from gameshelf.core.errors import BadOption, BadSeat
 from gameshelf.core.record import Record
 from gameshelf.games import get_game
@@ -29,6 +31,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
     parser.add_argument("--level", default="normal", help=f"search level: {' or '.join(LEVELS)} (default normal)")
     parser.add_argument("--sims", type=int, default=None, help="simulations per decision (default: the level's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--lang", choices=["en", "ja"], default="en",
+                        help="language of the actions' labels (tables and JSON; default en)")
     parser.add_argument("--plot", metavar="FILE", help="draw each seat's estimated result over the game (matplotlib)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the result is the same for any)")
     parser.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
@@ -49,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
                                   jobs=args.jobs, progress=lambda done, total: bar.update(task, completed=done,
                                                                                           total=total))
     if args.json:
-        print(json.dumps(analysis.to_json(), ensure_ascii=False))
+        print(json.dumps(label_result(analysis.to_json(), args.lang, game), ensure_ascii=False))
     else:
-        _print_tables(analysis)
+        _print_tables(analysis, game, args.lang)
     if pyplot is not None:
         _plot(pyplot, analysis, args.plot)
     return 0
@@ -77,20 +81,22 @@ def _pyplot():
     return pyplot
 
 
-def _print_tables(analysis: Analysis) -> None:
+def _print_tables(analysis: Analysis, game: Game, lang: str) -> None:
     console = Console()
     console.print(f"[bold]{analysis.game}[/], {analysis.players} players: level {analysis.level} "
                   f"({analysis.sims} simulations a decision), seed {analysis.seed}")
     for review in analysis.seats.values():
-        console.print(_table(review))
+        console.print(_table(review, game, lang))
         counts = ", ".join(f"{n} {PLURALS[name] if n != 1 else name}" for name, n in review.counts().items())
         console.print(f"accuracy [bold]{review.accuracy:.1f}[/], average loss {review.average_loss:.3f}; {counts}")
         for decision in review.costliest:
-            console.print(f"  costly: ply {decision.ply} {decision.action} (best {decision.best}), "
-                          f"loss {decision.loss:.3f}")
+            console.print(f"  costly: ply {decision.ply} {action_text(game, decision.action, lang)} "
+                          f"(best {action_text(game, decision.best, lang)}), loss {decision.loss:.3f}",
+                          markup=False, highlight=False)
 
 
-def _table(review: SeatReview) -> Table:
+def _table(review: SeatReview, game: Game, lang: str) -> Table:
+    """One seat's decisions, each action as its label in ``lang`` (the JSON keeps the notations)."""
     table = Table(title=f"seat {review.seat} ({review.name})", title_justify="left")
     # On a narrow terminal (or a pipe, 80 columns) the actions wrap; numbers and flags never shrink.
     for column in ("ply", "action", "value", "best", "best value", "loss", "flag"):
@@ -100,8 +106,8 @@ def _table(review: SeatReview) -> Table:
                          justify="right" if "value" in column or column in ("ply", "loss") else "left")
     for d in review.decisions:
         flag = f"[{FLAG_STYLES[d.flag]}]{d.flag}[/]" if d.flag else ""
-        best = "" if d.best == d.action else d.best
-        table.add_row(str(d.ply), d.action, f"{d.value:.3f}", best, f"{d.best_value:.3f}", f"{d.loss:.3f}", flag)
+        best = "" if d.best == d.action else escape(action_text(game, d.best, lang))
+        table.add_row(str(d.ply), escape(action_text(game, d.action, lang)), f"{d.value:.3f}", best, f"{d.best_value:.3f}", f"{d.loss:.3f}", flag)
     return table
 
 

@@ -31,6 +31,7 @@ from gameshelf.cli.screen import Screen, as_group
 from gameshelf.core.chance import derive_seed, fresh_seed
 from gameshelf.core.decision import Decision, Prompt
 from gameshelf.core.errors import BadOption, BadRecord, GameError, brief
+from gameshelf.core.forced import forced_action
 from gameshelf.core.game import Game
 from gameshelf.core.notation import parse_int
 from gameshelf.core.record import Record
@@ -89,7 +90,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
                         help="resume the unfinished game saved in FILE (its players, seed, options, seat "
                              "and bots; it keeps saving there unless --save names another file)")
     parser.add_argument("--auto-forced", action="store_true",
-                        help="play a decision that has a single legal choice without asking")
+                        help="play a decision that has a single legal choice without asking, when "
+                             "it reveals nothing new (no card drawn, nothing hidden shown)")
     return parser
 
 
@@ -227,7 +229,7 @@ class Session:
     def human_turn(self) -> bool:
         """One decision of the player: False when they quit."""
         legal = self.match.legal_for(self.seat)
-        if self.auto_forced and len(legal) == 1:
+        if self.auto_forced and forced_action(self.game, self.match.state) is not None:
             note = self.ui["forced"].format(label=self.game.action_label(legal[0], self.lang))
             self.notes.append(note)
             self.console.print(note, style="yellow", markup=False, highlight=False)
@@ -339,7 +341,7 @@ class Session:
         move = self.match.record.actions[rebuilt.state_id]
         self.match = rebuilt
         self.shown = len(rebuilt.log)
-        self.notes.append(self.ui["undone"].format(move=move))
+        self.notes.append(self.ui["undone"].format(move=self.game.action_label(self.game.parse_action(move), self.lang)))
         self.save()
         return True
 

@@ -32,10 +32,10 @@ from typing import Any, Mapping
 
 from gameshelf.core.data import load_yaml
 from gameshelf.core.game import Game, GameInfo
+from gameshelf.core.prompts import follow_legal
 
 _BOUND = {
     "rules": ("to_act", "legal_actions", "apply", "is_over", "why_illegal", "num_players"),
-    "decisions": ("decision",),
     "scoring": ("outcome", "score_now"),
     "view": ("determinize", "encode"),
     "position": ("position", "from_position"),
@@ -59,6 +59,7 @@ class AssembledGame(Game):
             for name in names:
                 setattr(self, name, getattr(self._modules[module], name))
         self.parse_action = self._modules["actions"].GRAMMAR.parse
+        self._decision = self._modules["decisions"].decision
         self.seat_view = self._modules["view"].view
         self.action_label = self._modules["labels"].action_label
         self._config = self._modules["options"].Config.from_options
@@ -72,6 +73,10 @@ class AssembledGame(Game):
 
     def copy(self, state):
         return state.copy()
+
+    def decision(self, state):
+        """The package's decision, its prompt following the legal actions (core.prompts)."""
+        return follow_legal(self, state, self._decision(state))
 
     def conformance_configs(self) -> list[tuple[int, dict[str, str]]]:
         return list(self._modules["options"].CONFORMANCE)

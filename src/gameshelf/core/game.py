@@ -22,6 +22,7 @@ S = TypeVar("S")
 
 CORE_MESSAGES: Mapping[str, Mapping[str, str]] = {
     "decision.turn": {"en": "{seat}: choose an action.", "ja": "{seat}：行動を選んでください。"},
+    "decision.only": {"en": "{seat}: {move} (the only choice now).", "ja": "{seat}：{move}（今できるのはこれだけです）。"},
 }
 Action = Hashable
 View = dict[str, Any]

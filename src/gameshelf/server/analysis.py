@@ -34,13 +34,14 @@ from contextlib import asynccontextmanager
 from datetime import datetime, timedelta, timezone
 from typing import Any, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
+from gameshelf.analysis.labels import label_result
 from gameshelf.server import auth
 from gameshelf.server.app import ERRORS, Token, _record  # the record route's access rules, not a copy
-from gameshelf.server.i18n import REASONS, STATUS, ServerError
+from gameshelf.server.i18n import REASONS, STATUS, ServerError, pick_lang
 from gameshelf.server.store.db import Database
 from gameshelf.server.store.models import GameAnalysis, Table, User
 
@@ -87,14 +88,17 @@ def register(app: FastAPI) -> None:
     app.router.lifespan_context = lifespan
 
     @app.get("/api/tables/{table_id}/analysis", response_model=AnalysisOut, responses=ERRORS)
-    async def get_analysis(table_id: str, request: Request, token: Token):
-        """The analysis of a finished game: its status and progress, and the result once done."""
-        return await asyncio.to_thread(_status, request, table_id, token)
+    async def get_analysis(table_id: str, request: Request, token: Token, lang: str = Query("en", max_length=8)):
+        """The analysis of a finished game: its status and progress, and the result once done, each
+        action with its label in ``lang``."""
+        return await asyncio.to_thread(_status, request, table_id, token, pick_lang(lang))
 
     @app.post("/api/tables/{table_id}/analysis", response_model=AnalysisOut, responses=ERRORS)
-    async def start_analysis(table_id: str, request: Request, token: Token):
+    async def start_analysis(table_id: str, request: Request, token: Token, lang: str = Query("en", max_length=8)):
         """Start the analysis of a finished game (once: afterwards this answers its status)."""
         out, record = await asyncio.to_thread(_claim, request, table_id, token)
+        if out.result is not None:
+            out.result = await asyncio.to_thread(label_result, out.result, pick_lang(lang))
         if record is not None:
             queue = request.app.state.analysis_queue
             if queue is None:
@@ -144,10 +148,13 @@ def _out(table_id: str, row: GameAnalysis | None, sims: int | None) -> AnalysisO
                        sims=row.sims, error=row.error, result=row.result if row.status == "done" else None)
 
 
-def _status(request: Request, table_id: str, token: str | None) -> AnalysisOut:
+def _status(request: Request, table_id: str, token: str | None, lang: str = "en") -> AnalysisOut:
     _finished_table(request, table_id, token, need_user=False)  # a status poll never builds the record
     with request.app.state.db.read() as session:
-        return _out(table_id, session.get(GameAnalysis, (table_id, LEVEL)), request.app.state.analysis_sims)
+        out = _out(table_id, session.get(GameAnalysis, (table_id, LEVEL)), request.app.state.analysis_sims)
+    if out.result is not None:  # stored with notations; read with labels in the reader's language
+        out.result = label_result(out.result, lang)
+    return out
 
 
 def _claim(request: Request, table_id: str, token: str | None) -> tuple[AnalysisOut, dict | None]:

@@ -10,7 +10,8 @@ gives the same hint, and a hint never touches the match.
 
 ``GET /api/tables/{id}/undo?state_id=N``: whether the token's seat may take its last action back
 now, and if not why (a code the page translates): the server's undo decides (the engine's
-``can_undo``), this only explains it.
+``can_undo``), this only explains it. When the game has moved on since state N (a bot was quick),
+the answer is about the current state, with its state id: a page that asked never sees an error.
 """
 
 from __future__ import annotations
@@ -132,7 +133,10 @@ def _undo_status(request: Request, token: str | None, table_id: str, state_id: i
     mine = _seat(request, token, table_id)
     if mine["status"] == "open":
         return {"state_id": 0, "allowed": False, "reason": "undo.not_started", "step": False}
-    live = _live(request, table_id, state_id)
+    try:
+        live = _live(request, table_id, state_id)
+    except ServerError:  # the game moved on since the page asked: the answer for where it is now
+        live = request.app.state.service.live(table_id)  # (its state_id tells the page it is not the one asked)
     with live.lock:
         key = (table_id, live.state_id, mine["seat"])
         answer = known.get(key)

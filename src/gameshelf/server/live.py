@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from gameshelf.core.decision import Decision, Prompt
+from gameshelf.core.forced import forced_action
 from gameshelf.core.game import Event, Game
 from gameshelf.games import get_game
 
@@ -175,6 +176,8 @@ class LiveMatch:
             "clock": self.meta.get("clock"), "zombies": self.meta.get("zombies"),
             "resigned": self.meta.get("resigned"),
         }
+        # The seat's single legal action, when it reveals nothing new: the page may play it for the person.
+        body["forced"] = bool(body["legal"]) and forced_action(self.game, self.state) is not None
         if since is not None:
             body["prev_state_id"] = since
         return body

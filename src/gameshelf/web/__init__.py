@@ -25,6 +25,7 @@ HEAD = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>gameshelf</title>
+<link rel="icon" href="/web/img/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/web/css/app.css">
 <script type="module" src="/web/js/{script}.js"></script>
 </head>
@@ -109,6 +110,12 @@ def mount(app) -> None:
 
     from fastapi.responses import HTMLResponse, RedirectResponse, Response
     from starlette.staticfiles import StaticFiles
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon():
+        # Browsers ask for /favicon.ico whatever the page links: the same SVG icon, so no page logs a 404.
+        return Response((STATIC / "img" / "icon.svg").read_bytes(), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=86400"})
 
     @app.get("/web", include_in_schema=False)
     def web_root():

@@ -190,7 +190,8 @@ def test_decision_prompts_name_the_pending_choice():
     assert d.kind == "midnight_zoo.special_move" and d.targets == {f"animal {w}": (f"animal:{w}",)}
     play(st, f"animal {w}")
     d = GAME.decision(st)
-    assert GAME.prompt_text(d, ["Ann", "Bo"], "en") == f"Choose the move of your wolf ({w})."
+    # a single legal move: the prompt names it (core.prompts) rather than asking to choose
+    assert GAME.prompt_text(d, ["Ann", "Bo"], "en") == f"Your wolf ({w}) has one move: Go south."
     assert "オオカミ" in GAME.prompt_text(d, ["Ann", "Bo"], "ja")
     assert d.targets == {"go S": (f"animal:{w}", "cell:2,2")}  # the move's destination: the zoo
 

@@ -25,8 +25,8 @@ def _fields(a, lang: str) -> dict:
         value = getattr(a, name)
         if name == "pos":
             value += 1
-        elif name == "cell":
-            value = str(a)[3:]
+        elif name == "cell":  # "r,c" in the notation: row and column as a person counts them
+            value = _text(TERMS, str(a)[3:], lang)
         elif name == "dir":
             value = _text(DIRECTIONS, value, lang)
         elif name in ("what", "terrain"):

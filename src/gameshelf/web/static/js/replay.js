@@ -8,7 +8,7 @@ const R = { ply: 0, plies: 0, seat: null, detail: null, game: null, data: null, 
 async function main() {
   await loadLang();
   translate(document);
-  await header(() => { show(R.ply); showAnalysis(); });
+  await header(() => { show(R.ply); loadAnalysis(); }); // the analysis's labels come in the new language
   if (!tableId) return toast(t("table.missing"));
   try {
     R.detail = await api(`/api/tables/${encodeURIComponent(tableId)}`);
@@ -152,9 +152,9 @@ function decisionTable(result, flaggedOnly) {
   const head = el("tr", {}, ...["ply", "seat", "played", "best", "loss", "flag"].map((k) => el("th", { text: t(`analysis.${k}`) })));
   const rows = shown.map((d) => el("tr", { class: "analysis-decision", "data-ply": d.ply, "data-flag": d.flag || "" },
     el("td", {}, el("button", { class: "linkish", text: d.ply, "aria-label": t("analysis.go", { ply: d.ply }), onclick: () => show(d.ply) })),
-    el("td", {}, seatBadge(d.seat)),
-    el("td", { text: d.action }),
-    el("td", { text: d.best }),
+    el("td", {}, seatBadge(d.seat), el("span", { class: "visually-hidden", text: names()[d.seat] })),
+    el("td", { "data-action": d.action, text: d.action_label ?? d.action }),
+    el("td", { "data-action": d.best, text: d.best_label ?? d.best }),
     el("td", { "data-loss": d.loss, text: loss(d.loss) }),
     el("td", { text: flagText(d.flag), style: FLAG_STYLE[d.flag] || "" })));
   return el("table", { class: "sheet-table" }, el("thead", {}, head), el("tbody", {}, rows));
@@ -171,7 +171,7 @@ function showMove() {
   const d = Object.values(result.seats).flatMap((review) => review.decisions).find((x) => x.ply === R.ply);
   box.dataset.ply = R.ply;
   box.textContent = d
-    ? t("analysis.this_move", { name: names()[d.seat], flag: flagText(d.flag), best: d.best, loss: loss(d.loss) })
+    ? t("analysis.this_move", { name: names()[d.seat], flag: flagText(d.flag), best: d.best_label ?? d.best, loss: loss(d.loss) })
     : t("analysis.no_decision");
 }
 

@@ -8,6 +8,8 @@ import {
 import { renderBoard, scoreSheet, clockText, decorateTargets } from "./board.js";
 import { chatReceive, chatRefused, chatRelang, chatSeated, mountChat } from "./chat.js";
 import { acceptRematch, deadlineLine, rematchBox, resignedMark, tableTools } from "./tabletools.js";
+import { changedIds, loadLook, markChanged, saveLook, signatures } from "./changes.js";
+import { autoForced, autoForcedToggle } from "./prefs.js";
 
 const tableId = param("id");
 const S = {
@@ -15,6 +17,11 @@ const S = {
   ws: null, busy: false, user: null, closed: false, polling: false,
   undo: null, // the server's undo status for this state: {state_id, allowed, reason, step}
   hint: null, // the hint asked for this state: {state_id, thinking} or {state_id, hints}
+  // What changed since you looked (changes.js): the look after this seat's last move {log, sigs},
+  // the board's signatures as drawn now, and the state id this seat last acted at (null: none pending).
+  look: undefined, sigs: {}, sentAt: null, preLook: null,
+  skipAuto: null, // a state id where a forced action is not played for you (you just took it back)
+  refocus: false, // the keyboard's focus went with a redrawn control: give it to the next decision
 };
 const POLL_MS = 2000;
 let markReady;
@@ -250,15 +257,43 @@ async function receive(m) {
   if (m.over && S.detail.status !== "over") S.detail = await api(`/api/tables/${tableId}`);
   if (S.undo && S.undo.state_id !== m.state_id) S.undo = null;
   if (S.hint && S.hint.state_id !== m.state_id) S.hint = null;
+  if (S.look === undefined && seated()) S.look = loadLook(tableId, m.seat);
   draw();
   refreshUndo();
+  playForced();
 }
 
-function act(action) {
+// A decision with a single legal action that reveals nothing new (the server's ``forced``) is
+// played for the person, unless they turned that off, or just took that very action back.
+function playForced() {
+  const m = S.msg;
+  if (!myTurn() || !m.forced || m.legal.length !== 1 || !autoForced() || S.skipAuto === m.state_id || S.busy) return;
+  const note = document.getElementById("forced-note");
+  if (note) note.textContent = t("actions.forced_played", { label: m.legal[0].label });
+  act(m.legal[0].action, true);
+}
+
+// The look this seat's next turn compares with: the board right after its own move (or, when the
+// others' moves came in the same message, the board before it).
+function rememberLook() {
+  const m = S.msg;
+  if (S.sentAt === null || m.state_id <= S.sentAt || !seated()) return;
+  S.look = m.state_id === S.sentAt + 1 ? { log: S.log.length, sigs: S.sigs } : S.preLook;
+  S.sentAt = null;
+  saveLook(tableId, m.seat, S.look);
+}
+
+function act(action, forced = false) {
   if (S.busy || !S.msg) return;
   S.busy = true;
   document.body.dataset.busy = "1";
   closeChooser();
+  if (!forced) {
+    const note = document.getElementById("forced-note");
+    if (note) note.textContent = "";
+  }
+  S.sentAt = S.stateId;
+  S.preLook = { log: S.log.length, sigs: S.sigs };
   send({ action, state_id: S.stateId });
 }
 
@@ -268,6 +303,9 @@ function undo() {
   document.body.dataset.busy = "1";
   S.undo = null;
   drawUndo();
+  S.sentAt = S.stateId; // the position after the undo is the new look
+  S.preLook = { log: S.log.length, sigs: S.sigs };
+  S.skipAuto = S.stateId + 1; // never replay at once the forced action just taken back
   send({ type: "undo", state_id: S.stateId });
 }
 
@@ -324,7 +362,22 @@ function myTurn() {
   return !!(m && !m.over && m.seat !== null && m.decision && m.decision.seat === m.seat && m.legal.length);
 }
 
+// Keyboard play: when the control that had the focus (an action, a board target, a choice) is
+// redrawn away, the focus goes to the first action, so a keyboard user never restarts from the top.
+const PLAY_AREAS = "#actions, #board, #chooser, #hint-box";
+
+// While no action is drawn (the others play), the page waits with S.refocus for the next decision.
+function keepFocus(before, inPlay) {
+  const lost = before && inPlay && !document.contains(before);
+  if (!lost && !(S.refocus && document.activeElement === document.body)) return;
+  const next = document.querySelector("#actions button.action") || document.querySelector("#board .item.target");
+  S.refocus = !next;
+  if (next) next.focus({ preventScroll: true });
+}
+
 function draw() {
+  const focused = document.activeElement;
+  const inPlay = !!focused?.closest?.(PLAY_AREAS);
   const m = S.msg;
   document.body.dataset.stateId = m.state_id;
   document.body.dataset.myTurn = myTurn() ? "1" : "0";
@@ -337,6 +390,15 @@ function draw() {
   drawPlayers();
   drawLog();
   drawSheet();
+  drawPrefs();
+  keepFocus(focused, inPlay);
+}
+
+// The preferences under the actions, once this seat plays (drawn once: a redraw would take focus).
+function drawPrefs() {
+  const slot = document.getElementById("prefs-slot");
+  if (!slot || slot.firstChild || !seated()) return;
+  slot.append(autoForcedToggle((on) => { if (on) playForced(); }));
 }
 
 function drawStatus() {
@@ -421,6 +483,9 @@ function drawBoard() {
   const board = document.getElementById("board");
   renderBoard(board, S.renderer, ctx());
   const m = S.msg;
+  S.sigs = signatures(board);
+  rememberLook();
+  if (myTurn() && S.look) markChanged(board, changedIds(S.look.sigs, S.sigs), t("targets.changed"));
   const targets = myTurn() && m.decision.targets ? m.decision.targets : {};
   decorateTargets(board, targets, m.legal, choose);
 }
@@ -484,10 +549,18 @@ function drawPlayers() {
   box.append(table);
 }
 
+// The log; the lines written since this seat's last move follow a marker and are highlighted.
 function drawLog() {
   const ol = clear(document.getElementById("log"));
-  for (const line of S.log) ol.append(el("li", { text: localize(line) }));
+  const from = S.look && seated() && !S.msg.over ? Math.min(S.look.log, S.log.length) : S.log.length;
+  S.log.forEach((line, i) => {
+    if (i === from) ol.append(el("li", { class: "log-new-marker", text: t("log.new_count", { n: S.log.length - from }) }));
+    ol.append(el("li", { class: i >= from ? "new" : "", text: localize(line) }));
+  });
   ol.scrollTop = ol.scrollHeight;
+  const marker = ol.querySelector(".log-new-marker"); // the first new line in sight, if they do not all fit
+  const above = marker ? marker.getBoundingClientRect().top - ol.getBoundingClientRect().top : 0;
+  if (above < 0) ol.scrollTop += above - 4;
 }
 
 function drawSheet() {

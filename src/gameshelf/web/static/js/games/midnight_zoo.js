@@ -3,7 +3,7 @@
 // Element ids (the engine's): tile:<id>, cell:<r>,<c>, animal:<spot>, bonus:<terrain>. Cells and
 // spots are named alike in every district: only the acting player's district carries them as
 // element ids (where the action happens); the others' are explainable but never targets.
-// Rows and columns are numbered along each district's edges as the notation writes a space (r,c).
+// Rows and columns are numbered 1-5 along each district's edges, as the log names a space (row, column).
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
 import { canvas, cardBack, coords, fit, info, item, rect, short, text } from "../board.js";
 
@@ -181,7 +181,7 @@ function district(ctx, p, seat) {
   parts.push(seatMarker(seat, 18, 18, 9));
   const head = `${ctx.names[seat] ?? seat + 1} · ${scoreText(ctx, p, seat)}`;
   parts.push(info("score", head, {}, text(34, 22, fit(head, C * 7 - 30, 13), { "text-anchor": "start", "font-weight": 700, "font-size": 13, class: "district-score" })));
-  parts.push(coords({ x0: ox + C / 2, y0: oy + C / 2, dx: C, dy: C, rows: [0, 1, 2, 3, 4], cols: [0, 1, 2, 3, 4], left: 9, top: oy - 3 }));
+  parts.push(coords({ x0: ox + C / 2, y0: oy + C / 2, dx: C, dy: C, rows: [0, 1, 2, 3, 4], cols: [0, 1, 2, 3, 4], left: 9, top: oy - 3, fmt: (n) => String(n + 1) }));
   const cells = p.district || [];
   for (let r = 0; r < 5; r++) {
     for (let c = 0; c < 5; c++) {
@@ -190,7 +190,7 @@ function district(ctx, p, seat) {
       const content = Array.isArray(cells) ? cells[r * 5 + c] : cells[`${r},${c}`]; // the view maps "r,c" to a tile
       const sp = spaces[`${r},${c}`] || {};
       const card = !content && sp.condition === "dark_pair" ? variabilityCard(ctx, p, sp) : null;
-      const label = `${t("mz.space", { r, c })}${content && content !== "zoo" ? ` (${content})` : ""}${card ? `, ${card.label}` : ""}`;
+      const label = `${ctx.term(`${r},${c}`)}${content && content !== "zoo" ? ` (${content})` : ""}${card ? `, ${card.label}` : ""}`;
       const g = [rect(x, y, C, C, { fill: content === "zoo" ? "#3b3355" : sp.condition === "dark_pair" ? "#55586b" : "#f1efe6", stroke: "#999", rx: 0 })];
       if (content === "zoo") g.push(text(x + C / 2, y + C / 2 + 4, ctx.term("zoo"), { fill: "#fff", "font-size": 10 }));
       else if (content) g.push(tile(ctx, content, x + 2, y + 2, C - 4, false));
@@ -376,6 +376,6 @@ export function legend(ctx) {
     svg("polygon", { points: "22,3 17,9 27,9", fill: SEAT_COLOURS[0] })], text: t("board.mz.lg_facing") },
   { icon: [text(22, 21, "✿2", { "font-size": 12 })], text: t("board.mz.lg_pollen") },
   { icon: [rect(12, 6, 20, 20, { fill: "#b58ad8", stroke: "#222", rx: 2 }), text(22, 21, cardMark("F"), { "font-size": 12, fill: "#fff", "font-weight": 700 })], text: t("board.mz.lg_card") },
-  { icon: [text(10, 20, "0", { "font-size": 12 }), text(30, 20, "4", { "font-size": 12 })], text: t("board.mz.lg_coords") });
+  { icon: [text(10, 20, "1", { "font-size": 12 }), text(30, 20, "5", { "font-size": 12 })], text: t("board.mz.lg_coords") });
   return out;
 }
