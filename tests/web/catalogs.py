@@ -189,8 +189,6 @@ M: dict[str, tuple[str, str]] = {
     "bo.pool": ("Pool", "場札"), "bo.deck": ("Deck", "山札"), "bo.deck_count": ("Deck: {n} cards", "山札：{n}枚"),
     "bo.discard": ("Discard", "捨て札"), "bo.scoring": ("Scoring cards", "得点カード"), "bo.objectives": ("Objectives", "目標"),
     "bo.round": ("Round {n}", "ラウンド{n}"), "bo.common": ("Pool, deck, scoring and objectives", "場札・山札・得点・目標"),
-    "bo.end_rule": ("ends in the round a location gets 7 cards", "どこかの場所が7枚になったラウンドで終了"),
-    "bo.last_round": ("last round: a location has 7 cards", "最終ラウンド（ある場所が7枚に到達）"),
     "bo.tokens": ("{n} tokens", "トークン{n}"), "bo.start": ("start", "スタート"), "bo.flag_at": ("flag on space {n}", "旗は{n}マス目"),
     "bo.hand": ("Hand", "手札"), "bo.hidden_hand": ("{n} cards in hand (hidden)", "手札{n}枚（非公開）"), "bo.board": ("board", "ボード"),
     "iw.map": ("Map", "地図"), "iw.line": ("Alliance line {n}", "同盟線{n}"), "iw.mountain": ("mountain", "山"),

@@ -65,7 +65,8 @@ def test_borealis_shows_what_ends_the_game_not_the_round_cap(web, context, lang)
     page.wait_for_function(MY_TURN, timeout=60_000)
     text = page.locator("#board").evaluate("e => e.textContent")
     assert "/ 10" not in text and "/ 100" not in text
-    rule = {"en": "ends in the round a location gets 7 cards", "ja": "どこかの場所が7枚になったラウンドで終了"}[lang]
+    rule = {"en": "the game ends after the round in which a player has 7 cards in one location",
+            "ja": "誰かが1つの場所に7枚置いたラウンドの終わりにゲーム終了"}[lang]
     assert rule in text
 
 
