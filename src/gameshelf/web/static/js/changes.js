@@ -12,21 +12,28 @@ function hash(s) {
   return (h >>> 0).toString(36);
 }
 
-// Each drawn element under a key: its id, and which of the elements with that id it is (two boards
-// may draw the same id, each player's district its own "cell:1,2"), so each is compared with itself.
+// Each drawn element under a key: the seat whose board it is on, its id (a target's id, or what it
+// explains where it is not a target: only the acting seat's board carries target ids, so the same space
+// changes attribute as the turn passes) and which of the elements with that key it is, so each is
+// compared with itself.
 function keyed(container) {
   const seen = new Map();
-  return [...container.querySelectorAll("[data-id]")].map((node) => {
-    const n = seen.get(node.dataset.id) || 0;
-    seen.set(node.dataset.id, n + 1);
-    return [`${node.dataset.id}#${n}`, node];
+  return [...container.querySelectorAll("[data-id], [data-explain]")].map((node) => {
+    const scope = node.closest("[data-seat]")?.dataset.seat ?? "";
+    const id = `${scope}|${node.dataset.id ?? node.dataset.explain}`;
+    const n = seen.get(id) || 0;
+    seen.set(id, n + 1);
+    return [`${id}#${n}`, node];
   });
 }
 
-// Each drawn element's signature, read before the targets are decorated (so only the drawing counts).
+// Each drawn element's signature, read before the targets are decorated: only the drawing counts,
+// not its classes (an element drawn as a target on your turn is styled, not changed).
 export function signatures(container) {
   const out = {};
-  for (const [key, node] of keyed(container)) out[key] = hash(`${node.getAttribute("aria-label") || ""}|${node.innerHTML}`);
+  for (const [key, node] of keyed(container)) {
+    out[key] = hash(`${node.getAttribute("aria-label") || ""}|${node.innerHTML.replace(/ class="[^"]*"/g, "")}`);
+  }
   return out;
 }
 
