@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # --- the browser UI (issue 13): pages and static files under /web; the only line it adds here ---
     __import__("gameshelf.web", fromlist=["mount"]).mount(app)
     __import__("gameshelf.server.analysis", fromlist=["register"]).register(app)  # issue 15: post-game analysis
+    __import__("gameshelf.learn.api", fromlist=["register"]).register(app)  # issue 33: rules, tutorials, puzzles
     return app
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 STATIC = Path(__file__).parent / "static"
-PAGES = {"index": "lobby", "table": "table", "replay": "replay", "players": "players"}  # page -> its script
+PAGES = {"index": "lobby", "table": "table", "replay": "replay", "players": "players",
+         "rules": "rules", "learn": "learn", "puzzles": "puzzles"}  # page -> its script
 HEAD = """<!doctype html>
 <html lang="en">
 <head>
