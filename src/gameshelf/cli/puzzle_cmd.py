@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from gameshelf.cli.common import find_game, whole
 from gameshelf.core.errors import BadOption, GameError
-from gameshelf.learn.payload import seat_names
+from gameshelf.learn.payload import OPPONENT, seat_names
 from gameshelf.learn.puzzles import load_puzzles
 from gameshelf.learn.terminal import as_notation, ask, show_position
 from gameshelf.learn.texts import ui
@@ -43,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
     for number in range(args.number, len(puzzles) + 1):
         puzzle = puzzles[number - 1]
         state = puzzle.state(game)
-        names = seat_names(game.num_players(state), puzzle.seat, lang)
-        console.rule(ui("puzzle", lang, n=number, total=len(puzzles), seat=names[puzzle.seat]))
+        names = seat_names(game.num_players(state), puzzle.seat, lang, OPPONENT[lang])
+        console.rule(ui("puzzle", lang, n=number, total=len(puzzles)))
         legal = show_position(console, game, state, puzzle.seat, lang, names)
         guess = None
         while guess is None:

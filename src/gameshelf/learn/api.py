@@ -24,7 +24,7 @@ from gameshelf.core.errors import BadOption, GameError
 from gameshelf.games import game_ids, get_game
 from gameshelf.learn import puzzles as puzzle_data
 from gameshelf.learn import rules_page, tutorial as tut
-from gameshelf.learn.payload import position_payload, seat_names
+from gameshelf.learn.payload import OPPONENT, position_payload, seat_names
 from gameshelf.learn.texts import ui
 from gameshelf.server.i18n import REASONS, STATUS, ServerError, pick_lang
 
@@ -81,9 +81,10 @@ def step_json(tutorial: tut.Tutorial, index: int, lang: str) -> dict[str, Any]:
 
 def puzzle_json(puzzle: puzzle_data.Puzzle, n: int, total: int, lang: str) -> dict[str, Any]:
     game = get_game(puzzle.game)
-    body = position_payload(game, puzzle.state(game), puzzle.seat, lang)
-    names = seat_names(body["players"], puzzle.seat, lang)
-    body.update(puzzle=n, puzzles=total, prompt=ui("puzzle", lang, n=n, total=total, seat=names[puzzle.seat]))
+    state = puzzle.state(game)
+    names = seat_names(game.num_players(state), puzzle.seat, lang, OPPONENT[lang])
+    body = position_payload(game, state, puzzle.seat, lang, names)
+    body.update(puzzle=n, puzzles=total, prompt=ui("puzzle", lang, n=n, total=total))
     return body
 
 

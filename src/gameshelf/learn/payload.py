@@ -12,11 +12,13 @@ from gameshelf.core.decision import Decision, Prompt
 from gameshelf.core.game import Game
 
 NAMES = {"en": ["You", "Easy bot"], "ja": ["あなた", "やさしいボット"]}
+OPPONENT = {"en": "Opponent", "ja": "相手"}
 
 
-def seat_names(players: int, seat: int, lang: str) -> list[str]:
-    """The learner is "You"; the other seats are numbered players."""
-    you, other = NAMES.get(lang, NAMES["en"])
+def seat_names(players: int, seat: int, lang: str, other: str | None = None) -> list[str]:
+    """The learner is "You"; the others are "Easy bot" (or ``other``), numbered beyond two players."""
+    you, bot = NAMES.get(lang, NAMES["en"])
+    other = other or bot
     names = [f"{other} {i + 1}" if players > 2 else other for i in range(players)]
     names[seat] = you
     return names
