@@ -48,3 +48,16 @@ def test_a_stored_answer_is_still_the_analysis_best_move():
     state = puzzle.state(game)
     best = hints(game, game.view(state, puzzle.seat), game.legal_actions(state), k=1, level="normal", seed=5)
     assert str(best[0].action) == puzzle.answer
+
+
+def test_the_build_check_reports_a_puzzle_whose_answer_is_not_legal(tmp_path, capsys):
+    """``mine_puzzles --check`` fails (exit 1) on a stored answer the engine does not allow."""
+    from dataclasses import replace
+
+    from gameshelf.learn.mine_puzzles import main
+    from gameshelf.learn.puzzles import save_puzzles
+
+    good = load_puzzles("iwari")[0]
+    save_puzzles("iwari", [replace(good, answer="no such move")], tmp_path)
+    assert main(["iwari", "--check", "--out", str(tmp_path)]) == 1
+    assert "no longer a legal move" in capsys.readouterr().out

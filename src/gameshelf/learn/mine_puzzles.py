@@ -23,6 +23,7 @@ from gameshelf.agents import make_agent
 from gameshelf.analysis import hints
 from gameshelf.analysis.search import SIMS
 from gameshelf.core.chance import derive_seed
+from gameshelf.core.errors import GameError
 from gameshelf.core.game import Game
 from gameshelf.games import game_ids, get_game
 from gameshelf.learn.puzzles import Puzzle, load_puzzles, reason_texts, save_puzzles
@@ -69,6 +70,36 @@ def judge(game: Game, state: Any, seed: int, args: argparse.Namespace) -> Puzzle
                   reason=reason_texts(game, state, best.action, second.action, value, second.value))
 
 
+def recheck(game: Game, puzzle: Puzzle, args: argparse.Namespace) -> str | None:
+    """Why a stored puzzle no longer holds at hard (None when it does): same check as when mined."""
+    state = puzzle.state(game)
+    seat, legal = game.to_act(state), game.legal_actions(state)
+    try:
+        answer = game.parse_action(puzzle.answer)
+    except GameError as exc:
+        return f"the answer is no longer a legal move: {exc}"
+    if seat != puzzle.seat or answer not in legal:
+        return "the answer is no longer a legal move of the puzzle's seat"
+    view = game.view(state, seat)
+    runs = [hints(game, view, legal, k=2, level="hard", seed=s, sims=args.hard_sims) for s in SEARCH_SEEDS]
+    if any(str(run[0].action) != puzzle.answer for run in runs):
+        return f"the hard analysis now prefers {', '.join(str(run[0].action) for run in runs)}"
+    margin = min(run[0].value - run[1].value for run in runs)
+    return None if margin >= args.margin else f"the margin fell to {margin:.3f}"
+
+
+def check_all(game_ids_: list[str], args: argparse.Namespace) -> int:
+    """Re-run the hard check on every stored puzzle; 1 if any fails (each failure printed)."""
+    failed = 0
+    for game_id in game_ids_:
+        game = get_game(game_id)
+        for number, puzzle in enumerate(load_puzzles(game_id, args.out), 1):
+            problem = recheck(game, puzzle, args)
+            print(f"{game_id} puzzle {number}: {problem or 'ok'}", flush=True)
+            failed += problem is not None
+    return 1 if failed else 0
+
+
 def mine_game(game: Game, found: list[Puzzle], seeds: Iterator[int], args: argparse.Namespace,
               deadline: float) -> int:
     """Add puzzles for ``game`` from the bot games of ``seeds`` until it has ``args.count`` or the
@@ -104,9 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000, help="first bot-game seed")
     parser.add_argument("--minutes", type=float, default=60.0, help="time budget in all, shared out over the games")
     parser.add_argument("--out", default=None, help="write to this directory instead of the games' data folders")
+    parser.add_argument("--check", action="store_true", help="re-check the stored puzzles instead of mining")
     args = parser.parse_args(argv)
     for game_id in args.games:
         get_game(game_id)
+    if args.check:
+        return check_all(args.games, args)
     found = {game_id: load_puzzles(game_id, args.out) for game_id in args.games}
     # Each run starts past the seeds earlier runs used, so a top-up mines new games.
     seeds = {g: itertools.count(max([args.seed] + [p.source_seed + 1 for p in found[g]])) for g in args.games}
