@@ -108,3 +108,19 @@ def test_a_table_links_its_rules(web, context):
     create_table(page, web.base, "iwari", seats=("me", "bot:random"))
     page.wait_for_selector("#title a.rules-link")
     assert page.locator("#title a.rules-link").get_attribute("href") == "/web/rules.html?game=iwari"
+
+
+@pytest.mark.parametrize("game", ["borealis", "midnight_zoo", "iwari", "mariposas"])
+def test_the_tutorial_and_puzzle_pages_in_japanese_leave_no_english(web, context, game):
+    from tests.web.test_i18n import _check_japanese
+
+    page = new_page(context, "ja")
+    page.goto(f"{web.base}/web/learn.html?game={game}")
+    page.wait_for_selector("body[data-step='1']")
+    _check_japanese(page, f"learn {game}")
+    page.goto(f"{web.base}/web/puzzles.html?game={game}")
+    page.wait_for_selector("body[data-puzzle='1']")
+    page.locator("#actions button.action").first.click()
+    page.wait_for_selector("body[data-answered]")
+    _check_japanese(page, f"puzzles {game}")
+    assert not page.errors

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from gameshelf.core.decision import Decision, Prompt
 from gameshelf.core.game import Game
 
-NAMES = {"en": ["You", "Easy bot"], "ja": ["あなた", "やさしいボット"]}
+NAMES = {"en": ["You", "Easy bot"], "ja": ["あなた", "弱いボット"]}
 OPPONENT = {"en": "Opponent", "ja": "相手"}
 
 

@@ -21,7 +21,7 @@ UI: dict[str, dict[str, str]] = {
     "hint": {"en": "Hint: {label} ({notation})", "ja": "ヒント: {label}（{notation}）"},
     "finished": {"en": "Tutorial finished.", "ja": "チュートリアル終了です。"},
     "play_now": {"en": "Play a real game against the easy bot now? [y/N] ",
-                 "ja": "今から「やさしい」ボットと実戦をしますか？ [y/N] "},
+                 "ja": "今から「弱い」ボットと実戦をしますか？ [y/N] "},
     "puzzle": {"en": "Puzzle {n} of {total}: find your best move.",
                "ja": "パズル {n}/{total}: あなたの最善手を見つけてください。"},
     "right": {"en": "Right: {label} is the best move.", "ja": "正解: 「{label}」が最善手です。"},
