@@ -1,8 +1,8 @@
 """The browser UI (issue 13): static ES modules, SVG and CSS under ``/web``, served by the API's process.
 
-No build step and nothing fetched from elsewhere: ``static/`` is served as it is, except the four
-pages (lobby, table, replay, players), whose bodies live in ``static/pages/`` and are served behind
-one shared head (:func:`page`). Besides the files, two read-only routes feed the pages:
+No build step and nothing fetched from elsewhere: ``static/`` is served as it is, except the
+pages (lobby, table, replay, players, and the learning pages rules, learn and puzzles), whose bodies
+live in ``static/pages/`` and are served behind one shared head (:func:`page`). Besides the files, two read-only routes feed the pages:
 
 - ``/web/data/{game}.json``: the game's data files (YAML, as JSON) and its terms in en/ja, so a
   board renderer can draw cards, tiles and maps by id; nothing in it is secret.
