@@ -19,7 +19,7 @@ def test_the_shipped_summary_is_the_one_in_docs(game_id, lang):
     shipped = rules_page.summary_path(game_id, lang).read_text(encoding="utf-8")
     assert shipped == (DOCS / f"{game_id}.summary.{lang}.md").read_text(encoding="utf-8")
     html = rules_page.summary_html(game_id, lang)
-    assert html.startswith("<h1>") and "<strong>" in html
+    assert html.startswith("<h2>") and "<h1>" not in html and "<strong>" in html
 
 
 def test_raw_html_in_the_markdown_is_escaped(tmp_path, monkeypatch):

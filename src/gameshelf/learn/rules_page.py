@@ -11,6 +11,7 @@ scoring, each drawn in the browser by the table's own renderer.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,12 @@ def summary_html(game_id: str, lang: str) -> str:
     if not path.exists():
         raise BadOption(f"{game_id} has no rules summary")
     md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    return md.render(path.read_text(encoding="utf-8"))
+    return _demote_headings(md.render(path.read_text(encoding="utf-8")))
+
+
+def _demote_headings(html: str) -> str:
+    """Headings one level down (h1 -> h2 ...): the page's own title is its only h1."""
+    return re.sub(r"<(/?)h([1-5])>", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 1}>", html)
 
 
 @functools.lru_cache(maxsize=8)
