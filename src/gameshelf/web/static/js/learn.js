@@ -87,6 +87,7 @@ async function move(action) {
 function finish() {
   document.body.dataset.finished = "1";
   document.getElementById("finish").hidden = false;
+  document.getElementById("show-me").hidden = true;
   document.getElementById("actions").replaceChildren(el("p", { class: "muted", text: t("learn.done") }));
   document.getElementById("play-easy").focus();
 }
