@@ -87,3 +87,12 @@ def test_an_illegal_guess_is_an_error_naming_the_rule_not_a_verdict(client):
 def test_the_pages_are_served(client, page):
     response = client.get(f"/web/{page}.html?game=iwari")
     assert response.status_code == 200 and f"/web/js/{page}.js" in response.text
+
+
+@pytest.mark.parametrize("game_id", ["borealis", "midnight_zoo", "iwari", "mariposas"])
+def test_the_game_data_file_never_carries_tutorial_or_puzzle_positions(client, game_id):
+    """/web/data/{game}.json serves the game's data files to every browser: the tutorial's start
+    position and the puzzles' positions hold hands and deck orders, so they are not among them."""
+    files = client.get(f"/web/data/{game_id}.json").json()["files"]
+    assert "tutorial" not in files and "puzzles" not in files
+    assert files  # the rest is still there

@@ -37,9 +37,15 @@ def page(name: str) -> str:
     return HEAD.format(script=PAGES[name]) + (STATIC / "pages" / f"{name}.html").read_text(encoding="utf-8")
 
 
+# Data files that hold whole positions, hidden parts included (the tutorial's start position, the
+# puzzles' positions): served through the learning routes as one seat's view, never as files.
+NOT_SERVED = {"tutorial", "puzzles"}
+
+
 @functools.lru_cache(maxsize=8)
 def game_data(game_id: str) -> dict[str, Any]:
-    """Every YAML file under the game's ``data/`` folder, keyed by its path without the suffix."""
+    """Every YAML file under the game's ``data/`` folder (but :data:`NOT_SERVED`), keyed by its path
+    without the suffix."""
     import importlib
 
     from gameshelf.games import get_game
@@ -48,7 +54,9 @@ def game_data(game_id: str) -> dict[str, Any]:
     root = Path(importlib.import_module(f"gameshelf.games.{game_id}").__file__).parent / "data"
     out: dict[str, Any] = {}
     for path in sorted(root.rglob("*.yaml")):
-        out[str(path.relative_to(root).with_suffix(""))] = _load(path)
+        key = str(path.relative_to(root).with_suffix(""))
+        if key not in NOT_SERVED:
+            out[key] = _load(path)
     return {"game": game_id, "files": out, "terms": dict(getattr(game, "terms", {}) or {})}
 
 
