@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from gameshelf.core.errors import GameError
 
-COMMANDS = ["games", "play", "simulate", "replay", "tournament", "report", "analyze", "serve"]
+COMMANDS = ["games", "play", "learn", "puzzle", "simulate", "replay", "tournament", "report", "analyze", "serve"]
 
 
 class Parser(argparse.ArgumentParser):

@@ -77,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     __import__("gameshelf.web", fromlist=["mount"]).mount(app)
     __import__("gameshelf.server.analysis", fromlist=["register"]).register(app)  # issue 15: post-game analysis
     __import__("gameshelf.server.community", fromlist=["register"]).register(app)  # chat, your turn, rematch
+    __import__("gameshelf.learn.api", fromlist=["register"]).register(app)  # issue 33: rules, tutorials, puzzles
     return app
 
 

@@ -1,8 +1,9 @@
 """The browser UI (issue 13): static ES modules, SVG and CSS under ``/web``, served by the API's process.
 
-No build step and nothing fetched from elsewhere: ``static/`` is served as it is, except the four
-pages (lobby, table, replay, players), whose bodies live in ``static/pages/`` and are served behind
-one shared head (:func:`page`). Besides the files, two read-only routes feed the pages:
+No build step and nothing fetched from elsewhere: ``static/`` is served as it is, except the
+pages (lobby, table, replay, players, and the learning pages rules, learn and puzzles), whose bodies
+live in ``static/pages/`` and are served behind one shared head (:func:`page`). Besides the files, two
+read-only routes feed the pages:
 
 - ``/web/data/{game}.json``: the game's data files (YAML, as JSON), its terms and its explanation
   texts in en/ja, so a board renderer can draw cards, tiles and maps by id and explain them; nothing
@@ -18,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 STATIC = Path(__file__).parent / "static"
-PAGES = {"index": "lobby", "table": "table", "replay": "replay", "players": "players"}  # page -> its script
+PAGES = {"index": "lobby", "table": "table", "replay": "replay", "players": "players",
+         "rules": "rules", "learn": "learn", "puzzles": "puzzles"}  # page -> its script
 HEAD = """<!doctype html>
 <html lang="en">
 <head>
@@ -38,9 +40,15 @@ def page(name: str) -> str:
     return HEAD.format(script=PAGES[name]) + (STATIC / "pages" / f"{name}.html").read_text(encoding="utf-8")
 
 
+# Data files that hold whole positions, hidden parts included (the tutorial's start position, the
+# puzzles' positions): served through the learning routes as one seat's view, never as files.
+NOT_SERVED = {"tutorial", "puzzles"}
+
+
 @functools.lru_cache(maxsize=8)
 def game_data(game_id: str) -> dict[str, Any]:
-    """Every YAML file under the game's ``data/`` folder, keyed by its path without the suffix."""
+    """Every YAML file under the game's ``data/`` folder (but :data:`NOT_SERVED`), keyed by its path
+    without the suffix."""
     import importlib
 
     from gameshelf.games import get_game
@@ -49,7 +57,9 @@ def game_data(game_id: str) -> dict[str, Any]:
     root = Path(importlib.import_module(f"gameshelf.games.{game_id}").__file__).parent / "data"
     out: dict[str, Any] = {}
     for path in sorted(root.rglob("*.yaml")):
-        out[str(path.relative_to(root).with_suffix(""))] = _load(path)
+        key = str(path.relative_to(root).with_suffix(""))
+        if key not in NOT_SERVED:
+            out[key] = _load(path)
     return {"game": game_id, "files": out, "terms": dict(getattr(game, "terms", {}) or {}),
             "explain": {lang: _explanations(game, lang) for lang in ("en", "ja")}}
 

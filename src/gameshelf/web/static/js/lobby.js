@@ -102,6 +102,8 @@ function drawGames() {
         el("h3", { text: gameTitle(g) }),
         el("p", { class: "summary", text: has(`game.${g.id}.summary`) ? t(`game.${g.id}.summary`) : "" }),
         el("p", { class: "muted", text: t("lobby.counts", { counts: g.player_counts.join(", ") }) }),
+        el("p", { class: "row learn-links" }, ...[["rules", "rules.link"], ["learn", "learn.link"], ["puzzles", "puzzles.link"]]
+          .map(([page, key]) => el("a", { href: `/web/${page}.html?game=${g.id}`, class: `${page}-link`, text: t(key) }))),
         form)));
   }
 }

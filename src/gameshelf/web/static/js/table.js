@@ -101,7 +101,8 @@ async function relang() {
 
 function drawTitle() {
   const h = document.getElementById("title");
-  h.textContent = `${gameTitle(S.game)} · ${t("table.heading", { id: S.detail.id })}`;
+  h.textContent = `${gameTitle(S.game)} · ${t("table.heading", { id: S.detail.id })} `;
+  h.append(el("a", { href: `/web/rules.html?game=${S.detail.game}`, class: "rules-link", target: "_blank", rel: "noopener", text: t("rules.link") }));
   document.title = `${gameTitle(S.game)} — gameshelf`;
 }
 
