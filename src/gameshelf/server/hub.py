@@ -248,6 +248,8 @@ class Hub:
         except ServerError as exc:
             if exc.code in ("action.stale", "action.not_your_turn"):
                 return False
+            if exc.code == "action.game_over":
+                return True  # another process's bot made the last move
             log.warning("bot at %s seat %s refused: %s %s", table_id, seat, exc.code, exc.message)
             raise
         self.deliver(table_id)
