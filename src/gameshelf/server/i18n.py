@@ -44,6 +44,8 @@ REASONS: dict[str, dict[str, str]] = {
     "message.too_large": {"en": "The message is too large.", "ja": "メッセージが大きすぎます。"},
     "message.unknown": {"en": "Unknown message type.", "ja": "不明なメッセージ種別です。"},
     "rate.limited": {"en": "Too many messages; slow down.", "ja": "メッセージが多すぎます。間隔をあけてください。"},
+    "limit.bot_tables": {"en": "You already have as many bots-only games playing as allowed; wait for one to end.",
+                         "ja": "ボット同士の対局は同時に上限まで進行中です。どれかが終わるまでお待ちください。"},
     "request.invalid": {"en": "The request does not match the API.", "ja": "リクエストがAPIに合っていません。"},
     "server.busy": {"en": "The server is busy; try again.", "ja": "サーバーが混み合っています。再試行してください。"},
     "server.error": {"en": "Something went wrong on the server.", "ja": "サーバーで問題が発生しました。"},
@@ -51,7 +53,8 @@ REASONS: dict[str, dict[str, str]] = {
 RULE = {"en": " (rule {rule})", "ja": "（規則 {rule}）"}
 STATUS = {"table.not_found": 404, "game.not_found": 404, "user.not_found": 404, "auth.required": 401,
           "auth.invalid": 401, "auth.expired": 401, "auth.bad_login": 401, "table.not_owner": 403,
-          "table.no_spectators": 403, "server.error": 500, "server.busy": 503, "request.invalid": 422}
+          "table.no_spectators": 403, "server.error": 500, "server.busy": 503, "request.invalid": 422,
+          "limit.bot_tables": 429}
 
 
 class ServerError(Exception):

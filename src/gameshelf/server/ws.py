@@ -6,7 +6,8 @@ Client messages (JSON objects; ``type`` defaults to ``act``):
 ``{"type": "resume", "state_id": N}`` (what was missed since N, or a fresh snapshot),
 ``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``.
 Server messages: ``snapshot``, ``update`` (with ``prev_state_id``), ``table`` (seats and clocks
-changed), ``error`` (code, rule, translated reason), ``pong``.
+changed), ``error`` (code, rule, translated reason), ``pong``, ``heartbeat`` (the store's state id of
+the table, every few seconds: a client whose own state id differs asks to resume).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from gameshelf.server.auth import user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang
+from gameshelf.server.retry import client_error
 
 log = logging.getLogger("gameshelf.server")
 
@@ -230,9 +232,9 @@ async def _receive(conn: Connection) -> None:
             await handle(conn, message)
         except ServerError as exc:
             conn.error(exc, state_id=conn.last_sid)
-        except Exception:
+        except Exception as exc:
             log.exception("message on table %s failed", conn.table_id)
-            conn.error(ServerError("server.error"))
+            conn.error(client_error(exc))  # the store's passing trouble: server.busy, try again
 
 
 def parse(text: str) -> _Msg:
