@@ -157,7 +157,7 @@ async def _dispatch_order(jobs: list[tuple[str, str]], slots: int) -> list[tuple
     """Queue ``jobs`` (person, table) at once while the pool is busy; the order they reach the pool."""
     gate = threading.Event()
     executor = ThreadPoolExecutor(slots)
-    scheduler = FairScheduler(lambda: executor, slots)
+    scheduler = FairScheduler(executor.submit, slots)
     blockers = [asyncio.create_task(scheduler.run("first", f"f{i}", gate.wait, 10)) for i in range(slots)]
     await asyncio.sleep(0.05)
     waiting = [asyncio.create_task(scheduler.run(person, table, time.sleep, 0.001)) for person, table in jobs]

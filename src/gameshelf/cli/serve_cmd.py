@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 
+GRACEFUL_SECONDS = 5  # how long a stopping server waits for its connections to close
 CHILD = "GAMESHELF_SERVE_CHILD"  # set in the server process: it serves instead of supervising
 FAULTS = {signal.SIGBUS: "a bus error (SIGBUS)", signal.SIGSEGV: "a segmentation fault (SIGSEGV)",
           signal.SIGKILL: "SIGKILL (the kernel's out-of-memory killer, or someone)",
@@ -88,7 +89,9 @@ def _serve(args: argparse.Namespace) -> int:
     threading.Thread(target=_follow, args=(parent,), name="follow-supervisor", daemon=True).start()
     uvicorn.run("gameshelf.server.app:create_app", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on",
-                ws_per_message_deflate=False)  # messages are small; compression costs more CPU than it saves
+                ws_per_message_deflate=False,  # messages are small; compression costs more CPU than it saves
+                # A client that never answers the closing handshake must not hold the stop for ever.
+                timeout_graceful_shutdown=GRACEFUL_SECONDS)
     return 0
 
 

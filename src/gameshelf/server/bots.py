@@ -16,7 +16,7 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 
 from gameshelf.core.chance import derive_seed
 
@@ -25,15 +25,31 @@ _pool: ProcessPoolExecutor | None = None
 
 def pool(processes: int = 1) -> ProcessPoolExecutor:
     global _pool
+    if _pool is not None and getattr(_pool, "_broken", False):  # a process died: start afresh
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
     if _pool is None:
         _pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"),
                                     initializer=_start_worker, initargs=(os.getpid(),))
     return _pool
 
 
+def submit(processes: int, fn, *args) -> Future:
+    """``fn(*args)`` in the pool. The pool starts its processes on demand, here: they start with
+    SIGINT blocked (a blocked signal stays blocked across exec), so a Ctrl-C that reaches them while
+    they start up (before :func:`_start_worker` ignores it) is not a KeyboardInterrupt traceback."""
+    executor = pool(processes)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return executor.submit(fn, *args)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _start_worker(server_pid: int) -> None:
     """In each pool process: leave Ctrl-C to the server; exit when the server process is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # ignored from now on
     threading.Thread(target=_follow, args=(server_pid,), name="follow-server", daemon=True).start()
 
 

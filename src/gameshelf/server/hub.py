@@ -13,6 +13,8 @@ import asyncio
 import json
 import logging
 import uuid
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from gameshelf.server.ws import Connection
 
 log = logging.getLogger("gameshelf.server")
+STOP_SECONDS = 5.0
 ORIGIN = uuid.uuid4().hex  # this process, so it skips its own broker messages
 
 
@@ -48,7 +51,7 @@ class Hub:
         self.sweeper: asyncio.Task | None = None
         self.heart: asyncio.Task | None = None
         self.owners: dict[str, str] = {}  # table id -> its creator, whose turn at the bots' pool it takes
-        self.scheduler = FairScheduler(lambda: bots.pool(settings.bot_workers), settings.bot_workers)
+        self.scheduler = FairScheduler(partial(bots.submit, settings.bot_workers), settings.bot_workers)
 
     async def start(self) -> None:
         await asyncio.to_thread(downtime.credit_downtime, self.service.db, self.settings.heartbeat_seconds)
@@ -62,7 +65,10 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self.broker.stop()
+        try:  # a relay stuck on a dead connection must not hold the whole stop
+            await asyncio.wait_for(self.broker.stop(), STOP_SECONDS)
+        except Exception as exc:
+            log.warning("the relay did not stop cleanly (%r)", exc)
         try:  # the last moment a server ran: a restart credits the clocks with exactly the gap
             await asyncio.to_thread(downtime.mark_alive, self.service.db)
         except Exception as exc:
@@ -204,11 +210,12 @@ class Hub:
             except ServerError:
                 return
             except Exception as exc:
-                if not transient(exc) or failures >= self.settings.store_retries:
+                retry = transient(exc) or isinstance(exc, BrokenProcessPool)  # the pool starts afresh
+                if not retry or failures >= self.settings.store_retries:
                     raise
                 failures += 1
                 pause = min(5.0, 0.1 * 2 ** failures)
-                log.warning("bots at %s: store error (%s); trying again in %.1f s", table_id, exc, pause)
+                log.warning("bots at %s: %s; trying again in %.1f s", table_id, exc, pause)
                 await asyncio.sleep(pause)
                 continue
             if done:

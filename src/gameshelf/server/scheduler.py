@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from concurrent.futures import Executor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -28,8 +28,8 @@ class _Job:
 
 
 class FairScheduler:
-    def __init__(self, executor: Callable[[], Executor], slots: int) -> None:
-        self.executor, self.slots = executor, max(1, slots)
+    def __init__(self, submit: Callable[..., Future], slots: int) -> None:
+        self.submit, self.slots = submit, max(1, slots)  # submit(fn, *args): a future of the pool
         self.waiting: dict[str, deque[_Job]] = {}  # per person, in arrival order
         self.turns: deque[str] = deque()  # people with waiting decisions, whose turn is next first
         self.running: dict[str, int] = {}  # decisions in the pool per person
@@ -86,7 +86,7 @@ class FairScheduler:
             self.started.append((job.person, job.table_id))
             del self.started[:-1000]  # recent history only
             try:
-                pool_future = asyncio.wrap_future(self.executor().submit(job.fn, *job.args))
+                pool_future = asyncio.wrap_future(self.submit(job.fn, *job.args))
             except Exception as exc:  # the pool is shut down or broken: the decision fails, not the loop
                 self._finished(job.person)
                 if not job.future.done():
