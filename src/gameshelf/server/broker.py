@@ -7,6 +7,10 @@ only a table id; the store stays the truth, so a lost or repeated message never 
 update (each connection is sent what it has not yet seen, by state id). A payload that is a JSON
 object is a typed message (a chat line, a rematch invitation: server/community/relay.py), relayed
 on the same channel.
+
+A relay that loses its connection misses every message sent meanwhile. When it is back, it calls
+``on_reconnect`` (an attribute the hub sets before ``start``), which catches every table this process
+serves up with the store, so nothing committed during the gap stays undelivered.
 """
 
 from __future__ import annotations
@@ -17,10 +21,24 @@ from typing import Awaitable, Callable
 
 log = logging.getLogger("gameshelf.server")
 Handler = Callable[[str], Awaitable[None]]
+Reconnected = Callable[[], Awaitable[None]]
 
 
 class LocalBroker:
     """One process: nothing to relay (the committing process delivers to its own connections)."""
+
+    on_reconnect: Reconnected | None = None
+
+    async def reconnected(self) -> None:
+        """The relay is back after a loss: let the hub catch up with what it missed."""
+        if self.on_reconnect is None:
+            return
+        try:
+            await self.on_reconnect()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("catching up after the relay reconnected failed")
 
     async def start(self, handler: Handler) -> None:
         self.handler = handler
@@ -49,17 +67,22 @@ class PostgresBroker(LocalBroker):
         import psycopg
         from psycopg import sql
 
+        lost = False
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True) as conn:
                     await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
                     self.ready.set()
+                    if lost:  # listening again: what was committed while nobody listened is read now
+                        lost = False
+                        self.reconnect_task = asyncio.create_task(self.reconnected())
                     async for note in conn.notifies():
                         await self.handler(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the connection dropped: listen again
                 log.warning("LISTEN connection lost (%s); reconnecting", exc)
+                lost = True
                 await asyncio.sleep(0.5)
 
     async def stop(self) -> None:
@@ -87,9 +110,12 @@ class RedisBroker(LocalBroker):
         import redis.asyncio as redis
 
         self.handler = handler
-        self.client = redis.from_url(self.url)
+        # Named after the channel, so an operator (or a test) can tell this deployment's connections.
+        self.client = redis.from_url(self.url, client_name=self.channel)
         self.pubsub = self.client.pubsub()
         await self.pubsub.subscribe(self.channel)
+        # redis-py reconnects and subscribes again by itself, silently: hear of every later connect.
+        self.pubsub.connection.register_connect_callback(self._connected)
         self.task = asyncio.create_task(self._listen())
         self.sender = asyncio.create_task(self._send())
 
@@ -108,7 +134,11 @@ class RedisBroker(LocalBroker):
                 try:
                     await self.pubsub.subscribe(self.channel)
                 except Exception:
-                    pass
+                    continue
+                await self.reconnected()
+
+    def _connected(self, connection) -> None:
+        self.reconnect_task = asyncio.create_task(self.reconnected())  # never delay redis-py's connect
 
     async def publish(self, table_id: str) -> None:
         self.outbox.put_nowait(table_id)

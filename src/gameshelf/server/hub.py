@@ -1,5 +1,10 @@
 """One process's live side: its WebSocket connections per table, delivery after every change,
 the bots that play at its tables, and the sweeper for clocks, disconnections and pending bot turns.
+
+The heartbeat keeps this process honest with the store: every ``heartbeat_seconds`` it records that a
+server runs (for :mod:`gameshelf.server.downtime`), reads the store's state id of every table it has
+connections to, catches up any table whose announcement it missed, and sends each connection a
+``heartbeat`` with that state id, so a page that missed an update notices and asks to resume.
 """
 
 from __future__ import annotations
@@ -8,18 +13,26 @@ import asyncio
 import json
 import logging
 import uuid
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import TYPE_CHECKING
 
-from gameshelf.server import bots
+from sqlalchemy import select
+
+from gameshelf.server import bots, downtime
 from gameshelf.server.broker import LocalBroker
 from gameshelf.server.i18n import ServerError
+from gameshelf.server.retry import transient
+from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
+from gameshelf.server.store import Table
 from gameshelf.server.tables import TableService
 
 if TYPE_CHECKING:
     from gameshelf.server.ws import Connection
 
 log = logging.getLogger("gameshelf.server")
+STOP_SECONDS = 5.0
 ORIGIN = uuid.uuid4().hex  # this process, so it skips its own broker messages
 
 
@@ -37,17 +50,30 @@ class Hub:
         self.sync_tasks: set[asyncio.Task] = set()
         self.sweeper: asyncio.Task | None = None
         self.listeners: list = []  # callables told the id of every table that changed (community: "your turn")
+        self.heart: asyncio.Task | None = None
+        self.owners: dict[str, str] = {}  # table id -> its creator, whose turn at the bots' pool it takes
+        self.scheduler = FairScheduler(partial(bots.submit, settings.bot_workers), settings.bot_workers)
 
     async def start(self) -> None:
+        await asyncio.to_thread(downtime.credit_downtime, self.service.db, self.settings.heartbeat_seconds)
+        self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
         self.sweeper = asyncio.create_task(self._sweep())
+        self.heart = asyncio.create_task(self._heartbeat())
 
     async def stop(self) -> None:
-        tasks = [t for t in [self.sweeper, *self.bot_tasks.values(), *self.sync_tasks] if t]
+        tasks = [t for t in [self.sweeper, self.heart, *self.bot_tasks.values(), *self.sync_tasks] if t]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self.broker.stop()
+        try:  # a relay stuck on a dead connection must not hold the whole stop
+            await asyncio.wait_for(self.broker.stop(), STOP_SECONDS)
+        except Exception as exc:
+            log.warning("the relay did not stop cleanly (%r)", exc)
+        try:  # the last moment a server ran: a restart credits the clocks with exactly the gap
+            await asyncio.to_thread(downtime.mark_alive, self.service.db)
+        except Exception as exc:
+            log.warning("could not record the stop time (%s)", exc)
 
     # ---- connections ---------------------------------------------------------------------
     def add(self, conn: Connection) -> None:
@@ -89,7 +115,17 @@ class Hub:
         if origin == ORIGIN:
             return
         if table_id not in self.conns:
-            self._tell(table_id)
+            self._tell(table_id)  # "your turn" for people connected here, though nobody here watches it
+        self.catch_up(table_id)
+
+    async def catch_up_all(self) -> None:
+        """After the relay reconnected: every table with connections here, caught up with the store."""
+        for table_id in list(self.conns):
+            self.catch_up(table_id)
+
+    def catch_up(self, table_id: str) -> None:
+        """Catch the table up with the store and deliver, unless no connection here watches it."""
+        if table_id not in self.conns:
             return
         if table_id in self.syncing:
             self.resync.add(table_id)
@@ -125,6 +161,38 @@ class Hub:
         for listener in self.listeners:
             listener(table_id)
 
+    # ---- heartbeat -----------------------------------------------------------------------------
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.heartbeat_seconds)
+            try:
+                await self.beat()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("heartbeat failed (%s); trying again in %s s", exc, self.settings.heartbeat_seconds)
+
+    async def beat(self) -> None:
+        """Record that a server runs; catch up tables whose change this process missed; tell every
+        connection the store's state id of its table."""
+        await asyncio.to_thread(downtime.mark_alive, self.service.db)
+        watched = list(self.conns)
+        if not watched:
+            return
+        current = await asyncio.to_thread(self._store_state_ids, watched)
+        for table_id, state_id in current.items():
+            live = self.service._live.get(table_id)
+            if live is not None and live.state_id != state_id:
+                self.catch_up(table_id)  # an announcement was lost: the store is ahead of this cache
+            for conn in list(self.conns.get(table_id, ())):
+                conn.send({"type": "heartbeat", "state_id": state_id})
+
+    def _store_state_ids(self, table_ids: list[str]) -> dict[str, int | None]:
+        """Each playing or finished table's state id in the store (None for a table not started)."""
+        with self.service.db.read() as session:
+            rows = session.execute(select(Table.id, Table.status, Table.state_id).where(Table.id.in_(table_ids)))
+            return {t: (sid if status != "open" else None) for t, status, sid in rows}
+
     # ---- bots ------------------------------------------------------------------------------
     def kick_bots(self, table_id: str) -> None:
         live = self.service._live.get(table_id)
@@ -132,42 +200,82 @@ class Hub:
             return  # no bot and no zombie seat here (the common case): no task, no thread hop
         task = self.bot_tasks.get(table_id)
         if task is None or task.done():
-            self.bot_tasks[table_id] = asyncio.create_task(self._drive(table_id))
+            task = self.bot_tasks[table_id] = asyncio.create_task(self._drive(table_id))
+            task.add_done_callback(self._driven)
+
+    def _driven(self, task: asyncio.Task) -> None:
+        """A bot task ended: an error it could not retry is logged here (never lost with the task)."""
+        for table_id, known in list(self.bot_tasks.items()):
+            if known is task:
+                del self.bot_tasks[table_id]
+                self.owners.pop(table_id, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the bots of a table stopped", exc_info=task.exception())
 
     async def _drive(self, table_id: str) -> None:
-        """Play every bot decision at the table until a human decides or the game ends."""
-        loop = asyncio.get_running_loop()
+        """Play every bot decision at the table until a human decides or the game ends. A transient
+        store error (a dropped connection, a full disk) is retried with growing pauses; after
+        ``store_retries`` failures in a row the sweep starts the table's bots again later."""
+        failures = 0
         for _ in range(100_000):
             try:
-                turn = await asyncio.to_thread(self.service.bot_seat, table_id)
+                done = await self._bot_step(table_id)
+                failures = 0
             except ServerError:
                 return
-            if turn is None:
+            except Exception as exc:
+                retry = transient(exc) or isinstance(exc, BrokenProcessPool)  # the pool starts afresh
+                if not retry or failures >= self.settings.store_retries:
+                    raise
+                failures += 1
+                pause = min(5.0, 0.1 * 2 ** failures)
+                log.warning("bots at %s: %s; trying again in %.1f s", table_id, exc, pause)
+                await asyncio.sleep(pause)
+                continue
+            if done:
                 return
-            seat, level, seed, state_id = turn
-            await asyncio.sleep(self.settings.bot_delay)
-            live = self.service.live(table_id)
-            while not live.lock.acquire(blocking=False):  # never block the event loop on a commit
-                await asyncio.sleep(0.001)
-            try:
-                if live.state_id != state_id:
-                    continue
-                view = live.game.view(live.state, seat)
-                legal = [str(a) for a in live.game.legal_actions(live.state)]
-                game_id = live.game.id
-            finally:
-                live.lock.release()
-            notation = await loop.run_in_executor(bots.pool(self.settings.bot_processes), bots.choose,
-                                                  game_id, level, seed, state_id, view, legal)
-            try:
-                await asyncio.to_thread(self.service.submit, table_id, seat, notation, state_id, True)
-            except ServerError as exc:
-                if exc.code in ("action.stale", "action.not_your_turn"):
-                    continue
-                log.warning("bot at %s seat %s refused: %s %s", table_id, seat, exc.code, exc.message)
-                return
-            self.deliver(table_id)
-            await self.broker.publish(message(table_id))
+
+    async def _person(self, table_id: str) -> str:
+        owner = self.owners.get(table_id)
+        if owner is None:
+            def read() -> str:
+                with self.service.db.read() as session:
+                    return session.execute(select(Table.owner_id).where(Table.id == table_id)).scalar_one()
+            owner = self.owners[table_id] = await asyncio.to_thread(read)
+        return owner
+
+    async def _bot_step(self, table_id: str) -> bool:
+        """One bot decision at the table; True when no bot decides there now."""
+        turn = await asyncio.to_thread(self.service.bot_seat, table_id)
+        if turn is None:
+            return True
+        seat, level, seed, state_id = turn
+        await asyncio.sleep(self.settings.bot_delay)
+        live = await asyncio.to_thread(self.service.live, table_id)
+        while not live.lock.acquire(blocking=False):  # never block the event loop on a commit
+            await asyncio.sleep(0.001)
+        try:
+            if live.state_id != state_id:
+                return False
+            view = live.game.view(live.state, seat)
+            legal = [str(a) for a in live.game.legal_actions(live.state)]
+            game_id = live.game.id
+        finally:
+            live.lock.release()
+        notation = await self.scheduler.run(await self._person(table_id), table_id, bots.choose,
+                                            game_id, level, seed, state_id, view, legal)
+        try:
+            await asyncio.to_thread(self.service.submit, table_id, seat, notation, state_id, True)
+        except ServerError as exc:
+            if exc.code in ("action.stale", "action.not_your_turn"):
+                return False
+            if exc.code == "action.game_over":
+                return True  # another process's bot made the last move
+            log.warning("bot at %s seat %s refused: %s %s", table_id, seat, exc.code, exc.message)
+            raise
+        self.deliver(table_id)
+        await self.broker.publish(message(table_id))
+        return False
 
     # ---- clocks and sweeping ---------------------------------------------------------------
     async def _sweep(self) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
 from gameshelf.games import game_ids, get_game
-from gameshelf.server import ratings, resignations
+from gameshelf.server import limits, ratings, resignations
 from gameshelf.server.auth import aware, now
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.live import LiveMatch, Row
@@ -136,6 +136,7 @@ class TableService:
             seats = self._seats(session, table_id)
             if any(s.kind not in ("human", "bot") for s in seats):
                 raise ServerError("table.not_full")
+            limits.check_start(session, table, seats, self.settings)
             table.status, table.turn_started_at = "playing", now()
             for seat in seats:
                 if table.mode == "realtime" and seat.kind == "human":

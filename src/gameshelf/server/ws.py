@@ -7,7 +7,8 @@ Client messages (JSON objects; ``type`` defaults to ``act``):
 ``{"type": "reclaim"}`` (take the seat back from the bot), ``{"type": "ping"}``,
 ``{"type": "chat", "text": "..."}`` (a chat line: community/chat.py).
 Server messages: ``snapshot``, ``update`` (with ``prev_state_id``), ``table`` (seats and clocks
-changed), ``error`` (code, rule, translated reason), ``pong``, ``chat``.
+changed), ``error`` (code, rule, translated reason), ``pong``, ``chat``, ``heartbeat`` (the store's
+state id of the table, every few seconds: a client whose own state id differs asks to resume).
 
 Who connects: the token comes in the ``Sec-WebSocket-Protocol`` header (offer ``gameshelf`` and
 ``gameshelf.token.<token>``; the server selects ``gameshelf``), an ``Authorization: Bearer`` header,
@@ -29,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang
+from gameshelf.server.retry import client_error
 
 log = logging.getLogger("gameshelf.server")
 SUBPROTOCOL = "gameshelf"
@@ -265,9 +267,9 @@ async def _receive(conn: Connection) -> None:
             await handle(conn, message)
         except ServerError as exc:
             conn.error(exc, state_id=conn.last_sid)
-        except Exception:
+        except Exception as exc:
             log.exception("message on table %s failed", conn.table_id)
-            conn.error(ServerError("server.error"))
+            conn.error(client_error(exc))  # the store's passing trouble: server.busy, try again
 
 
 def parse(text: str) -> _Msg:

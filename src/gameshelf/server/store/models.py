@@ -137,6 +137,15 @@ class RatingHistory(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ServerAlive(Base):
+    """When a server process last showed it was running (one row): clocks stand still while none runs."""
+
+    __tablename__ = "server_alive"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    alive_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 class GameAnalysis(Base):
     """A finished game's post-game analysis (issue 15), computed once in the background and kept.
 

@@ -220,8 +220,16 @@ async function receive(m) {
     document.body.dataset.busy = "0";
     toast(m.reason || m.message);
     if (m.code === "undo.refused") refreshUndo();
-    if (m.code === "action.stale" && S.stateId !== null) send({ type: "resume", state_id: S.stateId });
+    // Stale, or the server was busy (an action may or may not have been taken): catch up.
+    if ((m.code === "action.stale" || m.code === "server.busy") && S.stateId !== null) send({ type: "resume", state_id: S.stateId });
     drawActions();
+    return;
+  }
+  if (m.type === "heartbeat") {
+    // The store's state id, every few seconds: a page that missed an update asks for what it missed.
+    if (m.state_id === null || m.state_id === undefined) return; // not started
+    if (!S.msg) reconnect(); // started, but this page never had its snapshot
+    else if (m.state_id > S.stateId) send({ type: "resume", state_id: S.stateId });
     return;
   }
   if (m.type === "table") {

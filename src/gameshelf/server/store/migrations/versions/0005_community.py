@@ -1,14 +1,14 @@
 """online play as a community: the absent-player policy, chat, resignations, rematches, rating history
 
-Revision ID: 0004_community
-Revises: 0002_analyses
+Revision ID: 0005_community
+Revises: 0004_runtime
 """
 from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0004_community'
-down_revision = '0003_throttle'
+revision = '0005_community'
+down_revision = '0004_runtime'
 branch_labels = None
 depends_on = None
 
