@@ -8,6 +8,7 @@ import json
 import multiprocessing
 import random
 import time
+from datetime import datetime, timezone
 
 import pytest
 
@@ -143,3 +144,61 @@ def test_the_budget_setting_is_checked():
     for bad in ("0", "-3", "many", "1.5"):
         with pytest.raises(ValueError, match="GAMESHELF_ANALYSIS_SIMS"):
             _sims_from_env(bad)
+
+
+def _table_of(http, ann: str) -> str:
+    """A started 2-player table of Ann's with a new guest in the other seat."""
+    table = new_table(http, ann)
+    assert http.post(f"/api/tables/{table['id']}/join", json={}, headers=auth(guest(http, "Bob"))).status_code == 200
+    assert http.post(f"/api/tables/{table['id']}/start", headers=auth(ann)).status_code == 200
+    return table["id"]
+
+
+def test_d6_a_person_has_only_a_few_analyses_computing_at_once(server):
+    """Issue 34, defect 6: an analysis costs minutes of CPU, so one person may have at most
+    ``max_analyses`` queued or running; more is refused (429 ``limit.analyses``) until one ends, and
+    another person, or a cached analysis, is never held up by it."""
+    server.service.settings.max_analyses = 1
+    http = server.http
+    ann, eve = guest(http, "Ann"), guest(http, "Eve")
+    first, second = _table_of(http, ann), _table_of(http, ann)
+    for tid in (first, second):
+        finish(server, tid)
+    ann_id = http.get("/api/me", headers=auth(ann)).json()["id"]
+    moment = datetime.now(timezone.utc)
+    with server.app.state.db.transaction() as session:  # Ann's analysis of the first game is computing
+        session.add(GameAnalysis(table_id=first, level="normal", status="running", sims=SIMS, done=0, total=9, runs=1,
+                                 created_at=moment, updated_at=moment, requested_by=ann_id))
+    refused = http.post(f"/api/tables/{second}/analysis?lang=ja", headers=auth(ann))
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "limit.analyses"
+    assert refused.json()["error"]["reason"].startswith("解析は同時に上限まで")
+    with server.app.state.db.read() as session:
+        assert session.get(GameAnalysis, (second, "normal")) is None  # nothing was queued
+    assert http.post(f"/api/tables/{first}/analysis", headers=auth(ann)).json()["status"] == "running"  # its own: fine
+    server.app.state.analysis_sims = SIMS
+    assert http.post(f"/api/tables/{second}/analysis", headers=auth(eve)).status_code == 200  # another person
+    with server.app.state.db.transaction() as session:
+        session.get(GameAnalysis, (first, "normal")).status = "done"
+    assert wait_done(http, second, ann)["status"] == "done"
+
+
+def test_d5_a_store_error_in_a_request_answers_busy_not_a_defect(server, monkeypatch):
+    """Issue 34, defect 5: the store's passing trouble (a dropped connection) is the retryable
+    ``server.busy`` (503) on REST too, not ``server.error``; a real defect stays ``server.error``."""
+    from sqlalchemy.exc import OperationalError
+
+    table_id, ann, _ = two_player_table(server.http)
+
+    def dropped(*args, **kwargs):
+        raise OperationalError("SELECT 1", {}, Exception("server closed the connection unexpectedly"))
+
+    monkeypatch.setattr(server.service, "detail", dropped)
+    busy = server.http.get(f"/api/tables/{table_id}", headers=auth(ann))
+    assert busy.status_code == 503 and busy.json()["error"]["code"] == "server.busy"
+
+    def broken(*args, **kwargs):
+        raise KeyError("a defect")
+
+    monkeypatch.setattr(server.service, "detail", broken)
+    crash = server.http.get(f"/api/tables/{table_id}", headers=auth(ann))
+    assert crash.status_code == 500 and crash.json()["error"]["code"] == "server.error"

@@ -118,6 +118,10 @@ def test_turned_off_a_forced_choice_waits_for_you_and_the_setting_is_remembered(
 
 
 # ---- what changed since your last move -----------------------------------------------------------------
+# a board element marked changed: a target (data-id) or, on a board not acting now, what it explains
+CHANGED = "#board [data-id].changed, #board [data-explain].changed"
+
+
 @pytest.mark.parametrize("game,lang", [("midnight_zoo", "en"), ("borealis", "ja"), ("iwari", "en"), ("mariposas", "ja")])
 def test_the_others_moves_since_your_last_are_highlighted_on_the_board_and_in_the_log(web, context, game, lang):
     page = new_page(context, lang)
@@ -127,7 +131,7 @@ def test_the_others_moves_since_your_last_are_highlighted_on_the_board_and_in_th
     for i in range(25):  # until the bot has moved between two of the person's decisions (a turn may take several)
         _play(page, 1, seed=i + 3)
         # (a bot's draw or exchange changes nothing drawn with an id: wait for a move on the board)
-        if page.locator("#log .log-new-marker").count() and page.locator("#board [data-id].changed").count():
+        if page.locator("#log .log-new-marker").count() and page.locator(CHANGED).count():
             break
     if page.evaluate("document.body.dataset.over") == "1":
         pytest.skip("the game ended first")
@@ -139,16 +143,16 @@ def test_the_others_moves_since_your_last_are_highlighted_on_the_board_and_in_th
     # the marker is in sight in the log's scroll box, with as many new lines as fit under it
     assert page.evaluate("""(() => { const ol = document.getElementById('log'), m = ol.querySelector('.log-new-marker');
         const a = ol.getBoundingClientRect(), b = m.getBoundingClientRect(); return b.top >= a.top - 1 && b.top < a.bottom; })()""")
-    changed = page.locator("#board [data-id].changed")
+    changed = page.locator(CHANGED)
     assert changed.count() >= 1
     word = {"en": "changed since your last move", "ja": "前回の手番以降に変化"}[lang]
     assert word in (changed.first.get_attribute("aria-label") or "")
     shot(page, f"h28table-changes-{game}-{lang}")
     # Back at the table later: the same look, the same highlights.
-    ids = sorted(changed.evaluate_all("els => els.map(e => e.dataset.id)"))
+    ids = sorted(changed.evaluate_all("els => els.map(e => e.dataset.id || e.dataset.explain)"))
     page.reload()
     page.wait_for_function(MY_TURN, timeout=60_000)
-    assert sorted(page.locator("#board [data-id].changed").evaluate_all("els => els.map(e => e.dataset.id)")) == ids
+    assert sorted(page.locator(CHANGED).evaluate_all("els => els.map(e => e.dataset.id || e.dataset.explain)")) == ids
     assert page.locator("#log li.new").count() == new
     assert page.errors == []
 

@@ -39,7 +39,7 @@ from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.analysis.labels import label_result
-from gameshelf.server import auth
+from gameshelf.server import auth, limits
 from gameshelf.server.app import ERRORS, Token, _record  # the record route's access rules, not a copy
 from gameshelf.server.i18n import REASONS, STATUS, ServerError, pick_lang
 from gameshelf.server.store.db import Database
@@ -132,13 +132,13 @@ def _finished_table(request: Request, table_id: str, token: str | None, need_use
     return viewer
 
 
-def _finished_record(request: Request, table_id: str, token: str | None) -> dict:
-    """The finished game's whole record (as JSON), as the record route gives it out."""
+def _finished_record(request: Request, table_id: str, token: str | None) -> tuple[User, dict]:
+    """The signed-in viewer and the finished game's whole record (as JSON), as the record route gives it out."""
     viewer = _finished_table(request, table_id, token, need_user=True)
     out = _record(request, table_id, viewer, "en")
     if out.record is None:  # the table is over, so this does not happen; never compute on a redacted one
         raise ServerError("analysis.not_over", "the record is not available yet")
-    return out.record
+    return viewer, out.record
 
 
 def _out(table_id: str, row: GameAnalysis | None, sims: int | None) -> AnalysisOut:
@@ -160,7 +160,8 @@ def _status(request: Request, table_id: str, token: str | None, lang: str = "en"
 def _claim(request: Request, table_id: str, token: str | None) -> tuple[AnalysisOut, dict | None]:
     """The row of this game's analysis, created or reclaimed when it must (re)start; with the
     record to analyse in that case, else None (it exists, is queued or runs somewhere)."""
-    record = _finished_record(request, table_id, token)
+    viewer, record = _finished_record(request, table_id, token)
+    settings = request.app.state.service.settings
     db: Database = request.app.state.db
     sims = request.app.state.analysis_sims
     queue: AnalysisQueue | None = request.app.state.analysis_queue
@@ -169,17 +170,19 @@ def _claim(request: Request, table_id: str, token: str | None) -> tuple[Analysis
             with db.transaction() as session:
                 row = session.get(GameAnalysis, (table_id, LEVEL), with_for_update=not db.is_sqlite)
                 moment = _now()
+                if row is not None and (row.status == "done" or (row.status in ("pending", "running") and (
+                        (queue is not None and table_id in queue.known)
+                        or moment - _aware(row.updated_at) < timedelta(seconds=STALE_SECONDS)))):
+                    return _out(table_id, row, sims), None
+                limits.check_analyses(session, viewer.id, settings, moment - timedelta(seconds=STALE_SECONDS))
                 if row is None:
                     row = GameAnalysis(table_id=table_id, level=LEVEL, status="pending", sims=sims, done=0, total=0,
-                                       runs=1, created_at=moment, updated_at=moment)
+                                       runs=1, created_at=moment, updated_at=moment, requested_by=viewer.id)
                     session.add(row)
                     session.flush()
                     return _out(table_id, row, sims), record
-                if row.status == "done" or (row.status in ("pending", "running") and (
-                        (queue is not None and table_id in queue.known)
-                        or moment - _aware(row.updated_at) < timedelta(seconds=STALE_SECONDS))):
-                    return _out(table_id, row, sims), None
                 row.status, row.sims, row.done, row.total, row.error = "pending", sims, 0, 0, None
+                row.requested_by = viewer.id
                 row.runs += 1
                 row.updated_at = moment
                 return _out(table_id, row, sims), record

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gameshelf.core.record import Record
 from gameshelf.games import all_games, game_ids, get_game
-from gameshelf.server import auth, bots, ratings, throttle
+from gameshelf.server import auth, bots, ratings, retry, throttle
 from gameshelf.server.broker import make_broker
 from gameshelf.server.guard import InputGuard
 from gameshelf.server.hub import Hub
@@ -104,10 +104,15 @@ def _errors(app: FastAPI) -> None:
         response.status_code = exc.status_code  # Allow comes with a 405 in exc.headers
         return response
 
-    @app.exception_handler(Exception)
-    async def crash(request: Request, exc: Exception):
-        log.exception("request %s %s failed", request.method, request.url.path)
-        return respond(request, ServerError("server.error"))
+    def crash(request: Request, exc: Exception) -> JSONResponse:
+        error = retry.client_error(exc)  # the store's passing trouble: server.busy (503, try again)
+        if error.code == "server.busy":
+            log.warning("request %s %s: the store is busy (%s)", request.method, request.url.path, type(exc).__name__)
+        else:
+            log.exception("request %s %s failed", request.method, request.url.path)
+        return respond(request, error)
+
+    app.add_middleware(CrashAnswer, answer=crash)
 
 
 def _token(request: Request, creds: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str | None:
@@ -336,3 +341,31 @@ def _record(request: Request, table_id: str, viewer: User | None, lang: str) -> 
                     final_hash=table.final_hash)
     return RecordOut(redacted=False, seed=table.seed, actions=actions, final_hash=table.final_hash,
                      outcome=table.outcome, record=record.to_json(), **base)
+
+
+class CrashAnswer:
+    """Answers a request whose route failed unexpectedly with the error envelope, and ends there.
+
+    Starlette's outermost handler would answer too, then raise again, and the server then drops the
+    kept-alive connection; here the exception stops once answered (unless the answer had begun)."""
+
+    def __init__(self, app, answer) -> None:
+        self.app, self.answer = app, answer
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracked(message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracked)
+        except Exception as exc:
+            if started:
+                raise
+            await self.answer(Request(scope, receive), exc)(scope, receive, send)

@@ -50,6 +50,8 @@ REASONS: dict[str, dict[str, str]] = {
     "message.too_large": {"en": "The message is too large.", "ja": "メッセージが大きすぎます。"},
     "message.unknown": {"en": "Unknown message type.", "ja": "不明なメッセージ種別です。"},
     "rate.limited": {"en": "Too many messages; slow down.", "ja": "メッセージが多すぎます。間隔をあけてください。"},
+    "limit.analyses": {"en": "You already have as many analyses computing as allowed; wait for one to finish.",
+                       "ja": "解析は同時に上限まで実行中です。どれかが終わるまでお待ちください。"},
     "limit.bot_tables": {"en": "You already have as many bots-only games playing as allowed; wait for one to end.",
                          "ja": "ボット同士の対局は同時に上限まで進行中です。どれかが終わるまでお待ちください。"},
     "request.invalid": {"en": "The request does not match the API.", "ja": "リクエストがAPIに合っていません。"},
@@ -68,7 +70,8 @@ STATUS = {"table.not_found": 404, "game.not_found": 404, "user.not_found": 404, 
           "table.no_spectators": 403, "server.error": 500, "server.busy": 503, "request.invalid": 422,
           "request.not_found": 404, "request.method": 405, "request.bad_character": 400,
           "request.too_large": 413, "auth.already_registered": 409,
-          "auth.throttled": 429, "auth.origin": 403, "limit.bot_tables": 429}
+          "auth.throttled": 429, "auth.origin": 403, "limit.bot_tables": 429,
+          "limit.analyses": 429}
 
 
 class ServerError(Exception):

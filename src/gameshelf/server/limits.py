@@ -1,9 +1,10 @@
-"""Per-person limits on what costs the server's CPU for nobody's play: bots-only tables.
+"""Per-person limits on what costs the server's CPU for nobody's play: bots-only tables, analyses.
 
 A table without a human seat is bots playing bots: anyone (a guest too) could start any number,
 and every one of them takes turns at the bots' pool. A person may have at most
 ``Settings.max_bot_tables`` of them playing at once; starting one more is refused with
-``limit.bot_tables`` (429) until one ends.
+``limit.bot_tables`` (429) until one ends. Likewise a post-game analysis costs minutes of CPU: a
+person may have ``Settings.max_analyses`` queued or running at once (``limit.analyses``).
 """
 
 from __future__ import annotations
@@ -25,3 +26,15 @@ def check_start(session: Session, table: Table, seats: list[Seat], settings: Set
         Table.owner_id == table.owner_id, Table.status == "playing", Table.id != table.id, ~human)).scalar_one()
     if playing >= settings.max_bot_tables:
         raise ServerError("limit.bot_tables", f"at most {settings.max_bot_tables} bots-only tables playing at once")
+
+
+def check_analyses(session: Session, user_id: str, settings: Settings, since) -> None:
+    """Refuse to start one more analysis for ``user_id`` while enough of theirs are queued or running
+    (a run not heard from after ``since`` has died with its process and no longer counts)."""
+    from gameshelf.server.store.models import GameAnalysis
+
+    computing = session.execute(select(func.count()).select_from(GameAnalysis).where(
+        GameAnalysis.requested_by == user_id, GameAnalysis.status.in_(("pending", "running")),
+        GameAnalysis.updated_at >= since)).scalar_one()
+    if computing >= settings.max_analyses:
+        raise ServerError("limit.analyses", f"at most {settings.max_analyses} analyses computing at once")

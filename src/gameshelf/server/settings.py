@@ -13,6 +13,7 @@ class Settings:
     bot_delay: float = 0.8  # seconds a bot waits before acting, so people see its move arrive
     bot_workers: int = 1  # processes in the bots' pool (--bot-workers), shared fairly across tables
     max_bot_tables: int = 2  # bots-only tables one person may have playing at once
+    max_analyses: int = 2  # post-game analyses one person may have queued or running at once
     threads: int = 16  # worker threads for store work; up to this many transactions wait on commits at once
     sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked
     heartbeat_seconds: float = 5.0  # how often a process checks its tables with the store and says it runs

@@ -151,6 +151,7 @@ class GameAnalysis(Base):
 
     ``status``: pending (queued) | running | done | failed; ``done``/``total`` count the decisions
     searched so far; ``runs`` counts the computations started (a cached analysis is never redone);
+    ``requested_by``: the user who started the last run (a person has few running at once);
     ``updated_at`` moves with every progress report, so a computation whose process died is seen.
     """
 
@@ -168,6 +169,7 @@ class GameAnalysis(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    requested_by: Mapped[str | None] = mapped_column(String(32), index=True)  # who started the last run
 
 
 class LoginThrottle(Base):
