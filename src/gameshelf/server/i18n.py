@@ -6,6 +6,8 @@ message (which never names a hidden card) is sent beside it. No traceback ever r
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 from gameshelf.core.errors import GameError
@@ -112,3 +114,15 @@ def error_body(exc: ServerError, lang: str = "en", **extra: Any) -> dict[str, An
 def pick_lang(value: str | None) -> str:
     """``ja`` if the requested language (a code or an Accept-Language header) starts with it."""
     return "ja" if value and value.strip().lower().startswith("ja") else "en"
+
+
+async def refuse_socket(ws, exc: ServerError, lang: str) -> None:
+    """Tell a refused WebSocket client why (the error envelope) and close with 4000 + the HTTP status;
+    a client that already hung up is told nothing, and nothing is logged."""
+    from starlette.websockets import WebSocketDisconnect
+
+    try:
+        await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
+        await ws.close(code=4000 + min(exc.status, 999))
+    except (WebSocketDisconnect, OSError, RuntimeError):
+        pass

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 
 from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.hub import Hub, table_message
-from gameshelf.server.i18n import ServerError, error_body, pick_lang
+from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
 from gameshelf.server.retry import client_error
 
 log = logging.getLogger("gameshelf.server")
@@ -152,11 +152,7 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
         await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         seat, user_id = await asyncio.to_thread(_admit, hub, table_id, _credential(ws, offered, token), spectate)
     except ServerError as exc:
-        try:  # a client that hung up at once is told nothing, and nothing is logged
-            await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
-            await ws.close(code=4000 + min(exc.status, 999))
-        except (WebSocketDisconnect, OSError, RuntimeError):
-            pass
+        await refuse_socket(ws, exc, lang)
         return
     except (WebSocketDisconnect, OSError, RuntimeError):
         return  # gone before the handshake ended

@@ -22,7 +22,7 @@ from sqlalchemy import select
 
 from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.community.relay import Community, community
-from gameshelf.server.i18n import ServerError, error_body, pick_lang
+from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
 from gameshelf.server.store import Seat, Table, User
 
 if TYPE_CHECKING:
@@ -158,11 +158,7 @@ async def serve(ws: WebSocket, token: str | None, lang: str | None) -> None:
         given = _token(ws, token) or await _first_message_token(ws) or _cookie(ws)
         user = await asyncio.to_thread(_user, hub.service, given)
     except ServerError as exc:
-        try:  # a client that hung up at once is told nothing, and nothing is logged
-            await ws.send_text(json.dumps({"type": "error", **error_body(exc, lang)}, ensure_ascii=False))
-            await ws.close(code=4000 + min(exc.status, 999))
-        except (WebSocketDisconnect, OSError, RuntimeError):
-            pass
+        await refuse_socket(ws, exc, lang)
         return
     except (WebSocketDisconnect, OSError, RuntimeError):
         return  # gone before it said who it is

@@ -210,3 +210,16 @@ export function fit(s, width, size = 10) {
   }
   return out;
 }
+
+// ---- explanations (explain.js, legend.js) ----------------------------------------------------------
+// The full text the server sends for a game term (the terminal's ``explain``), in the reader's language.
+export function servedText(ctx, id) {
+  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
+  return table[id]?.[1] || null;
+}
+
+// An explain key "kind:id" as [kind, id] ("kind" alone: [kind, ""]).
+export function explainKey(key) {
+  const at = key.indexOf(":");
+  return at < 0 ? [key, ""] : [key.slice(0, at), key.slice(at + 1)];
+}

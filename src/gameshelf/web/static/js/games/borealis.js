@@ -3,7 +3,7 @@
 // colour, the cards stacked at each location, tokens; the seat's own hand (others: backs).
 // Element ids (the engine's): card:<id>, location:<seat>:<L|C|R>.
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, fit, info, item, rect, short, text, wrapText } from "../board.js";
+import { canvas, cardBack, fit, info, item, rect, short, text, wrapText, explainKey, servedText } from "../board.js";
 
 const SPECIES_COLOUR = { POLAR_BEAR: "#f4f4f4", ARCTIC_FOX: "#f6c89f", SNOWY_OWL: "#d9e4f5", HARP_SEAL: "#c9d6a3", PUFFIN: "#f3b7c8" };
 const SPECIES_MARK = { POLAR_BEAR: "PB", ARCTIC_FOX: "AF", SNOWY_OWL: "SO", HARP_SEAL: "HS", PUFFIN: "PU" };
@@ -201,15 +201,8 @@ export function scores(view) {
 }
 
 // ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
-function servedText(ctx, id) {
-  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
-  return table[id]?.[1] || null;
-}
-
 export function explain(ctx, key) {
-  const at = key.indexOf(":");
-  const kind = at < 0 ? key : key.slice(0, at);
-  const id = at < 0 ? "" : key.slice(at + 1);
+  const [kind, id] = explainKey(key);
   const t = ctx.t;
   if (kind === "card") {
     const c = cards(ctx).get(Number(id));

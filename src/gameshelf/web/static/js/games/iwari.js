@@ -5,7 +5,7 @@
 // The map shows the notation's own coordinates: each territory's id (N02) and each tent space's
 // (n07, as in "tent n07 f"), also under a tent that covers its space.
 import { el, seatMarker, svg } from "../common.js";
-import { canvas, cardBack, fit, info, item, rect, text, wrapText } from "../board.js";
+import { canvas, cardBack, fit, info, item, rect, text, wrapText, explainKey, servedText } from "../board.js";
 
 const BIOME = { tundra: "#e8a89a", forest: "#8cc084", glacier: "#a8cdf0", coast: "#f3e08a", desert: "#f2b86b" };
 const BIOME_MARK = { tundra: "T", forest: "F", glacier: "G", coast: "C", desert: "D" };
@@ -296,15 +296,8 @@ export function scores(view) {
 }
 
 // ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
-function servedText(ctx, id) {
-  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
-  return table[id]?.[1] || null;
-}
-
 export function explain(ctx, key) {
-  const at = key.indexOf(":");
-  const kind = at < 0 ? key : key.slice(0, at);
-  const id = at < 0 ? "" : key.slice(at + 1);
+  const [kind, id] = explainKey(key);
   const t = ctx.t;
   const m = mapData(ctx);
   if (kind === "territory") {

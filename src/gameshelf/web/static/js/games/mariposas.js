@@ -5,7 +5,7 @@
 // lifecycle:<id>, bonus:<id>, hand:<seat>. The map's rows (r00-r12) and columns (00-24) are
 // numbered along its edges as the notation names a flower space (r05c07: row 05, column 07).
 import { el, has, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, coords, fit, info, item, rect, short, text, wrapText } from "../board.js";
+import { canvas, cardBack, coords, fit, info, item, rect, short, text, wrapText, explainKey, servedText } from "../board.js";
 
 const REGION = { yellow: "#fff3b0", green: "#d4ecc4", red: "#f6c9c2", blue: "#cfe3f6", orange: "#fbd9b0", purple: "#e3d4f0" };
 const FLOWER = { white: "#ffffff", yellow: "#f5d000", orange: "#f08a00", pink: "#f07aa8", purple: "#8a4fc0" };
@@ -254,15 +254,8 @@ export function scores(view) {
 }
 
 // ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
-function servedText(ctx, id) {
-  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
-  return table[id]?.[1] || null;
-}
-
 export function explain(ctx, key) {
-  const at = key.indexOf(":");
-  const kind = key.slice(0, at);
-  const id = key.slice(at + 1);
+  const [kind, id] = explainKey(key);
   const t = ctx.t;
   if (kind === "space") {
     const s = spaces(ctx).get(id);

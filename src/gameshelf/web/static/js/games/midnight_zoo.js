@@ -5,7 +5,7 @@
 // element ids (where the action happens); the others' are explainable but never targets.
 // Rows and columns are numbered 1-5 along each district's edges, as the log names a space (row, column).
 import { el, seatMarker, SEAT_COLOURS, svg } from "../common.js";
-import { canvas, cardBack, coords, fit, info, item, rect, short, text } from "../board.js";
+import { canvas, cardBack, coords, fit, info, item, rect, short, text, explainKey, servedText } from "../board.js";
 
 const TERRAIN = { rock: "#a7a29a", grass: "#9ccc65", sand: "#ecd9a0" };
 const TERRAIN_MARK = { rock: "▲", grass: "♣", sand: "≈" };
@@ -319,15 +319,8 @@ function symbolMeaning(ctx, a) {
   return ctx.term(a);
 }
 
-function servedText(ctx, id) {
-  const table = ctx.data?.explain?.[ctx.lang] || ctx.data?.explain?.en || {};
-  return table[id]?.[1] || null;
-}
-
 export function explain(ctx, key) {
-  const at = key.indexOf(":");
-  const kind = key.slice(0, at);
-  const id = key.slice(at + 1);
+  const [kind, id] = explainKey(key);
   if (kind === "tile") {
     const t = tiles(ctx).get(id);
     if (!t) return null;
