@@ -12,14 +12,6 @@ axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 GAMES = ["midnight_zoo", "borealis", "iwari", "mariposas"]
 MY_TURN = "document.body.dataset.myTurn === '1' && document.body.dataset.busy !== '1'"
-# Board internals drawn by the games' renderers (js/games/*.js), another engineer's part of the same
-# issue: nested interactive controls in Mariposas, scrollable map regions that take no focus.
-# Left at this branch's deadline: Mariposas at 390 px (a hand card inside the target group, and the
-# map panel that scrolls sideways without taking focus). strict=False: it passes once the board is fixed.
-BOARD_XFAIL_PHONE: dict[str, str] = {
-    "mariposas": "board internals (js/games/mariposas.js, css for .map): nested-interactive and "
-                 "scrollable-region-focusable at 390 px, fixed on the boards' side of issue 28",
-}
 
 
 def serious(page) -> list[str]:
@@ -56,9 +48,7 @@ def test_every_games_table_mid_game(web, context, game, lang):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_games_table_on_a_phone(web, browser, game, request):
-    if game in BOARD_XFAIL_PHONE:
-        request.applymarker(pytest.mark.xfail(reason=BOARD_XFAIL_PHONE[game], strict=False))
+def test_every_games_table_on_a_phone(web, browser, game):
     ctx = browser.new_context(viewport=PHONE, locale="en-US")
     page = new_page(ctx)
     create_table(page, web.base, game, "Ann")

@@ -12,7 +12,7 @@ import httpx
 from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database
 from gameshelf.server.tables import TableService
-from tests.web.conftest import browser, context, new_page, wait_started, web  # noqa: F401  (fixtures)
+from tests.web.conftest import new_page, wait_started
 
 
 def _api(base: str, method: str, path: str, token: str | None = None, body: dict | None = None) -> dict:
@@ -22,7 +22,7 @@ def _api(base: str, method: str, path: str, token: str | None = None, body: dict
     return response.json()
 
 
-def test_d1_a_page_that_missed_an_update_resumes_on_the_heartbeat(web, context):  # noqa: F811
+def test_d1_a_page_that_missed_an_update_resumes_on_the_heartbeat(web, context):
     ann = _api(web.base, "POST", "/api/auth/guest", body={"name": "Ann"})["token"]
     bob = _api(web.base, "POST", "/api/auth/guest", body={"name": "Bob"})["token"]
     table = _api(web.base, "POST", "/api/tables", ann, {"game": "midnight_zoo", "players": 2,
@@ -38,7 +38,7 @@ def test_d1_a_page_that_missed_an_update_resumes_on_the_heartbeat(web, context):
         hub.settings.heartbeat_seconds = every
 
 
-def _resume_after_a_lost_update(web, context, hub, table_id: str, ann: str) -> None:  # noqa: F811
+def _resume_after_a_lost_update(web, context, hub, table_id: str, ann: str) -> None:
 
     page = new_page(context)
     page.add_init_script(f"localStorage.setItem('gs.token', {json.dumps(ann)})")
