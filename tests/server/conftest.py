@@ -59,11 +59,11 @@ def free_port() -> int:
 class Server:
     """A uvicorn server in a thread of the test process, on a loopback port."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **config) -> None:
         self.port = free_port()
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=1 << 20)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                **{"log_level": "warning", "ws_max_size": 1 << 20, **config})
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

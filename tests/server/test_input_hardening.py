@@ -8,12 +8,10 @@ from __future__ import annotations
 import json
 import logging
 import socket
-import threading
 import time
 
 import httpx
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
@@ -21,7 +19,7 @@ from gameshelf.server.app import create_app
 from gameshelf.server.guard import MAX_BODY_BYTES
 from gameshelf.server.i18n import REASONS
 from gameshelf.server.ws_handshake import PROTOCOL
-from tests.server.conftest import (Client, auth, fast_settings, free_port, guest, new_table, start_process,
+from tests.server.conftest import (Client, Server, auth, fast_settings, free_port, guest, new_table, start_process,
                                    two_player_table)
 
 
@@ -54,33 +52,11 @@ def logged():
         logging.getLogger(name).removeHandler(handler)
 
 
-class InfoServer:
-    """uvicorn in a thread at info level, with the WebSocket protocol ``gameshelf serve`` uses."""
-
-    def __init__(self, db_url: str) -> None:
-        self.port = free_port()
-        self.app = create_app(fast_settings(db_url))
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="info",
-                                                    ws=PROTOCOL, log_config=None))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.time() + 30
-        while not self.server.started:
-            assert time.time() < deadline and self.thread.is_alive(), "server did not start"
-            time.sleep(0.02)
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.http = httpx.Client(base_url=self.base, timeout=30)
-
-    def stop(self) -> None:
-        self.http.close()
-        self.server.should_exit = True
-        self.thread.join(30)
-
-
 @pytest.fixture
 def srv(db_url, logged):
     logging.getLogger("uvicorn.error").setLevel(logging.INFO)
-    server = InfoServer(db_url)
+    # uvicorn at info level, with the WebSocket protocol `gameshelf serve` uses
+    server = Server(fast_settings(db_url), log_level="info", ws=PROTOCOL, log_config=None)
     yield server
     server.stop()
 

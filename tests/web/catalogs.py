@@ -210,7 +210,7 @@ M: dict[str, tuple[str, str]] = {
     "mz.market": ("Market", "マーケット"), "mz.leftover": ("Leftover", "残りタイル"), "mz.bonus": ("Bonus tiles", "ボーナスタイル"),
     "mz.round": ("Round {n}", "ラウンド{n}"), "mz.stack": ("Stack: {n} tiles", "山：{n}枚"), "mz.animals": ("Animals", "動物"),
     "mz.common": ("Market and supply", "マーケットとサプライ"), "mz.district": ("district", "区画"), "mz.vp": ("VP", "点"),
-    "mz.space": ("Space {r},{c}", "マス{r},{c}"), "mz.entrance": ("Entrance", "入口"), "mz.undiscovered": ("Undiscovered:", "未発見："),
+    "mz.entrance": ("Entrance", "入口"), "mz.undiscovered": ("Undiscovered:", "未発見："),
     "mz.hand": ("Hand", "手持ち"), "mz.storage": ("Storage", "保管"),
     "bo.pool": ("Pool", "場札"), "bo.deck": ("Deck", "山札"), "bo.deck_count": ("Deck: {n} cards", "山札：{n}枚"),
     "bo.discard": ("Discard", "捨て札"), "bo.scoring": ("Scoring cards", "得点カード"), "bo.objectives": ("Objectives", "目標"),
