@@ -126,7 +126,7 @@ def test_midnight_zoo_solo_shows_leos_deck_revealed_tiles_and_removed_pile(web, 
         if view["removed"]:
             assert view["removed"][-1] in page.locator("#board .removed-pile").text_content()
         # Hidden (R8): the stack's order and the solo deck's; no tile of either is on the page.
-        full = game.encode(state)
+        full = game.position(state)
         shown = _text(page)
         unseen = [t for t in full["solo_deck"] if t not in solo["revealed"]]
         assert not [t for t in unseen if re.search(rf"\b{t}\b", shown)]
@@ -270,7 +270,7 @@ def _nothing_face_down_named(page, game, state) -> None:
     marker, no face-down goal anywhere (bonus markers share their names with the public bonus cards)."""
     from gameshelf.games.mariposas.catalog import CAT
 
-    full = game.encode(state)
+    full = game.position(state)
     markers = [CAT.marker_ids[m] for i, m in enumerate(full["way"]) if not full["way_up"] >> i & 1]
     goals = [CAT.goals[g].id for g, up in zip(full["goals"], full["goal_up"]) if not up]
     assert not {m for [m] in _attrs(page, ".waystation", "data-marker")} & set(markers)

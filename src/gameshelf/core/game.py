@@ -84,7 +84,7 @@ def check_setup_arguments(players: object, options: object, seed: object) -> Non
         raise BadOption(f"the number of players must be a whole number, not {brief(players)}")
     if options is not None and not isinstance(options, Mapping):
         raise BadOption(f"options must be a mapping of names to values, not {type(options).__name__}")
-    if not _is_whole(seed):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise BadOption(f"the seed must be a whole number, not {brief(seed)}")
     if not 0 <= seed <= MAX_SEED:
         raise BadOption(f"the seed must be between 0 and {MAX_SEED}, not {brief(seed)}")
@@ -99,8 +99,8 @@ def rank_players(keys: Sequence[Sequence[int]]) -> tuple[int, ...]:
     order = sorted(range(len(keys)), key=lambda seat: tuple(keys[seat]), reverse=True)
     ranks = [0] * len(keys)
     for position, seat in enumerate(order):
-        previous = order[position - 1] if position else None
-        same = previous is not None and tuple(keys[previous]) == tuple(keys[seat])
+        previous = order[position - 1]
+        same = position > 0 and tuple(keys[previous]) == tuple(keys[seat])
         ranks[seat] = ranks[previous] if same else position + 1
     return tuple(ranks)
 
@@ -223,10 +223,6 @@ class Game(ABC, Generic[S]):
         """An independent copy, cheap enough for search."""
 
     @abstractmethod
-    def encode(self, state: S) -> dict[str, Any]:
-        """The full state as JSON data (hidden parts included): for hashes and debugging."""
-
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Notation back to an action; ``str(action)`` is the notation. Raises BadNotation."""
 
@@ -324,8 +320,8 @@ class Game(ABC, Generic[S]):
         return self.apply(state, action)
 
     def state_hash(self, state: S) -> str:
-        """SHA-256 of the canonical JSON encoding of the full state."""
-        text = json.dumps(self.encode(state), sort_keys=True, separators=(",", ":"))
+        """SHA-256 of the canonical JSON text of the state's :meth:`position` (hidden parts included)."""
+        text = json.dumps(self.position(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(text.encode()).hexdigest()
 
     def action_label(self, action: Action, lang: str = "en") -> str:
