@@ -226,7 +226,7 @@ class Game(ABC, Generic[S]):
     def parse_action(self, text: str) -> Action:
         """Notation back to an action; ``str(action)`` is the notation. Raises BadNotation."""
 
-    # ---- decisions and positions (games override; see DESIGN.md "the next floors") ---------
+    # ---- decisions and positions (games override) ----------------------------------------
     def decision(self, state: S) -> Decision | None:
         """The pending decision: seat, kind, prompt and the targets of each legal action.
 
