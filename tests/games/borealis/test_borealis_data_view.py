@@ -117,14 +117,6 @@ def test_determinize_reseeds_the_chance_stream():
     assert pos(d)["chance"] != pos(s)["chance"]
 
 
-def test_copy_is_independent():
-    s = ready(2)
-    c = GAME.copy(s)
-    play(c, "regroup", f"discard {c.hands[0][0]}", "done")
-    assert GAME.encode(s) != GAME.encode(c)
-    assert len(s.discard) == 0 and len(s.hands[0]) == 4
-
-
 def test_observe_event_reads_as_a_log_sentence_en_ja():
     s = ready(2)
     set_scientists(s, 0, START)

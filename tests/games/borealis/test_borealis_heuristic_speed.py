@@ -15,7 +15,7 @@ POTENTIAL = 1.5
 def reference_progress(s):
     if GAME.is_over(s):
         return 1.0
-    return min(1.0, max(len(c) for c in s.cols) / 7.0)
+    return min(1.0, max(len(c) for c in s.columns) / 7.0)
 
 
 def reference_playable_cards(s, seat):
@@ -28,7 +28,7 @@ def reference_estimate(s, seat, weight):
     total = float(s.tokens[seat])
     for i in range(3):
         counts = [0, 0, 0, 0, 0]
-        col = s.cols[seat * 3 + i]
+        col = s.columns[seat * 3 + i]
         total += POTENTIAL * (1.0 - weight) * len(col)
         for c in col:
             counts[C_SPECIES[c]] += 1
@@ -38,7 +38,7 @@ def reference_estimate(s, seat, weight):
         total += TRACK_STARS[s.flags[seat * 3 + i]]
     bd = Board.of(s, seat)
     if weight:
-        total += weight * sum(score_card(card_id, bd, s.cfg) for card_id in s.scoring)
+        total += weight * sum(score_card(card_id, bd, s.config) for card_id in s.scoring_cards)
     if not GAME.is_over(s):
         total += 0.5 * (bd.zones[0] + bd.zones[4]) + 0.3 * len(s.hands[seat])
         total += 0.6 * reference_playable_cards(s, seat)
@@ -55,7 +55,7 @@ def reference_heuristic(s, seat):
     """The heuristic as first written (before the speed-up), kept as the specification."""
     weight = reference_progress(s)
     mine = reference_estimate(s, seat, weight)
-    best_other = max((reference_estimate(s, p, weight) for p in range(s.n) if p != seat), default=0.0)
+    best_other = max((reference_estimate(s, p, weight) for p in range(s.players) if p != seat), default=0.0)
     return mine - best_other
 
 

@@ -117,13 +117,15 @@ def _load_boards() -> tuple[tuple[str, ...], tuple[str, ...], dict[str, tuple]]:
         ids = []
         for board_id, tracks in raw[side_key].items():
             require(list(tracks) == list(_ENUM["locations"]), f"boards.yaml {board_id}: need LEFT, CENTER, RIGHT")
-            board = [()]
-            for loc, spaces in tracks.items():
-                require(len(spaces) == TRACK_LEN - 1, f"boards.yaml {board_id} {loc}: need {TRACK_LEN - 1} spaces")
+            board: list[tuple[int, ...]] = [()]
+            for location, spaces in tracks.items():
+                require(len(spaces) == TRACK_LEN - 1,
+                        f"boards.yaml {board_id} {location}: need {TRACK_LEN - 1} spaces")
                 row = [0]
                 for pair in spaces:
-                    require_known(pair, VEHICLES, f"boards.yaml {board_id} {loc}")
-                    require(len(pair) == 2 and pair[0] != pair[1], f"boards.yaml {board_id} {loc}: two different icons")
+                    require_known(pair, VEHICLES, f"boards.yaml {board_id} {location}")
+                    require(len(pair) == 2 and pair[0] != pair[1],
+                            f"boards.yaml {board_id} {location}: two different icons")
                     row.append((1 << VEHICLES.index(pair[0])) | (1 << VEHICLES.index(pair[1])))
                 board.append(tuple(row))
             masks[board_id] = tuple(board) + ((),)
