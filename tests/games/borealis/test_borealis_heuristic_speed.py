@@ -3,7 +3,7 @@
 import pytest
 
 from gameshelf.games.borealis import GAME
-from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
+from gameshelf.games.borealis.catalog import CARD_BONUS_STARS, CARD_PATTERN_BIT, CARD_SPECIES, SET_TABLE, TRACK_STARS
 from gameshelf.games.borealis.decisions import Mulligan, RegroupDiscard, TakeAfterRefresh, TakeCard
 from gameshelf.games.borealis.rules_observe import location_masks
 from gameshelf.games.borealis.scoring import Board, score_card
@@ -21,7 +21,7 @@ def reference_progress(s):
 def reference_playable_cards(s, seat):
     ml, mc, mr = location_masks(s, seat)
     anywhere = ml | mc | mr
-    return sum(1 for c in s.hands[seat] if C_PATBIT[c] & anywhere)
+    return sum(1 for c in s.hands[seat] if CARD_PATTERN_BIT[c] & anywhere)
 
 
 def reference_estimate(s, seat, weight):
@@ -31,8 +31,8 @@ def reference_estimate(s, seat, weight):
         col = s.columns[seat * 3 + i]
         total += POTENTIAL * (1.0 - weight) * len(col)
         for c in col:
-            counts[C_SPECIES[c]] += 1
-            total += C_BONUS[c]
+            counts[CARD_SPECIES[c]] += 1
+            total += CARD_BONUS_STARS[c]
         for k in counts:
             total += SET_TABLE[k] if k < len(SET_TABLE) else k * (k - 1) // 2
         total += TRACK_STARS[s.flags[seat * 3 + i]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import SimpleNamespace
 
-from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
+from gameshelf.games.borealis.catalog import CARD_BONUS_STARS, CARD_PATTERN_BIT, CARD_SPECIES, SET_TABLE, TRACK_STARS
 from gameshelf.games.borealis.decisions import Mulligan, RegroupDiscard, TakeAfterRefresh, TakeCard
 from gameshelf.games.borealis.options import Config
 from gameshelf.games.borealis.rules_observe import location_masks
@@ -30,8 +30,8 @@ def location_terms(column: tuple[int, ...], flag: int) -> tuple[int, tuple[int, 
     counts = [0, 0, 0, 0, 0]
     terms = []
     for card in column:
-        counts[C_SPECIES[card]] += 1
-        terms.append(C_BONUS[card])
+        counts[CARD_SPECIES[card]] += 1
+        terms.append(CARD_BONUS_STARS[card])
     for count in counts:
         terms.append(SET_TABLE[count] if count < len(SET_TABLE) else count * (count - 1) // 2)
     terms.append(TRACK_STARS[flag])
@@ -95,7 +95,7 @@ def estimate(state: State, seat: int, weight: float) -> float:
         total += 0.5 * camp + 0.3 * len(hand)
         options = 0
         for card in hand:
-            if C_PATBIT[card] & playable:
+            if CARD_PATTERN_BIT[card] & playable:
                 options += 1
         total += 0.6 * options    # playable hand cards: options for next turns
         frame = state.pending[-1]

@@ -10,7 +10,7 @@ from typing import Callable
 
 from gameshelf.core.errors import BadData
 from gameshelf.core.game import Event
-from gameshelf.games.borealis.catalog import C_PATBIT, C_SPECIES, C_VEHICLE, OBJECTIVES, SETUP, Objective
+from gameshelf.games.borealis.catalog import CARD_PATTERN_BIT, CARD_SPECIES, CARD_VEHICLE, OBJECTIVES, SETUP, Objective
 from gameshelf.games.borealis.decisions import CHOOSE_ACTION, OVER
 from gameshelf.games.borealis.rules_observe import location_masks
 from gameshelf.games.borealis.state import (
@@ -83,7 +83,7 @@ def is_stalemate(state: State) -> bool:
         playable |= left | center | right
     for pile in (state.deck, state.discard, *state.hands):
         for card in pile:
-            if C_PATBIT[card] & playable:
+            if CARD_PATTERN_BIT[card] & playable:
                 return False
     return True
 
@@ -113,24 +113,24 @@ def _most_of(values: list[int]) -> int:
 
 
 def distinct_species_in_play_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return len({C_SPECIES[card] for column in _columns(state, seat) for card in column}) >= objective.n
+    return len({CARD_SPECIES[card] for column in _columns(state, seat) for card in column}) >= objective.n
 
 
 def same_species_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return any(_most_of([C_SPECIES[card] for card in column]) >= objective.n for column in _columns(state, seat))
+    return any(_most_of([CARD_SPECIES[card] for card in column]) >= objective.n for column in _columns(state, seat))
 
 
 def every_location_has_one_species_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return all(_most_of([C_SPECIES[card] for card in column]) >= objective.n for column in _columns(state, seat))
+    return all(_most_of([CARD_SPECIES[card] for card in column]) >= objective.n for column in _columns(state, seat))
 
 
 def distinct_species_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return any(len({C_SPECIES[card] for card in column}) >= objective.n for column in _columns(state, seat))
+    return any(len({CARD_SPECIES[card] for card in column}) >= objective.n for column in _columns(state, seat))
 
 
 def top_cards_of_all_locations_same_species(state: State, seat: int, objective: Objective) -> bool:
     columns = _columns(state, seat)
-    return all(columns) and len({C_SPECIES[column[-1]] for column in columns}) == 1
+    return all(columns) and len({CARD_SPECIES[column[-1]] for column in columns}) == 1
 
 
 def scientists_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
@@ -155,11 +155,11 @@ def each_camp_at_least(state: State, seat: int, objective: Objective) -> bool:
 
 
 def distinct_vehicles_in_play_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return len({C_VEHICLE[card] for column in _columns(state, seat) for card in column}) >= objective.n
+    return len({CARD_VEHICLE[card] for column in _columns(state, seat) for card in column}) >= objective.n
 
 
 def same_vehicle_in_play_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return _most_of([C_VEHICLE[card] for column in _columns(state, seat) for card in column]) >= objective.n
+    return _most_of([CARD_VEHICLE[card] for column in _columns(state, seat) for card in column]) >= objective.n
 
 
 def any_flag_on_space_at_least(state: State, seat: int, objective: Objective) -> bool:
@@ -171,7 +171,7 @@ def all_flags_on_space_at_least(state: State, seat: int, objective: Objective) -
 
 
 def same_vehicle_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return any(_most_of([C_VEHICLE[card] for card in column]) >= objective.n for column in _columns(state, seat))
+    return any(_most_of([CARD_VEHICLE[card] for card in column]) >= objective.n for column in _columns(state, seat))
 
 
 PREDICATES: dict[str, Callable[[State, int, Objective], bool]] = {function.__name__: function for function in (

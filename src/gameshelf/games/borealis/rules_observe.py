@@ -11,7 +11,7 @@ from typing import Protocol, Sequence
 from gameshelf.core.game import Event
 from gameshelf.games.borealis.actions import OBSERVE, Observe
 from gameshelf.games.borealis.catalog import (
-    C_LEFT, C_PATBIT, C_RIGHT, C_VBIT, CARD_TERM, COLOURS, LAST_SPACE, PLAYABLE, SETUP, TRACK_MASKS,
+    CARD_LEFT_COLOUR, CARD_PATTERN_BIT, CARD_RIGHT_COLOUR, CARD_VEHICLE_BIT, CARD_TERM, COLOURS, LAST_SPACE, PLAYABLE, SETUP, TRACK_MASKS,
     TRACK_STARS, ZONES,
 )
 from gameshelf.games.borealis.state import State
@@ -52,7 +52,7 @@ def observe_actions(state: State, seat: int) -> list:
     left, center, right = location_masks(state, seat)
     out = []
     for card in state.hands[seat]:
-        bit, row = C_PATBIT[card], OBSERVE[card]
+        bit, row = CARD_PATTERN_BIT[card], OBSERVE[card]
         if bit & left:
             out.append(row[1])
         if bit & center:
@@ -68,14 +68,14 @@ def observe(state: State, seat: int, card: int, location: int, events: list[Even
     column = state.columns[seat * 3 + location - 1]
     column.append(card)
     counts, base = state.scientists, seat * 15 + location * 3
-    left_colour, right_colour = C_LEFT[card], C_RIGHT[card]
+    left_colour, right_colour = CARD_LEFT_COLOUR[card], CARD_RIGHT_COLOUR[card]
     counts[base + left_colour] -= 1
     counts[base - 3 + left_colour] += 1
     counts[base + right_colour] -= 1
     counts[base + 3 + right_colour] += 1
     index = seat * 3 + location - 1
     space = state.flags[index]
-    moved = space < LAST_SPACE and bool(C_VBIT[card] & TRACK_MASKS[state.boards[seat]][location][space + 1])
+    moved = space < LAST_SPACE and bool(CARD_VEHICLE_BIT[card] & TRACK_MASKS[state.boards[seat]][location][space + 1])
     if moved:
         state.flags[index] = space = space + 1
     events.append(Event("observe_flag" if moved else "observe_stay",

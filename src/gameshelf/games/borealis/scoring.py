@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from gameshelf.core.game import Outcome, rank_players
 from gameshelf.games.borealis.catalog import (
-    ACHIEVEMENTS, C_BONUS, C_SPECIES, C_VEHICLE, LAST_SPACE, OBJECTIVES, SCORING_CARDS, SETUP, TRACK_STARS,
+    ACHIEVEMENTS, CARD_BONUS_STARS, CARD_SPECIES, CARD_VEHICLE, LAST_SPACE, OBJECTIVES, SCORING_CARDS, SETUP, TRACK_STARS,
     set_points, title_for,
 )
 from gameshelf.games.borealis.options import Config
@@ -35,7 +35,7 @@ class Board:
         return cls(state.columns[seat * 3:seat * 3 + 3], zones, state.flags[seat * 3:seat * 3 + 3])
 
     def species_columns(self) -> list[list[int]]:
-        return [[C_SPECIES[card] for card in column] for column in self.columns]
+        return [[CARD_SPECIES[card] for card in column] for column in self.columns]
 
 
 def _runs(values: list[int]) -> list[int]:
@@ -65,7 +65,7 @@ def flag_stars(board: Board) -> int:
 
 def card_stars(board: Board) -> int:
     """R47."""
-    return sum(C_BONUS[card] for column in board.columns for card in column)
+    return sum(CARD_BONUS_STARS[card] for column in board.columns for card in column)
 
 
 # ---- the ten scoring cards (R49-R58); each (board, parameters, config) -> stars ----
@@ -117,7 +117,7 @@ def safe_return(board: Board, parameters: dict, config: Config) -> int:
 
 def popular_vehicle(board: Board, parameters: dict, config: Config) -> int:
     """R56, A26."""
-    vehicles = [C_VEHICLE[card] for column in board.columns for card in column]
+    vehicles = [CARD_VEHICLE[card] for column in board.columns for card in column]
     return parameters["per_card"] * max((vehicles.count(vehicle) for vehicle in set(vehicles)), default=0)
 
 
