@@ -95,22 +95,6 @@ def test_bad_notation(text):
         parse_action(text)
 
 
-@pytest.mark.parametrize("players, options", [(2, {}), (3, {"board_side": "II"}), (4, {})])
-def test_determinize_round_trip_along_a_game(players, options):
-    s = GAME.setup(players, options, 21)
-    ch = Chance(4)
-    step = 0
-    while not GAME.is_over(s):
-        if step % 7 == 0:
-            for seat in list(range(players)) + [None]:
-                v = GAME.view(s, seat)
-                d = GAME.determinize(v, Chance(step))
-                assert GAME.view(d, seat) == v
-                GAME.check_invariants(d)
-        GAME.apply(s, ch.choice(GAME.legal_actions(s)))
-        step += 1
-
-
 def test_determinize_reseeds_the_chance_stream():
     s = ready(2)
     d = GAME.determinize(GAME.view(s, 0), Chance(9))
