@@ -28,7 +28,7 @@ from gameshelf.games.borealis.state import END_REASONS, OBJECTIVE_STATUS_NAMES, 
 LOCATION_IDS = tuple(tuple(f"location:{seat}:{letter}" for letter in "LCR") for seat in range(4))
 
 
-class PlayerView(TypedDict):
+class BoardView(TypedDict):
     """One player's board and hand as a seat sees it."""
 
     hand: list[str] | None          #: card element ids, bottom to top; None unless it is the viewer's
@@ -52,7 +52,7 @@ class ObjectiveView(TypedDict):
 class BorealisView(ViewHeader):
     """What one seat (or a spectator: ``seat`` None) may see of a Borealis game, after the header."""
 
-    boards: list[PlayerView]        #: one per seat
+    boards: list[BoardView]        #: one per seat
     options: dict[str, str]
     first_player: int
     round: int
@@ -75,7 +75,7 @@ def _achieved(state: State, seat: int) -> list[str]:
     return [objective_id for index, objective_id in enumerate(state.objectives) if state.achieved[seat] >> index & 1]
 
 
-def _board(state: State, owner: int, seat: int | None) -> PlayerView:
+def _board(state: State, owner: int, seat: int | None) -> BoardView:
     base = owner * 15
     return {
         "hand": _cards(state.hands[owner]) if owner == seat else None,
