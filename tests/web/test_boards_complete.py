@@ -230,19 +230,19 @@ def test_borealis_objectives_achieved_tokens_and_scoring_cards(web, page):
     game = _game("borealis")
     state = play(game, 3, {}, seed=1, plies=92)
     view = game.view(state, 0)
-    assert sum(len(p["objectives_achieved"]) for p in view["players"]) >= 2
+    assert sum(len(p["objectives_achieved"]) for p in view["boards"]) >= 2
     draw(page, web.base, "borealis", view, 0, NAMES[:3])
     for o in view["objectives"]:
-        seats = [s for s, p in enumerate(view["players"]) if o["id"] in p["objectives_achieved"]]
+        seats = [s for s, p in enumerate(view["boards"]) if o["id"] in p["objectives_achieved"]]
         assert _attrs(page, f'.achieved[data-objective="{o["id"]}"]', "data-seats") == [[",".join(map(str, seats))]]
     badges = sorted((int(s), o) for s, o in _attrs(page, ".objective-badge", "data-seat", "data-objective"))
-    assert badges == sorted((s, o) for s, p in enumerate(view["players"]) for o in p["objectives_achieved"])
+    assert badges == sorted((s, o) for s, p in enumerate(view["boards"]) for o in p["objectives_achieved"])
     tokens = sorted((int(s), int(n)) for s, n in _attrs(page, ".tokens", "data-seat", "data-tokens"))
-    assert tokens == [(s, p["tokens"]) for s, p in enumerate(view["players"])]
+    assert tokens == [(s, p["tokens"]) for s, p in enumerate(view["boards"])]
     assert {i for i in ids(page) if i.startswith("scoring:")} == {f"scoring:{c}" for c in view["scoring_cards"]}
     # Hidden (R4): the others' hands are backs; only the seat's own cards and the public ones are drawn.
-    public = set(view["pool"]) | set(view["discard"][-1:]) | set(view["players"][0]["hand"])
-    public |= {c for p in view["players"] for col in p["columns"] for c in col}
+    public = set(view["pool"]) | set(view["discard"][-1:]) | set(view["boards"][0]["hand"])
+    public |= {c for p in view["boards"] for col in p["columns"] for c in col}
     cards = {i for i in ids(page) if i.startswith("card:")}
     assert cards == {c if str(c).startswith("card:") else f"card:{c}" for c in public}
 

@@ -1,4 +1,4 @@
-"""Borealis: Arctic Expeditions (game id ``borealis``), rules reference shared/rules/borealis.md.
+"""Borealis: Arctic Expeditions (game id ``borealis``), rules reference docs/rules/borealis.md.
 
 The package follows the module convention of gameshelf.core.assembly: options, state, rules
 (+ rules_observe, rules_draw, rules_regroup, rules_end), decisions, scoring, view, position,
