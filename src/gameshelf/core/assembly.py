@@ -58,7 +58,8 @@ class AssembledGame(Game):
         for module, names in _BOUND.items():
             for name in names:
                 setattr(self, name, getattr(self._modules[module], name))
-        self.parse_action = self._modules["actions"].GRAMMAR.parse
+        self.grammar = self._modules["actions"].GRAMMAR
+        self.parse_action = self.grammar.parse
         self._decision = self._modules["decisions"].decision
         self.seat_view = self._modules["view"].view
         self.action_label = self._modules["labels"].action_label
