@@ -14,6 +14,7 @@ enumerates every action a game can ever produce (the RL action ids are numbered 
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
@@ -144,8 +145,7 @@ class Grammar:
         with no repeats, a superset of every action the game can produce there."""
         out = [text for verb in self.verbs.values() for text in verb.notations(players, options)]
         if len(set(out)) != len(out):
-            seen: set[str] = set()
-            twice = sorted({text for text in out if text in seen or seen.add(text)})
+            twice = sorted(text for text, count in Counter(out).items() if count > 1)
             raise ValueError(f"{self.game_title}: notations listed twice by the verbs' domains: {twice[:5]}")
         return out
 

@@ -193,12 +193,12 @@ class GameshelfSpielState(pyspiel.State):
             mover = self.gs.to_act(self.state)
             self.gs.apply(self.state, self.sg.space.actions[action])
         if self._recall is not None:
-            self._remember(mover, action)
+            self._remember(self._recall, mover, action)
 
     # ---- perfect recall -----------------------------------------------------------------------
-    def _remember(self, mover: int | None, action: int) -> None:
+    def _remember(self, recall: list[list[str]], mover: int | None, action: int) -> None:
         """One line per seat for the move just made (``mover`` None: the deal)."""
-        for seat, lines in enumerate(self._recall):
+        for seat, lines in enumerate(recall):
             did = "deal" if mover is None else self.sg.space.notations[action] if seat == mover else "."
             lines.append(f"{did} {self.view_digest(seat)}")
 
@@ -213,6 +213,7 @@ class GameshelfSpielState(pyspiel.State):
         return self._recall
 
     def view_digest(self, seat: int) -> str:
+        """The first 16 hex digits of the SHA-256 of ``seat``'s view as canonical JSON."""
         return hashlib.sha256(self.view_string(seat).encode()).hexdigest()[:16]
 
     def information_string(self, player: int) -> str:

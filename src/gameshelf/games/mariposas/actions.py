@@ -219,6 +219,20 @@ def _yes_no(arg: str) -> Bonus32:
     return BONUS32[arg == "yes"]
 
 
+# Interned values so legal_actions allocates nothing.
+NSP = len(CAT.space_ids)
+STEP = tuple(Step(i) for i in range(NSP))
+STEP_LISTS = tuple(tuple(STEP[j] for j in CAT.adj[i]) for i in range(NSP))
+FLY = tuple(Fly(i) for i in range(len(CAT.slot_gen)))
+PICK = tuple(Pick(i) for i in range(len(CAT.flower_types)))
+PICK_ALL = list(PICK)
+PAY = tuple(Pay(i) for i in range(len(CAT.flower_types)))
+HATCH = {i: Hatch(i) for i in (NONE, 0, 1, 2, 3, 4, ANY)}
+PLAY = {(c, a, b): Play(c, a, b) for c in range(len(CAT.action_ids)) for a in (False, True) for b in (False, True)}
+STOP = Stop()
+BONUS32 = {True: Bonus32(True), False: Bonus32(False)}
+
+
 # The tokens each argument can take.
 SEGMENT_LENGTHS = range(1, 12)
 ACTION_CARDS = CAT.action_ids
@@ -255,17 +269,3 @@ GRAMMAR = Grammar("Mariposas", (
 def parse_action(text: str):
     """Notation back to an action; raises BadNotation."""
     return GRAMMAR.parse(text)
-
-
-# Interned values so legal_actions allocates nothing.
-NSP = len(CAT.space_ids)
-STEP = tuple(Step(i) for i in range(NSP))
-STEP_LISTS = tuple(tuple(STEP[j] for j in CAT.adj[i]) for i in range(NSP))
-FLY = tuple(Fly(i) for i in range(len(CAT.slot_gen)))
-PICK = tuple(Pick(i) for i in range(len(CAT.flower_types)))
-PICK_ALL = list(PICK)
-PAY = tuple(Pay(i) for i in range(len(CAT.flower_types)))
-HATCH = {i: Hatch(i) for i in (NONE, 0, 1, 2, 3, 4, ANY)}
-PLAY = {(c, a, b): Play(c, a, b) for c in range(len(CAT.action_ids)) for a in (False, True) for b in (False, True)}
-STOP = Stop()
-BONUS32 = {True: Bonus32(True), False: Bonus32(False)}
