@@ -168,8 +168,8 @@ def test_traits_hold_over_random_play(config):
     game_id, players, options = config
     game = find_game(game_id)
     traits = game.info.traits
-    assert traits.max_game_length > 0
-    assert len(random_actions(game_id, players, options, 1)) <= traits.max_game_length
+    bound = game.max_game_length(players, dict(options))
+    assert bound is None or len(random_actions(game_id, players, options, 1)) <= bound
     assert traits.solo_mode == (1 in game.info.player_counts)
 
 

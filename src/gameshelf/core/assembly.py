@@ -65,7 +65,8 @@ class AssembledGame(Game):
         self._targets_of = getattr(decisions, "targets_of", None)
         self._prompt_args = getattr(decisions, "prompt_args", None)
         self._own_decision = getattr(decisions, "decision", None)   # TRANSITION: removed when every game is on frames
-        bound = {"parse_action": self._modules["actions"].GRAMMAR.parse,
+        self.grammar = self._modules["actions"].GRAMMAR
+        bound = {"parse_action": self.grammar.parse,
                  "seat_view": self._modules["view"].view,
                  "action_label": self._modules["labels"].action_label}
         if hasattr(self._modules["options"], "setup_options"):

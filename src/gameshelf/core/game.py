@@ -11,11 +11,12 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.decision import Decision, Prompt
 from gameshelf.core.errors import BadOption, BadSeat, GameError, IllegalAction, NotYourTurn, brief
+from gameshelf.core.notation import Grammar
 from gameshelf.core.options import OptionSchema
 
 S = TypeVar("S")
@@ -110,18 +111,20 @@ class Traits:
     """What kind of game this is, as algorithms need to know (OpenSpiel's ``GameType``).
 
     ``chance``: random events after setup; ``hidden_information``: some seat cannot see part of
-    the state; ``solo_mode``: a one-player game against the rules; ``max_game_length``: an upper
-    bound on the number of actions of any game (0: not declared).
+    the state; ``solo_mode``: a one-player game against the rules; ``max_game_length``: the
+    game's function ``(players, resolved options) -> int | None``, an upper bound on the number of
+    actions of any game in that configuration (``None``: no bound, the game may go on for ever),
+    read through :meth:`Game.max_game_length` (no function: the game declares no bound).
     """
 
     chance: bool = True
     hidden_information: bool = True
     solo_mode: bool = False
-    max_game_length: int = 0
+    max_game_length: Callable[[int, Mapping[str, str]], int | None] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"chance": self.chance, "hidden_information": self.hidden_information,
-                "solo_mode": self.solo_mode, "max_game_length": self.max_game_length}
+                "solo_mode": self.solo_mode}
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,7 @@ class Game(ABC, Generic[S]):
     info: GameInfo
     messages: Mapping[str, Mapping[str, str]] = {}
     terms: Mapping[str, Mapping[str, str]] = {}
+    grammar: Grammar | None = None      # the notation's verbs (core.notation), when the game has them
 
     # ---- the rules -----------------------------------------------------------------------
     @abstractmethod
@@ -300,6 +304,19 @@ class Game(ABC, Generic[S]):
         """The options as given, before they are resolved: a game may check or drop one that
         depends on the player count (its arguments' types are already checked)."""
         return options
+
+    def max_game_length(self, players: int, options: Mapping[str, object] | None = None) -> int | None:
+        """An upper bound on the number of actions of any game with ``players`` and ``options``
+        (checked and resolved as :meth:`setup` does), or ``None`` when that configuration has no
+        bound (or the game declares none, see :class:`Traits`)."""
+        check_setup_arguments(players, options, 0)
+        if players not in self.info.player_counts:
+            counts = ", ".join(map(str, self.info.player_counts))
+            raise BadOption(f"{self.id} is for {counts} players, not {players}")
+        bound = self.info.traits.max_game_length
+        if bound is None:
+            return None
+        return bound(players, self.info.options.resolve(self.setup_options(players, options or {})))
 
     def checked_apply(self, state: S, action: Action | str, seat: int | None = None) -> list[Event]:
         """Parse if needed, check legality (and the seat, if given), then apply.
