@@ -22,7 +22,7 @@ ACTION, PLACE, THIRD_STEP, FEAT, DRAW, DRAFT, OVER = (
 
 def phase(s: State) -> str:
     """The kind name of the top pending decision, or "over"."""
-    return s.pending[-1].KIND.split(".", 1)[1] if s.pending else OVER
+    return s.pending[-1].kind.split(".", 1)[1] if s.pending else OVER
 
 
 def load(s: State, position: dict) -> State:
@@ -58,7 +58,7 @@ def tents(s: State, tribe: int, *spaces: str) -> None:
 
 def totems(s: State, tribe: int, terr: str, n: int = 1) -> None:
     pos = GAME.position(s)
-    stack = pos["totems"].setdefault(terr, [0] * s.ntribes)
+    stack = pos["totems"].setdefault(terr, [0] * s.tribes)
     stack[tribe] += n
     load(s, pos)
 
@@ -136,7 +136,7 @@ def count(s: State, tribe: int, terr: str, what: str = "tents") -> int:
     if what == "tents":
         spaces = {s.map.space_ids[sp] for sp in s.map.territories[s.map.terr_index[terr]].spaces}
         return sum(1 for sid, o in pos["tents"].items() if o == tribe and sid in spaces)
-    return pos["totems"].get(terr, [0] * s.ntribes)[tribe]
+    return pos["totems"].get(terr, [0] * s.tribes)[tribe]
 
 
 def move_cards(s: State, deck: int) -> None:

@@ -91,7 +91,7 @@ def _play(players, seed):
         before = s.copy()
         GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
         if before.exhaustions == 0 and s.exhaustions >= 1:
-            before.terr_feats = [0] * len(before.terr_feats)
+            before.territory_feats = [0] * len(before.territory_feats)
             interim_base = tent_majority(before)
     return s, interim_base
 
@@ -107,7 +107,7 @@ def test_balance_seeded_games_match_the_breakdown():
         assert len([k for k in bal if k.startswith("expedition:")]) == 3
         assert all(len(v) == players for v in bal.values())
         plain = s.copy()
-        plain.terr_feats = [0] * len(s.terr_feats)
+        plain.territory_feats = [0] * len(s.territory_feats)
         plain.line_feats = [0] * len(s.line_feats)
         base = [a + b for a, b in zip(tent_majority(plain), totem_points(plain))]
         for p in range(players):

@@ -149,7 +149,7 @@ def test_v6_r34_second_exhaustion_ends_at_once():
     play(s, "draw deck")
     assert phase(s) == OVER and s.end_reason == "deck"
     assert len(hand(s, P2)) == 2 and GAME.to_act(s) is None and GAME.legal_actions(s) == []
-    assert s.interim == [0, 0, 0] and s.score[P2] == 3 + 0  # final tents only: N05 P2 2 of 3 tents
+    assert s.interim == [0, 0, 0] and s.scores[P2] == 3 + 0  # final tents only: N05 P2 2 of 3 tents
 
 
 def test_r35_empty_discard_pile_ends_the_game():

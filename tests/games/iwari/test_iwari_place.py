@@ -81,7 +81,7 @@ def test_v3a_r24_tent_then_totem_raises_the_limit():
     """R24: tent then totem raises the limit."""
     s = v3(P1)
     play(s, "place N06", "tent n30 d", "totem d", "done")
-    assert s.ktot[s.map.terr_index["N06"]] == 3
+    assert s.totem_stacks[s.map.terr_index["N06"]] == 3
 
 
 def test_v3a_r24_a4_totem_first_then_tent_is_the_same_legal_action():
@@ -93,7 +93,7 @@ def test_v3a_r24_a4_totem_first_then_tent_is_the_same_legal_action():
     assert legal(s) == {"tent n30 d", "tent n30 dd"}  # only a tent lifting M(T) completes it
     assert rule_of(s, "done") == "R23"
     play(s, "tent n30 d", "done")
-    assert s.ktot[s.map.terr_index["N06"]] == 3 and count(s, P1, "N06") == 3
+    assert s.totem_stacks[s.map.terr_index["N06"]] == 3 and count(s, P1, "N06") == 3
 
 
 def test_r24_totem_first_needs_a_payable_tent_to_follow():
@@ -280,7 +280,7 @@ def test_r24_example_tent_first_then_totem():
     play(s, "place N01", "tent n05 t")
     assert "totem t" in legal(s)
     play(s, "totem t", "done")
-    assert s.ktot[0] == 3
+    assert s.totem_stacks[0] == 3
 
 
 def test_r24_example_tribe_staying_at_two_adds_no_totem_in_any_order():

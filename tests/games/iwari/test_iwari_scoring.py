@@ -154,7 +154,7 @@ def test_w10_r9_r78_mountain_lines_are_skipped():
 def over(s, scores):
     from gameshelf.games.iwari import rules_draw
     rules_draw.end_game(s, "deck")
-    s.score = list(scores)
+    s.scores = list(scores)
     s.interim = [v - sum(f.values()) for v, f in zip(scores, s.final)]
     return GAME.outcome(s)
 
@@ -177,8 +177,8 @@ def test_r73_r80_final_breakdown_sums_to_the_score():
     """R80: final breakdown sums to the score."""
     s = w7()
     from gameshelf.games.iwari import rules_draw
-    s.interim[P1], s.score[P1] = 4, 4
-    s.exp_points[P2], s.score[P2] = 3, 3
+    s.interim[P1], s.scores[P1] = 4, 4
+    s.expedition_points[P2], s.scores[P2] = 3, 3
     rules_draw.end_game(s, "deck")
     out = GAME.outcome(s)
     for seat in range(3):
@@ -194,7 +194,7 @@ def test_r72_interim_scores_tents_only():
     tents(s, P1, "n04")
     move_cards(s, 0)
     rules_draw._exhaust(s)
-    assert s.interim == tent_majority(s) and s.exhaustions == 1 and s.score == s.interim
+    assert s.interim == tent_majority(s) and s.exhaustions == 1 and s.scores == s.interim
 
 
 def test_r73_final_parts():
@@ -208,10 +208,10 @@ def test_r74_scores_never_decrease_in_play():
     from gameshelf.core.chance import Chance
     s = new(4, seed=3, feats="on", expeditions="on")
     r = Chance(4)
-    last = list(s.score)
+    last = list(s.scores)
     while not GAME.is_over(s):
         actions = GAME.legal_actions(s)
         GAME.apply(s, actions[r.below(len(actions))])
-        assert all(a >= b for a, b in zip(s.score, last))
-        last = list(s.score)
+        assert all(a >= b for a, b in zip(s.scores, last))
+        last = list(s.scores)
     assert s.final is not None

@@ -19,7 +19,7 @@ def two(**options):
 
 def test_r39_third_tribe_is_a_full_tribe():
     s = two()
-    assert s.ntribes == 3 and s.supply_tents[THIRD] == 20 and s.supply_totems[THIRD] == 8
+    assert s.tribes == 3 and s.supply_tents[THIRD] == 20 and s.supply_totems[THIRD] == 8
     tents(s, THIRD, "n01", "n02")
     tents(s, P1, "n03")
     assert tent_majority(s)[:3] == [2, 0, 3]
@@ -131,7 +131,7 @@ def test_r45_third_tribe_earns_no_feats():
     play(s, "place N01", "tent n01 t", "done")
     assert phase(s) == THIRD_PHASE
     play(s, "place N06", "tent n30 d", "done")  # the third tribe fills N06
-    assert phase(s) == DRAW and s.feat_earned[0] == ()
+    assert phase(s) == DRAW and s.feats_earned[0] == ()
 
 
 def test_w13_r46_third_tribe_wins_both_players_lose():

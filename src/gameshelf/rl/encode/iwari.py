@@ -54,13 +54,13 @@ class IwariEncoder(SectionedEncoder):
         self.display = L.add("display", NB, "/4")
         self.discard = L.add("discard", NB, "/10")
         self.blocked = L.add("mountains", len(self.line), "blocked line flags")
-        self.terr_feats = L.add("territory_feats", len(self.terr), "/4")
+        self.territory_feats = L.add("territory_feats", len(self.terr), "/4")
         self.line_feats = L.add("line_feats", len(self.line), "/4")
         self.earned = L.add("feats_earned", len(FEAT) * T, "per feat: tribes flags")
         self.feat_interim = L.add("feat_interim", len(FEAT) * T, "/10")
         self.exped = L.add("expeditions", len(EXPED), "flags")
         self.exped_scored = L.add("expeditions_scored", 3 * T, "per slot: tribes flags")
-        self.start = L.add("start", players, "relative one-hot")
+        self.first_player = L.add("start", players, "relative one-hot")
         self.current = L.add("current", players, "relative one-hot")
         self.kinds = L.add("pending.kinds", len(KINDS), "flags")
         self.top = L.add("pending.top", len(KINDS) + T + 2 * len(self.terr) + len(FEAT), "kind, tribe, territory, "
@@ -101,7 +101,7 @@ class IwariEncoder(SectionedEncoder):
             val.append(n / 10)
         ones += [self.blocked + self.line[str(n)] for n in v["mountains"]]
         for terr, n in v["territory_feats"].items():
-            idx.append(self.terr_feats + self.terr[terr])
+            idx.append(self.territory_feats + self.terr[terr])
             val.append(n / 4)
         for line, n in v["line_feats"].items():
             idx.append(self.line_feats + self.line[str(line)])
@@ -116,7 +116,7 @@ class IwariEncoder(SectionedEncoder):
         ones += [self.exped + EXPED[e] for e in v["expeditions"]]
         for i, tribes in enumerate(v["expeditions_scored"][:3]):
             ones += [self.exped_scored + i * T + rel(v, t) for t in tribes]
-        ones += (self.start + rel(v, v["start"]), self.current + rel(v, v["current"]))
+        ones += (self.first_player + rel(v, v["start"]), self.current + rel(v, v["current"]))
         self._pending(v, ones, idx, val)
 
     # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
@@ -125,22 +125,22 @@ class IwariEncoder(SectionedEncoder):
         step: the decision stack and the ply change with nearly every action)."""
         L = self.layout
         return [Section("tents", self.tents, self.totems, lambda s, me: s.owner[:], self._tents_state),
-                Section("totems", self.totems, self.tribe, lambda s, me: (s.ktot[:], s.totems[:]), self._totems_state),
+                Section("totems", self.totems, self.tribe, lambda s, me: (s.totem_stacks[:], s.totems[:]), self._totems_state),
                 Section("tribes", self.tribe, self.hand_sizes, self._tribes_key, self._tribes_state),
                 Section("cards", self.hand_sizes, self.blocked, lambda s, me: (s.hands[:], s.display[:], s.discard[:]),
                         self._cards_state),
-                Section("feats", self.blocked, self.start, self._feats_key, self._feats_state),
-                Section("turn", self.start, L.size, None, self._turn_state)]
+                Section("feats", self.blocked, self.first_player, self._feats_key, self._feats_state),
+                Section("turn", self.first_player, L.size, None, self._turn_state)]
 
     @staticmethod
     def _tribes_key(s, me):
-        return s.supply_tents[:], s.supply_totems[:], s.score[:], s.interim[:], s.exp_points[:]
+        return s.supply_tents[:], s.supply_totems[:], s.scores[:], s.interim[:], s.expedition_points[:]
 
     @staticmethod
     def _feats_key(s, me):
         # blocked lines and the expeditions in play are fixed for a game, but not from game to game
-        return (s.blocked, s.terr_feats[:], s.line_feats[:], s.feat_earned[:], s.feat_interim, s.expeditions,
-                s.exp_scored[:])
+        return (s.blocked, s.territory_feats[:], s.line_feats[:], s.feats_earned[:], s.feat_interim, s.expeditions,
+                s.expeditions_scored[:])
 
     def _tents_state(self, s, seat, ones, idx, val):
         rel, at = self.rel_of[seat], self.tent_at
@@ -150,7 +150,7 @@ class IwariEncoder(SectionedEncoder):
         rel, T, m, terr = self.rel_of[seat], self.tribes, self.map, self.terr
         nterr = len(m.territories)
         for t in range(nterr):
-            if s.ktot[t]:
+            if s.totem_stacks[t]:
                 o = self.totems + terr[m.territories[t].id] * T
                 for tribe, n in enumerate(s.totems[t::nterr]):
                     if n:
@@ -162,8 +162,8 @@ class IwariEncoder(SectionedEncoder):
         for t in range(self.tribes):
             o = self.tribe + rel[t] * 5
             idx += range(o, o + 5)
-            val += (s.supply_tents[t] / 20, s.supply_totems[t] / 8, s.score[t] / 100, s.interim[t] / 100,
-                    s.exp_points[t] / 100)
+            val += (s.supply_tents[t] / 20, s.supply_totems[t] / 8, s.scores[t] / 100, s.interim[t] / 100,
+                    s.expedition_points[t] / 100)
 
     def _cards_state(self, s, seat, ones, idx, val):
         rel, hands = self.rel_of[seat], s.hands
@@ -182,29 +182,29 @@ class IwariEncoder(SectionedEncoder):
     def _feats_state(self, s, seat, ones, idx, val):
         rel, T, m, terr = self.rel_of[seat], self.tribes, self.map, self.terr
         ones += [self.blocked + self.line[str(ln.n)] for ln in m.lines if s.blocked[ln.index]]
-        for t, n in enumerate(s.terr_feats):
+        for t, n in enumerate(s.territory_feats):
             if n:
-                idx.append(self.terr_feats + terr[m.territories[t].id])
+                idx.append(self.territory_feats + terr[m.territories[t].id])
                 val.append(n / 4)
         for i, n in enumerate(s.line_feats):
             if n:
                 idx.append(self.line_feats + self.line[str(m.lines[i].n)])
                 val.append(n / 4)
-        nt = s.ntribes
+        nt = s.tribes
         for f in FEATS:
             o = FEAT_OF[f.index] * T
-            ones += [self.earned + o + rel[t] for t in s.feat_earned[f.index]]
+            ones += [self.earned + o + rel[t] for t in s.feats_earned[f.index]]
             for t, n in enumerate(s.feat_interim[f.index * nt:(f.index + 1) * nt]):
                 if n:
                     idx.append(self.feat_interim + o + rel[t])
                     val.append(n / 10)
         ones += [self.exped + EXPED_OF[e] for e in s.expeditions]
-        for i, tribes in enumerate(s.exp_scored[:3]):
+        for i, tribes in enumerate(s.expeditions_scored[:3]):
             ones += [self.exped_scored + i * T + rel[t] for t in tribes]
 
     def _turn_state(self, s, seat, ones, idx, val):
         rel = self.rel_of[seat]
-        ones += (self.start + rel[s.start], self.current + rel[s.current])
+        ones += (self.first_player + rel[s.first_player], self.current + rel[s.current])
         pending = [pending_json(s, d) for d in s.pending]
         self._pending({"seat": seat, "pending": pending, "deck_size": len(s.deck), "exhaustions": s.exhaustions,
                        "ply": s.ply, "decision": pending[-1]["kind"] if pending else None}, ones, idx, val)
