@@ -28,7 +28,7 @@ def phase(s: State) -> str:
 def load(s: State, position: dict) -> State:
     """Replace ``s`` in place by the (validated) state of ``position``."""
     fresh = GAME.from_position(position)
-    for name in State.__slots__:
+    for name in State.FIELDS:
         setattr(s, name, getattr(fresh, name))
     return s
 
@@ -36,8 +36,8 @@ def load(s: State, position: dict) -> State:
 def new(players: int = 3, seed: int = 1, blocked=(), **options) -> State:
     """A fresh game with P1 to act, no mountains unless ``blocked`` (line numbers) is given."""
     options.setdefault("feats", "off")
-    snippet = {"start": 0, "current": 0, "mountains": list(blocked),
-               "pending": [{"kind": "choose_action", "seat": 0}]}
+    snippet = {"first_player": 0, "current": 0, "mountains": list(blocked),
+               "pending": [{"kind": "iwari.choose_action", "seat": 0}]}
     return scenario("iwari", players, snippet, seed=seed, options=options)
 
 
@@ -108,7 +108,7 @@ def turn(s: State, seat: int, cards: str | None = None) -> State:
     test skipped are taken from the deck's top, so every hand holds 3 and the display 4 (R28, R31)."""
     pos = GAME.position(s)
     pos["current"] = seat
-    pos["pending"] = [{"kind": "choose_action", "seat": seat}]
+    pos["pending"] = [{"kind": "iwari.choose_action", "seat": seat}]
     if cards is not None:
         _set_hand(pos, seat, cards)
     for h in pos["hands"]:

@@ -215,7 +215,9 @@ def test_r32_deck_exhausted_by_the_display_refill_only():
 def test_place_phase_is_public_in_the_view():
     s = turn(new(3), P1, "ttt")
     play(s, "place N01")
-    assert phase(s) == PLACE and GAME.view(s, P2)["pending"][-1]["territory"] == "N01"
+    view = GAME.view(s, P2)
+    assert phase(s) == PLACE and view["decision"] == view["pending"][-1]
+    assert s.map.territories[view["decision"]["territory"]].id == "N01"
 
 
 def test_r11_r29_actions_out_of_phase_name_the_rule():

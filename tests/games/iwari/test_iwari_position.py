@@ -15,6 +15,9 @@ from gameshelf.games.iwari.actions import GRAMMAR
 from iwari_helpers import P1, P2, THIRD, legal, new, phase, play, tents, totems, turn
 from tests.scenario import scenario
 
+N01 = 0  # the territory index of N01 on map A (decision frames name territories by index)
+UNITY = 1  # the unity feat's index
+
 
 def played(players=2, plies=60, seed=7, **options):
     s = GAME.setup(players, options, seed)
@@ -45,14 +48,14 @@ def test_position_names_things_by_id():
     totems(s, THIRD, "N05")
     data = GAME.position(s)
     assert data["tents"] == {"n22": THIRD} and data["totems"] == {"N05": [0, 0, 1]}
-    assert data["pending"] == [{"kind": "choose_action", "seat": P1}]
+    assert data["pending"] == [{"kind": "iwari.choose_action", "seat": P1}]
     assert all(card in {"tundra", "forest", "glacier", "coast", "desert"} for card in data["deck"])
 
 
 def test_scenario_snippet_builds_a_mid_action_position():
-    s = scenario("iwari", 3, {"tents": {"n01": 0}, "start": 0, "current": 0,
-                              "pending": [{"kind": "place_pieces", "seat": 0, "tribe": 0, "territory": "N01",
-                                           "pieces": 1, "cards": 1, "unexplored": True, "filled": None}]})
+    s = scenario("iwari", 3, {"tents": {"n01": 0}, "first_player": 0, "current": 0,
+                              "pending": [{"kind": "iwari.place_pieces", "seat": 0, "tribe": 0, "territory": N01,
+                                           "pieces": 1, "cards": 1, "unexplored": True, "filled": -1}]})
     assert phase(s) == "place_pieces" and legal(s) == {"done"}  # R19: one tent in an unexplored one
 
 
@@ -98,21 +101,26 @@ def test_r23_totems_above_the_largest_tent_count_are_refused():
 
 
 def test_impossible_pending_decisions_are_refused():
-    assert "seat must be current" in bad(lambda d: d.update(pending=[{"kind": "choose_action", "seat": 1}]))
-    assert "not a decision" in bad(lambda d: d.update(pending=[{"kind": "pass", "seat": 0}]))
+    assert "seat must be current" in bad(lambda d: d.update(pending=[{"kind": "iwari.choose_action", "seat": 1}]))
+    assert "unknown decision kind" in bad(lambda d: d.update(pending=[{"kind": "iwari.pass", "seat": 0}]))
+    assert "unknown decision kind" in bad(lambda d: d.update(pending=[{"kind": "choose_action", "seat": 0}]))
     assert "exactly while the game goes on" in bad(lambda d: d.update(pending=[]))
-    place = {"kind": "place_pieces", "seat": 0, "tribe": 0, "territory": "N01", "pieces": 0, "cards": 0,
-             "unexplored": False, "filled": None}
+    place = {"kind": "iwari.place_pieces", "seat": 0, "tribe": 0, "territory": N01, "pieces": 0, "cards": 0,
+             "unexplored": False, "filled": -1}
     assert "no legal action" in bad(lambda d: d.update(pending=[place], tents={
         sp: 1 for sp in ("n01", "n02", "n03", "n04", "n05", "n06")}, totems={"N01": [0, 6, 0]}))
     assert "third tribe" in bad(lambda d: d.update(pending=[dict(place, tribe=2)]))
+    assert "a territory index" in bad(lambda d: d.update(pending=[dict(place, territory=99)]))
+    assert "a territory index" in bad(lambda d: d.update(pending=[dict(place, filled=True)]))
+    assert "true or false" in bad(lambda d: d.update(pending=[dict(place, unexplored=0)]))
 
 
 def test_a_pending_decision_must_fit_the_position():
-    assert "already holds 3 cards" in bad(lambda d: d.update(pending=[{"kind": "draw", "seat": 0}]))
-    feat = {"kind": "place_feat", "seat": 0, "feat": "unity", "filled": None, "cards": 1}
+    assert "already holds 3 cards" in bad(lambda d: d.update(pending=[{"kind": "iwari.draw", "seat": 0}]))
+    feat = {"kind": "iwari.place_feat", "seat": 0, "feat": UNITY, "filled": -1, "cards": 1}
     assert "has not earned unity" in bad(lambda d: d.update(pending=[feat]))
-    assert "only with 2 players" in bad(lambda d: d.update(pending=[{"kind": "third_tribe_target", "seat": 0}]))
+    assert "a feat index" in bad(lambda d: d.update(pending=[dict(feat, feat=7)]))
+    assert "only with 2 players" in bad(lambda d: d.update(pending=[{"kind": "iwari.third_tribe_target", "seat": 0}]))
 
 
 def test_scores_must_add_up():

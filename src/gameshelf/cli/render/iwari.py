@@ -124,7 +124,7 @@ def _scores(view: dict, names: list[str], lang: str) -> Table:
         table.add_column(head)
     for tribe in range(view["tribes"]):
         name = names[tribe] if tribe < players and tribe < len(names) else tx["third"]
-        marker = "▶ " if tribe == view["current"] and view["decision"] is not None else "  "
+        marker = "▶ " if tribe == view["to_act"] else "  "
         supply = view["supply"][tribe]
         hand = str(view["hand_sizes"][tribe]) if tribe < players else ""
         table.add_row(Text(f"{marker}{tribe_letter(tribe, players)} {name}", style=f"bold {_tribe_style(tribe, players)}"),
@@ -156,12 +156,12 @@ def render(view: dict, names: list[str], lang: str = "en"):
                 exp.append(tribe_letter(tribe, players), style=f"bold {_tribe_style(tribe, players)}")
             exp.append("·" * max(0, 2 - len(view["expeditions_scored"][i])), style="dim")
         cards.add_row(Text(tx["exp"] + ":"), exp)
-    if view["decision"] is None:
+    if view["over"]:
         cards.add_row(Text(tx["over"], style="bold"), Text(""))
     top = Table.grid(padding=(0, 2))
     top.add_row(_board(view, m, players, lang), Group(_scores(view, names, lang), cards))
     parts = [top, _lines(view, m, lang)]
-    if view["decision"] is None and view["tribes"] > players and view.get("final"):
+    if view["over"] and view["tribes"] > players and view.get("final"):
         parts += _third_tribe_sheet(view, names, lang)
     return Group(*parts)
 
