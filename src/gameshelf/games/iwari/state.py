@@ -26,12 +26,12 @@ class State(GameState):
     # fixed for the game
     map: Shared[MapData]
     config: Shared[Config]
-    players: int
-    tribes: int                             # players, plus the third tribe with 2 players (R39)
+    players: Shared[int]
+    tribes: Shared[int]                     # players, plus the third tribe with 2 players (R39)
     blocked: Shared[tuple[bool, ...]]       # per alliance line: a mountain blocks it (setup step 3)
     adjacency: Shared[tuple[tuple[int, ...], ...]]  # road neighbours of every tent space
     expeditions: Shared[tuple[int, ...]]    # the face-up expedition cards (R60)
-    first_player: int
+    first_player: Shared[int]
     # cards
     chance: Copied[Chance]
     deck: list[int]
