@@ -181,11 +181,11 @@ def _load_map(path: Path, biome_ids: dict[str, int]) -> MapData:
     cells = [c for row in layout for c in row if c != "."]
     require_known(cells, tidx, f"{where} layout")
     require_unique(cells, f"{where} layout")
-    adj = {t: set() for t in range(len(terr_ids))}
-    for ln in lines:
-        adj[ln.a].add(ln.b)
-        adj[ln.b].add(ln.a)
-    require_connected(range(len(terr_ids)), adj, f"{where} territories (alliance lines)")
+    neighbours: dict[int, set[int]] = {territory: set() for territory in range(len(terr_ids))}
+    for line in lines:
+        neighbours[line.a].add(line.b)
+        neighbours[line.b].add(line.a)
+    require_connected(range(len(terr_ids)), neighbours, f"{where} territories (alliance lines)")
     return MapData(str(raw["map_id"]), str(raw["name"]), str(raw.get("status", "")), tuple(territories),
                    tuple(space_ids), tuple(space_terr), roads, lines,
                    bool(raw.get("alliance_lines_are_roads", False)), long_road, layout,
