@@ -193,7 +193,7 @@ def _third_tribe_sheet(view: dict, names: list[str], lang: str) -> list:
     return out
 
 
-# ---- issue 17: what a menu entry points at, the legend, explain ---------------------------------
+# ---- what a menu entry points at, the legend, explain -------------------------------------------
 EXPLAIN = load_yaml(DATA / "explain.yaml")
 
 

@@ -71,8 +71,8 @@ _SETTERS: tuple[Callable[[Any, Any], None], ...] = tuple(
 
 def place_pieces(seat: int, tribe: int, territory: int, pieces: int, cards: int, unexplored: bool,
                  filled: int, setters: tuple[Callable[[Any, Any], None], ...] = _SETTERS) -> PlacePieces:
-    """``PlacePieces(...)`` without the frozen dataclass's ``__init__`` (the same value, built in
-    about half the time: search builds one per piece placed)."""
+    """``PlacePieces(...)``, its fields set straight through the slots (the frozen dataclass's
+    ``__init__`` sets each through ``object.__setattr__``; search builds one per piece placed)."""
     frame = _new(PlacePieces)
     setters[0](frame, seat), setters[1](frame, tribe), setters[2](frame, territory)
     setters[3](frame, pieces), setters[4](frame, cards), setters[5](frame, unexplored)
