@@ -146,5 +146,10 @@ def move_cards(s: State, deck: int) -> None:
         s.discard[s.deck.pop(0)] += 1
 
 
+def change(s: State, **fields) -> State:
+    """Replace position keys of ``s`` (scores, exhaustions ...), validated like any position."""
+    return load(s, dict(GAME.position(s), **fields))
+
+
 def biome(name: str) -> int:
     return BIOME_INDEX[name]

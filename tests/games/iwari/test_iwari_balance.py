@@ -4,21 +4,15 @@ face-up expedition card paid (R62), one number per seat."""
 
 from gameshelf.core import Chance
 from gameshelf.games.iwari import GAME, rules_draw
-from gameshelf.games.iwari.actions import PlaceFeat
-from gameshelf.games.iwari.catalog import EXPEDITION_INDEX, FEAT_INDEX
-from gameshelf.games.iwari.decisions import PlaceFeatToken
-from gameshelf.games.iwari.rules_feats import apply_feat, check_expeditions
+from gameshelf.games.iwari.catalog import EXPEDITION_INDEX
+from gameshelf.games.iwari.rules_feats import check_expeditions
 from gameshelf.games.iwari.scoring import tent_majority, totem_points
-from iwari_helpers import P1, P2, P3, load, move_cards, new, tents, totems
+from iwari_helpers import P1, P2, P3, feat_tokens, load, move_cards, new, tents, totems
 
 
 def token(s, feat, target):
-    """Place a feat token through the real R50-R55 handler (a second token of the feat waits
-    below it, so the turn does not move on)."""
-    f = FEAT_INDEX[feat]
-    s.pending += [PlaceFeatToken(s.current, f), PlaceFeatToken(s.current, f)]
-    apply_feat(s, PlaceFeat(feat, target))
-    s.pending.pop()
+    """A placed feat token (earned by the next seat without it), through the position."""
+    feat_tokens(s, (feat, target))
 
 
 def built():

@@ -7,7 +7,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.iwari import GAME
 from iwari_helpers import phase, ACTION, DRAW, OVER, PLACE
-from iwari_helpers import P1, P2, P3, hand, legal, move_cards, new, play, tents, turn
+from iwari_helpers import P1, P2, P3, change, hand, legal, move_cards, new, play, tents, turn
 
 
 def cards_total(s):
@@ -114,7 +114,7 @@ def v6(exhaustions=0):
     tents(s, P1, "n22")
     turn(s, P2, "ccd")
     move_cards(s, 1)
-    s.exhaustions = exhaustions
+    change(s, exhaustions=exhaustions)
     assert len(s.deck) == 1 and sum(s.discard) == 33 and cards_total(s) == 47
     return s
 

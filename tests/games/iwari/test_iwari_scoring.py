@@ -7,7 +7,7 @@ from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.scoring import (final_scoring, score_area, settlement_points, tent_majority,
                                            totem_points)
 from iwari_helpers import phase, OVER
-from iwari_helpers import P1, P2, P3, move_cards, new, tents, totems
+from iwari_helpers import P1, P2, P3, change, move_cards, new, tents, totems
 
 
 def spaces(terr, s):
@@ -152,18 +152,19 @@ def test_w10_r9_r78_mountain_lines_are_skipped():
 
 
 def over(s, scores):
+    """The game ended by the deck (R34) with these scores (interim points make up the rest)."""
     from gameshelf.games.iwari import rules_draw
     rules_draw.end_game(s, "deck")
-    s.scores = list(scores)
-    s.interim = [v - sum(f.values()) for v, f in zip(scores, s.final)]
+    change(s, scores=list(scores), interim=[score - sum(parts.values()) for score, parts in zip(scores, s.final)])
     return GAME.outcome(s)
 
 
 def test_w12_r79_tie_broken_by_unused_pieces():
     """R79: tie broken by unused pieces."""
     s = new(2)
-    s.supply_tents[:2], s.supply_totems[:2] = [3, 1], [2, 5]
-    out = over(s, [57, 57, 10])
+    over(s, [57, 57, 10])
+    s.supply_tents[:2], s.supply_totems[:2] = [3, 1], [2, 5]  # a direct edit: the pieces are elsewhere
+    out = GAME.outcome(s)
     assert out.winners == (P2,) and out.ranks == (2, 1)
 
 
@@ -177,8 +178,7 @@ def test_r73_r80_final_breakdown_sums_to_the_score():
     """R80: final breakdown sums to the score."""
     s = w7()
     from gameshelf.games.iwari import rules_draw
-    s.interim[P1], s.scores[P1] = 4, 4
-    s.expedition_points[P2], s.scores[P2] = 3, 3
+    change(s, interim=[4, 0, 0], expedition_points=[0, 3, 0], scores=[4, 3, 0])
     rules_draw.end_game(s, "deck")
     out = GAME.outcome(s)
     for seat in range(3):
