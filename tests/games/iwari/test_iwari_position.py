@@ -1,11 +1,8 @@
 """Iwari positions (docs/positions/iwari.md), decisions, score_now and the rules version."""
 
-import copy
 import json
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from gameshelf.core import Chance
 from gameshelf.core.errors import BadNotation, BadPosition, BadRecord
@@ -19,28 +16,7 @@ N01 = 0  # the territory index of N01 on map A (decision frames name territories
 UNITY = 1  # the unity feat's index
 
 
-def played(players=2, plies=60, seed=7, **options):
-    s = GAME.setup(players, options, seed)
-    chooser = Chance(seed)
-    for _ in range(plies):
-        if GAME.is_over(s):
-            break
-        GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
-    return s
-
-
-POSITIONS = [GAME.position(played(p, plies, seed, **o)) for p, plies, seed, o in (
-    (2, 0, 1, {}), (2, 80, 2, {"expeditions": "on"}), (3, 40, 3, {"initial_hand": "draft"}),
-    (5, 120, 4, {"map": "long_road"}), (4, 2000, 5, {"map": "ice_land"}))]
-
-
-# ---- round trip and format ----------------------------------------------------------------------
-
-@pytest.mark.parametrize("data", POSITIONS)
-def test_position_round_trips_as_plain_json(data):
-    s = GAME.from_position(json.loads(json.dumps(data)))
-    assert GAME.position(s) == data
-
+# ---- format ----------------------------------------------------------------------
 
 def test_position_names_things_by_id():
     s = new(2)
@@ -125,48 +101,6 @@ def test_a_pending_decision_must_fit_the_position():
 
 def test_scores_must_add_up():
     assert "R80" in bad(lambda d: d.update(scores=[1, 0, 0]))
-
-
-MUTATIONS = st.sampled_from(["drop", "none", "int", "str", "list", "dict", "neg", "big", "float", "bool"])
-
-
-def mutate(data, path, how):
-    """Replace (or drop) the value at ``path`` inside ``data``."""
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    if how == "drop":
-        del parent[key]
-        return
-    parent[key] = {"none": None, "int": 3, "str": "n01", "list": [0, "x"], "dict": {"a": 1}, "neg": -2,
-                   "big": 10**30, "float": 1.5, "bool": True}[how]
-
-
-def paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from paths(v, prefix + (i,))
-
-
-@given(st.sampled_from(range(len(POSITIONS))), st.integers(0, 10**6), MUTATIONS,
-       st.integers(0, 3), st.integers(0, 10**6), MUTATIONS)
-def test_fuzz_mutated_positions_give_a_state_or_bad_position(which, pick, how, more, pick2, how2):
-    """Random mutations of a valid position: a valid state or BadPosition, never another error."""
-    data = copy.deepcopy(POSITIONS[which])
-    for p, h in ((pick, how), (pick2, how2))[: 1 + (more > 1)]:
-        candidates = [q for q in paths(data) if q]
-        mutate(data, candidates[p % len(candidates)], h)
-    try:
-        s = GAME.from_position(data)
-    except BadPosition:
-        return
-    GAME.check_invariants(s)
-    assert GAME.from_position(GAME.position(s)) is not None
 
 
 # ---- decisions --------------------------------------------------------------------------------------
