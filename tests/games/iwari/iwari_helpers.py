@@ -146,6 +146,16 @@ def move_cards(s: State, deck: int) -> None:
         s.discard[s.deck.pop(0)] += 1
 
 
+def supply(s: State, tribe: int, tents: int | None = None, totems: int | None = None) -> None:
+    """``tribe`` has ``tents`` / ``totems`` left in its supply, the rest "elsewhere": a direct edit,
+    since a position derives the supplies from the pieces on the board and a test of R22, R38 or
+    the R79 tie-break wants its small board, not 20 tents laid out on it."""
+    if tents is not None:
+        s.supply_tents[tribe] = tents
+    if totems is not None:
+        s.supply_totems[tribe] = totems
+
+
 def change(s: State, **fields) -> State:
     """Replace position keys of ``s`` (scores, exhaustions ...), validated like any position."""
     return load(s, dict(GAME.position(s), **fields))

@@ -7,7 +7,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.iwari import GAME
 from iwari_helpers import phase, ACTION, DRAW, OVER, PLACE
-from iwari_helpers import P1, P2, P3, change, hand, legal, move_cards, new, play, tents, turn
+from iwari_helpers import P1, P2, P3, change, hand, legal, move_cards, new, play, tents, turn, supply
 
 
 def cards_total(s):
@@ -196,7 +196,7 @@ def test_v10_r37_r38_two_players_no_third_step_after_the_end():
 
 def test_r38_game_continues_with_tents_left():
     s = v10()
-    s.supply_tents[P1] += 1
+    supply(s, P1, tents=2)  # one tent more than the 19 on the board leave
     play(s, "place N08", "tent n37 c", "done")
     assert phase(s) == DRAW
 

@@ -6,7 +6,7 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.actions import parse_action
 from iwari_helpers import phase, DRAW, PLACE
-from iwari_helpers import P1, P2, P3, count, legal, new, play, tents, totems, turn
+from iwari_helpers import P1, P2, P3, count, legal, new, play, tents, totems, turn, supply
 
 N12_SPACES = ("n56", "n57", "n58", "n59")
 
@@ -252,7 +252,7 @@ def test_r21_no_totem_space_no_totem():
 
 def test_r22_no_tent_in_supply():
     s = v4("ttt")
-    s.supply_tents[P1] = 0
+    supply(s, P1, tents=0)
     play(s, "place N01")
     assert not any(a.startswith("tent") for a in legal(s))
     assert rule_of(s, "tent n03 t") == "R22"
@@ -260,7 +260,7 @@ def test_r22_no_tent_in_supply():
 
 def test_r22_no_totem_in_supply():
     s = v4("ttt")
-    s.supply_totems[P1] = 0
+    supply(s, P1, totems=0)
     play(s, "place N01")
     assert rule_of(s, "totem t") == "R22"
 
@@ -308,8 +308,7 @@ def test_r26_done_needs_a_piece():
 
 def test_r26_no_place_possible_means_exchange_only():
     s = v4("ggg")
-    s.supply_tents[P1] = 0
-    s.supply_totems[P1] = 0
+    supply(s, P1, tents=0, totems=0)
     assert legal(s) == {"exchange g"}
     assert rule_of(s, "place N03") == "R26"
 

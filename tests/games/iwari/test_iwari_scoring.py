@@ -7,7 +7,7 @@ from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.scoring import (final_scoring, score_area, settlement_points, tent_majority,
                                            totem_points)
 from iwari_helpers import phase, OVER
-from iwari_helpers import P1, P2, P3, change, move_cards, new, tents, totems
+from iwari_helpers import P1, P2, P3, change, move_cards, new, tents, totems, supply
 
 
 def spaces(terr, s):
@@ -163,7 +163,8 @@ def test_w12_r79_tie_broken_by_unused_pieces():
     """R79: tie broken by unused pieces."""
     s = new(2)
     over(s, [57, 57, 10])
-    s.supply_tents[:2], s.supply_totems[:2] = [3, 1], [2, 5]  # a direct edit: the pieces are elsewhere
+    supply(s, P1, tents=3, totems=2)
+    supply(s, P2, tents=1, totems=5)
     out = GAME.outcome(s)
     assert out.winners == (P2,) and out.ranks == (2, 1)
 
