@@ -134,7 +134,7 @@ def count(s: State, tribe: int, terr: str, what: str = "tents") -> int:
     """Pieces of ``tribe`` in a territory, read from the position."""
     pos = GAME.position(s)
     if what == "tents":
-        spaces = {s.map.space_ids[sp] for sp in s.map.territories[s.map.terr_index[terr]].spaces}
+        spaces = {s.map.space_ids[sp] for sp in s.map.territories[s.map.territory_index[terr]].spaces}
         return sum(1 for sid, o in pos["tents"].items() if o == tribe and sid in spaces)
     return pos["totems"].get(terr, [0] * s.tribes)[tribe]
 

@@ -63,7 +63,7 @@ def test_balance_second_expedition_value_and_options_off():
     s = built()
     m = s.map
     for terr in ("N02", "N03"):  # line 2 (N02-N03, land): P3 alone
-        tents(s, P3, m.space_ids[m.territories[m.terr_index[terr]].spaces[0]])
+        tents(s, P3, m.space_ids[m.territories[m.territory_index[terr]].spaces[0]])
         totems(s, P3, terr, 1)
     check_expeditions(s, P3)
     check_expeditions(s, P1)

@@ -28,7 +28,7 @@ def test_v8_r50_first_settlement_earns_unity_on_its_territories():
     assert phase(s) == FEAT and s.feats_earned[UNITY] == (P2,)
     assert legal(s) == {"unity N10", "unity N11", "decline unity"}
     play(s, "unity N11")
-    assert s.territory_feats[s.map.terr_index["N11"]] == 1 and phase(s) == DRAW
+    assert s.territory_feats[s.map.territory_index["N11"]] == 1 and phase(s) == DRAW
 
 
 def v8_unity():
@@ -85,7 +85,7 @@ def test_r51_discovery_needs_the_players_own_filling_tent():
     s = feats()
     tents(s, P1, "n27", "n28", "n29")
     place(s, P2, "N06", "tent n30 d", cards="ddt")
-    assert s.pending[-1].filled == s.map.terr_index["N06"]
+    assert s.pending[-1].filled == s.map.territory_index["N06"]
 
 
 # ---- V9 Honor and Awe --------------------------------------------------------------------------

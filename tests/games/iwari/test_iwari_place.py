@@ -81,7 +81,7 @@ def test_v3a_r24_tent_then_totem_raises_the_limit():
     """R24: tent then totem raises the limit."""
     s = v3(P1)
     play(s, "place N06", "tent n30 d", "totem d", "done")
-    assert s.totem_stacks[s.map.terr_index["N06"]] == 3
+    assert s.totem_stacks[s.map.territory_index["N06"]] == 3
 
 
 def test_v3a_r24_a4_totem_first_then_tent_is_the_same_legal_action():
@@ -93,7 +93,7 @@ def test_v3a_r24_a4_totem_first_then_tent_is_the_same_legal_action():
     assert legal(s) == {"tent n30 d", "tent n30 dd"}  # only a tent lifting M(T) completes it
     assert rule_of(s, "done") == "R23"
     play(s, "tent n30 d", "done")
-    assert s.totem_stacks[s.map.terr_index["N06"]] == 3 and count(s, P1, "N06") == 3
+    assert s.totem_stacks[s.map.territory_index["N06"]] == 3 and count(s, P1, "N06") == 3
 
 
 def test_r24_totem_first_needs_a_payable_tent_to_follow():
@@ -136,7 +136,7 @@ def test_v3e_newcomer_tent_only():
     play(s, "place N06", "tent n30 d")
     assert legal(s) == {"done"}
     play(s, "done")
-    assert s.filled[s.map.terr_index["N06"]] == 4
+    assert s.filled[s.map.territory_index["N06"]] == 4
 
 
 def test_v3f_tent_alone_legal():

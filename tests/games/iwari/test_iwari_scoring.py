@@ -11,7 +11,7 @@ from iwari_helpers import P1, P2, P3, change, move_cards, new, tents, totems, su
 
 
 def spaces(terr, s):
-    t = s.map.territories[s.map.terr_index[terr]]
+    t = s.map.territories[s.map.territory_index[terr]]
     return [s.map.space_ids[sp] for sp in t.spaces]
 
 

@@ -80,7 +80,7 @@ def _board(view: dict, m, players: int, lang: str) -> Table:
     rows = [list(r) for r in m.layout] + [[t.id for t in m.territories if t.id not in placed]]
     for row in rows:
         if row:
-            grid.add_row(*(Text("") if c == "." else _territory(view, m, m.territories[m.terr_index[c]], players, lang)
+            grid.add_row(*(Text("") if c == "." else _territory(view, m, m.territories[m.territory_index[c]], players, lang)
                            for c in row))
     return grid
 
@@ -202,7 +202,7 @@ def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
     title (``N02 n07-11``), an alliance line's number."""
     kind, _, what = target.partition(":")
     for m in MAPS.values():
-        if kind == "territory" and what in m.terr_index:
+        if kind == "territory" and what in m.territory_index:
             return (what,)
         if kind == "space" and what in m.space_ids:
             sp = m.space_ids.index(what)

@@ -116,12 +116,12 @@ def _decode_board(state: State, data: dict[str, Any], board: MapData, tribes: in
     state.filled, state.totem_stacks = [0] * territories, [0] * territories
     for space_id, tribe in data["tents"].items():
         space = board.space_index[space_id]
-        territory = board.space_terr[space]
+        territory = board.space_territory[space]
         state.owner[space] = tribe
         state.tents[tribe * territories + territory] += 1
         state.filled[territory] += 1
     for territory_id, per_tribe in data["totems"].items():
-        territory = board.terr_index[territory_id]
+        territory = board.territory_index[territory_id]
         for tribe, count in enumerate(per_tribe):
             state.totems[tribe * territories + territory] = count
         state.totem_stacks[territory] = sum(per_tribe)
@@ -141,7 +141,7 @@ def _token(board: MapData, feat_id: str, target: str) -> tuple[int, int]:
     """A placed feat token as (feat index, territory or line index)."""
     feat = FEAT_INDEX[feat_id]
     if FEATS[feat].goes_on == "territory":
-        return feat, board.terr_index[target]
+        return feat, board.territory_index[target]
     return feat, board.line_index[int(target)]
 
 
@@ -267,7 +267,7 @@ def _check_board(data: dict, board, tribes: int) -> None:
     totems = _mapping(data["totems"], "totems")
     per_tribe = [0] * tribes
     for territory_id, stack in totems.items():
-        _require(territory_id in board.terr_index, f"totems: {territory_id!r} is not a territory of map {board.id}")
+        _require(territory_id in board.territory_index, f"totems: {territory_id!r} is not a territory of map {board.id}")
         for tribe, count in enumerate(_ints(stack, f"totems in {territory_id}", tribes)):
             per_tribe[tribe] += count
     _require(max(per_tribe) <= TOTEMS, f"a tribe has {TOTEMS} totems (2.3), not {max(per_tribe)}")
@@ -291,7 +291,7 @@ def _check_feats(data: dict, board, players: int, tribes: int, config: Config) -
         _require(isinstance(pair, list) and len(pair) == 2 and _known(pair[0], FEAT_INDEX),
                  f"feat_tokens: {pair!r} is not a [feat, target] pair")
         feat = FEATS[FEAT_INDEX[pair[0]]]
-        _require(_known(pair[1], board.terr_index if feat.goes_on == "territory" else lines),
+        _require(_known(pair[1], board.territory_index if feat.goes_on == "territory" else lines),
                  f"feat_tokens: {pair[1]!r} is not a {'territory' if feat.goes_on == 'territory' else 'line'} "
                  f"of map {board.id}")
         used[feat.id] += 1

@@ -37,7 +37,7 @@ def feat_targets(state: State, seat: int, feat_index: int, filled: int = -1) -> 
             return []
         return [territory for territory in range(len(state.map.territories)) if territory != filled]
     if feat.id == "unity":  # R50: any territory holding a tent of one of the settlements
-        space_territory = state.map.space_terr
+        space_territory = state.map.space_territory
         return sorted({space_territory[space] for group in settlements(state, seat) for space in group})
     return [line.index for line in state.map.lines  # R52, R53
             if line.kind == feat.line_kind and not state.blocked[line.index]
@@ -78,7 +78,7 @@ def apply_feat(state: State, action: PlaceFeat) -> list[Event]:
     """R50-R53, R55: place the top token on its territory or alliance line."""
     feat = FEATS[FEAT_INDEX[action.feat]]
     if feat.goes_on == "territory":
-        target = state.map.terr_index[action.target]
+        target = state.map.territory_index[action.target]
         state.territory_feats[target] += 1
     else:
         target = state.map.line_index[int(action.target)]
@@ -171,7 +171,7 @@ def _settlement_size(state: State, tribe: int, card: Expedition) -> bool:
 
 
 def _settlement_territories(state: State, tribe: int, card: Expedition) -> bool:
-    space_territory = state.map.space_terr
+    space_territory = state.map.space_territory
     return any(len({space_territory[space] for space in group}) >= card.min for group in settlements(state, tribe))
 
 

@@ -142,7 +142,7 @@ def pay_problem(state: State, pay: str, biome: int) -> Reason | None:
 
 def _start_place(state: State, tribe: int, action: Target, event: str) -> list[Event]:
     """Fix the territory of a Place action; whether it is unexplored is judged now (R19)."""
-    territory = state.map.terr_index[action.territory]
+    territory = state.map.territory_index[action.territory]
     state.pending.pop()
     state.pending.append(place_pieces(state.current, tribe, territory, 0, 0, state.filled[territory] == 0, -1))
     return [Event(event, {"seat": state.current, "territory": action.territory})]
@@ -201,7 +201,7 @@ def apply_totem(state: State, action: Totem) -> list[Event]:
 # ---- why a choice is illegal: (rule, reason) or None ---------------------------------------------
 
 def _why_place(state: State, tribe: int, action: Target) -> Reason | None:
-    territory = state.map.terr_index.get(action.territory)
+    territory = state.map.territory_index.get(action.territory)
     if territory is None:
         return "R15", f"no territory {action.territory} on this map"
     if not can_place_in(state, tribe, territory, hand_of(state, state.current)):
@@ -234,7 +234,7 @@ def _place_frame(state: State) -> PlacePieces:
 def why_tent(state: State, action: Tent) -> Reason | None:
     frame = _place_frame(state)
     space = state.map.space_index.get(action.space)
-    if space is None or state.map.space_terr[space] != frame.territory:
+    if space is None or state.map.space_territory[space] != frame.territory:
         return "R15", f"{action.space} is not a tent space of the chosen territory"
     if state.owner[space] >= 0:
         return "R3", f"{action.space} already holds a tent"
