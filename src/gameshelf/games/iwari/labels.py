@@ -13,10 +13,10 @@ LABELS = load_yaml(DATA / "labels.yaml")
 def _terms() -> dict:
     """terms.yaml plus one name per territory of every map (e.g. "N01 (tundra)")."""
     terms = dict(load_yaml(DATA / "terms.yaml"))
-    for m in MAPS.values():
-        for t in m.territories:
-            biome = terms[BIOMES[t.biome].id]
-            terms.setdefault(t.id, {lang: f"{t.id} ({name})" for lang, name in biome.items()})
+    for board in MAPS.values():
+        for territory in board.territories:
+            biome = terms[BIOMES[territory.biome].id]
+            terms.setdefault(territory.id, {lang: f"{territory.id} ({name})" for lang, name in biome.items()})
     return terms
 
 
@@ -29,7 +29,7 @@ def term(value, lang: str) -> str:
 
 
 def _pay(pay: str, lang: str) -> str:
-    return " + ".join(term(BIOMES[LETTER_INDEX[ch]].id, lang) for ch in pay)
+    return " + ".join(term(BIOMES[LETTER_INDEX[letter]].id, lang) for letter in pay)
 
 
 def _fmt(key: str, lang: str, **args) -> str:
