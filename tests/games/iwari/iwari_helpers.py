@@ -1,7 +1,8 @@
 """Building Iwari positions for tests: P1 = seat 0 (start player), tribes by index.
 
-Every helper edits the state through the public position format (``GAME.position`` /
-``GAME.from_position``, validated like any user's position), never through internal arrays.
+The helpers edit the state through the public position format (``GAME.position`` /
+``GAME.from_position``, validated like any user's position); two say why they cannot:
+``move_cards`` (a deck about to run out) and ``supply`` (pieces "elsewhere", off the test's board).
 """
 
 from __future__ import annotations
