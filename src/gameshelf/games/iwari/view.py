@@ -14,6 +14,7 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.frames import frame_to_json
 from gameshelf.core.view import ViewHeader, view_header
 from gameshelf.games.iwari.catalog import BIOME_INDEX, MAPS, NB, deck_counts
 from gameshelf.games.iwari.position import cards, counts, decode, public
@@ -94,7 +95,7 @@ def view(state: State, seat: int | None) -> IwariView:
     shared = public(state)
     to_act = state.pending[-1].seat if state.pending else None
     data: Any = view_header("iwari", seat, state.players, to_act, state.ply,
-                            shared["pending"][-1] if state.pending else None)
+                            frame_to_json(state.pending[-1]) if state.pending else None)
     data.update(shared)
     data.update(
         map=board.id, tribes=state.tribes, territories={territory: list(spaces) for territory, spaces in territories},
