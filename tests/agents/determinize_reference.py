@@ -175,7 +175,8 @@ def iwari(v, chance: Chance):
             hands.append(list(v["hand"]))
         else:
             hands.append([unseen.pop() for _ in range(size)])
-    return decode(dict(v, hands=hands, deck=unseen, chance=chance.next64()))
+    current = v["first_player"] if v["to_act"] is None else v["to_act"]
+    return decode(dict(v, current=current, hands=hands, deck=unseen, chance=chance.next64()))
 
 
 REFERENCES = {"borealis": borealis, "iwari": iwari, "mariposas": mariposas, "midnight_zoo": midnight_zoo}

@@ -186,7 +186,7 @@ class ActionTable:
     def __init__(self, m: MapData) -> None:
         letters = [b.letter for b in BIOMES]
         self.target = tuple(Target(t.id) for t in m.territories)
-        self.tent_single = tuple(Tent(s, letters[m.territories[m.space_terr[i]].biome])
+        self.tent_single = tuple(Tent(s, letters[m.territories[m.space_territory[i]].biome])
                                  for i, s in enumerate(m.space_ids))
         self.tent_pair = tuple(tuple(Tent(s, x + x) for x in letters) for s in m.space_ids)
         self.totem_single = tuple(Totem(x) for x in letters)
