@@ -27,15 +27,6 @@ from gameshelf.games.iwari.rules_place import (Reason, apply_target, apply_tent,
                                                why_tent, why_third_target, why_totem)
 from gameshelf.games.iwari.state import State
 
-# Traits.max_game_length: every turn takes at least one card off the deck (a draw, or the display
-# refill after a display card was taken: R29-R31), and the deck holds at most all 57 cards (2.2)
-# the first time and the discard pile the second; the second exhaustion ends the game (R34). So
-# at most 2 * 57 turns, each of at most 15 actions (the action or target 1, two pieces and done
-# 3, four feat tokens 4, the third tribe's target, pieces and done 4, three draws 3), plus a draft
-# of at most 5 * 3 picks (R71).
-MAX_GAME_LENGTH = 2 * 57 * 15 + 5 * 3
-
-
 # ---- setup ----------------------------------------------------------------------------------
 
 def new_state(players: int, config: Config, seed: int) -> State:
