@@ -24,7 +24,7 @@ its measured simulations per second (the speed mode above, ``--clock cpu``).
 
 Ladder:   python bench/bench_agents.py --ladder [--games 200] [--game ID ...] [--out DIR] [--only LABEL-PART]
 The levels in 2-player games, each against the one below (seats rotated): easy > random, greedy >
-easy, normal > greedy (targets 50%, 50%, 65%) and hard > normal (>= 60%, issue 15), then each
+easy, normal > greedy (targets 50%, 50%, 65%) and hard > normal (>= 60%), then each
 level's CPU seconds a decision in those games with a 95% interval. The hard-vs-normal lines cost
 about 70-120 CPU seconds a game: run them in parts with ``--out`` (each rerun resumes).
 

@@ -1,4 +1,4 @@
-"""RL adapter speed (issue 14): PettingZoo AEC env steps/s with masks and observations, one core.
+"""RL adapter speed: PettingZoo AEC env steps/s with masks and observations, one core.
 
     python bench/bench_rl.py --seconds 3
 

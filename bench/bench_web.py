@@ -10,7 +10,7 @@ context (empty cache) and records, with a MutationObserver inside the page, the 
 board (``#board .board-wrap``) and a legal-action button (``#actions button.action``) exist, as
 ``performance.now()`` (milliseconds since the navigation started). Also printed: the HTML's
 ``responseEnd`` and ``domContentLoaded``, and the page's JavaScript weight. A second open of the
-same page in the same context shows the cached case. The goal (issue 13): under 1000 ms.
+same page in the same context shows the cached case. The goal: under 1000 ms.
 
 The first page of each game after the server starts is measured apart (``1st``): the server reads
 the game's data files (YAML) once for ``/web/data/{game}.json`` and keeps them, so that one open

@@ -26,7 +26,7 @@ unless a game declares otherwise), because how far a rollout may run before the 
 it depends on the heuristic: Mariposas' greedy steps are close to random inside a flight, so its
 rollouts stop after 2 actions (60% of 40 games against depth 8 at half the CPU time), and so do
 Midnight Zoo's (54% of 47 games for 64% of the CPU time), while lighter settings lost clearly at
-equal CPU time in Iwari (width 2) and Borealis (depth 3) (issue 15, bench/RESULTS.md).
+equal CPU time in Iwari (width 2) and Borealis (depth 3) (bench/RESULTS.md).
 
 Split (``split=on``; by default as the game's hint ``search.split`` says): single-observer ISMCTS
 pools, at every node below the root, all the determinizations in which the seat reaches it, so a
@@ -37,7 +37,7 @@ so later decisions adapt to the draw. Where the legal set never varies (nothing 
 as without it; the root is never split (its actions are known). Splitting spreads the
 simulations over more branches, so it pays only with a large budget and few branches per node:
 Mariposas (3 per split node) declares it, Borealis (36) does not (3 of 8 games against ``normal``
-where the unsplit search won 68% of 50: issue 15, bench/RESULTS.md).
+where the unsplit search won 68% of 50: bench/RESULTS.md).
 
 Budget: ``sims`` iterations (deterministic: the same seed and view give the same action; with
 ``level`` and no ``sims``, the game's budget for that playing level, ``game.info.search``; with

@@ -1,4 +1,4 @@
-"""Imitation warm start for the PPO baseline (issue 14): learn a teacher bot's moves first.
+"""Imitation warm start for the PPO baseline: learn a teacher bot's moves first.
 
 PPO from a random network spends most of a short budget discovering what a one-ply heuristic
 already knows. ``collect`` plays ``games`` games of the Gymnasium env (the learner's seat, the

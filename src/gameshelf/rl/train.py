@@ -1,4 +1,4 @@
-"""A learning baseline (issue 14): maskable PPO (sb3-contrib) on the Gymnasium adapter.
+"""A learning baseline: maskable PPO (sb3-contrib) on the Gymnasium adapter.
 
     python -m gameshelf.rl.train --game borealis --players 2 --opponents random \
         --steps 2000000 --minutes 30 --wall-minutes 30 --out out/rl/borealis-2p --eval-games 200

@@ -1,4 +1,4 @@
-"""Incremental observations (issue 14, speed): a seat's vector rewritten only where the state changed.
+"""Incremental observations: a seat's vector rewritten only where the state changed.
 
 An encoder may split its vector into :class:`Section` s: disjoint ranges, each with a ``fill`` that
 writes only inside its range and a ``key`` that snapshots (by value) every state field the fill

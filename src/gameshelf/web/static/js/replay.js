@@ -73,7 +73,7 @@ async function show(ply) {
   showMove();
 }
 
-// ---- post-game analysis (issue 15): the server searches each decision from its seat's own view ----
+// ---- post-game analysis: the server searches each decision from its seat's own view ----
 const analysisPath = () => `/api/tables/${encodeURIComponent(tableId)}/analysis`;
 let polling = null;
 
