@@ -198,12 +198,13 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
             head.append(" (" + ui["solo_takes"].format(first=tile[1] + 1, second=tile[2] + 1) + ")")
     who = view["to_act"]
     if who is not None:
-        actor = ui["leo"] if who == "leo" else names[who] if who < len(names) else str(who)
+        actor = names[who] if who < len(names) else str(who)
         head.append(f"\n{ui['to_act']}: {actor}", style="bold")
-        if view["pending"]:
-            head.append(f"   {ui['pending']}: " + " > ".join(_frame(f, lang) for f in view["pending"]))
+        started = view["pending"][1:]   # what the phase's own decision (the bottom frame) started
+        if started:
+            head.append(f"   {ui['pending']}: " + " > ".join(_frame(f, lang) for f in started))
     panels = [player_panel(p, names[i] if i < len(names) else f"P{i + 1}", who == i, lang)
-              for i, p in enumerate(view["player_states"])]
+              for i, p in enumerate(view["boards"])]
     grid = Table.grid(padding=(0, 0))
     grid.add_column()
     grid.add_column()
@@ -218,11 +219,7 @@ def _say(entry: dict, lang: str) -> str:
 
 def _frame(f: dict, lang: str) -> str:
     """A pending decision in a few words (texts: labels.yaml ``renderer_pending``)."""
-    kind = f["kind"]
-    if kind == "group_move":
-        moving = _say(PENDING["moving"], lang).format(animal=f["animal"]) if f["animal"] else ""
-        key = "special_move" if f["special"] else "round_move"
-        return _say(PENDING[key], lang).format(eligible=", ".join(f["eligible"]) or "-", moving=moving)
+    kind = f["kind"].partition(".")[2]
     texts = PENDING[kind]
     if kind == "choose_effect":
         parts = [_say(texts["text"], lang).format(tile=f["tile"], cell=f["cell"])]
@@ -232,8 +229,8 @@ def _frame(f: dict, lang: str) -> str:
             space = f["space"]
             parts.append(_say(texts["space"], lang).format(space=GAME.term(space, lang)))
         return ", ".join(parts)
-    return _say(texts["text"], lang).format(tile=f.get("tile"), points=f.get("points"),
-                                            animal=f.get("animal") or "-")
+    return _say(texts["text"], lang).format(tile=f.get("tile"), points=f.get("points"), spot=f.get("spot"),
+                                            eligible=", ".join(f.get("eligible", ())) or "-")
 
 
 # ---- issue 17: what a menu entry points at, the legend, explain ---------------------------------
@@ -261,12 +258,12 @@ def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
     it ends (``Go east`` -> "Wf at 2,1 → 2,2")."""
     ui = _ui(lang)
     who = view.get("to_act")
-    p = view["player_states"][who] if isinstance(who, int) and who < len(view["player_states"]) else None
+    p = view["boards"][who] if isinstance(who, int) and who < len(view["boards"]) else None
     parts: list[str] = []
     for target in targets:
         kind, _, what = target.partition(":")
         if kind == "tile" and what in CAT.tile_index:
-            if (view["pending"] or [{}])[-1].get("kind") != "choose_effect":   # there the label says it
+            if (view["decision"] or {}).get("kind") != "midnight_zoo.choose_effect":   # there the label says it
                 parts.append(tile_text(what, lang).plain)
         elif kind == "animal" and p is not None:
             for a in p["animals"]:

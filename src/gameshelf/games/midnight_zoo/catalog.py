@@ -165,9 +165,9 @@ class Catalog:
             tuple(cell((r + dr, c + dc)) if inside((r + dr, c + dc)) else -1 for dr, dc in DELTA)
             for r in range(rows) for c in range(cols))
         # spaces
-        cond = [("none", None)] * self.cells
-        action = [None] * self.cells
-        dark = [None] * self.cells  # (pair index, side 0/1)
+        cond: list[tuple[str, int | None]] = [("none", None)] * self.cells
+        action: list[tuple[str, int] | None] = [None] * self.cells
+        dark: list[tuple[int, int] | None] = [None] * self.cells  # (pair index, side 0/1)
         seen = set()
         for key, sp in b["spaces"].items():
             r, c = (int(x) for x in str(key).split(","))
@@ -208,7 +208,7 @@ class Catalog:
         require(b["single_pair"] in self.pair_names, "single_pair must name a dark pair")
         self.single_pair = self.pair_names.index(b["single_pair"])
         self.space_cond, self.space_action = tuple(cond), tuple(action)
-        self.dark = tuple(dark)
+        self.dark: tuple[tuple[int, int], ...] = tuple(d if d is not None else (-1, -1) for d in dark)
         self.pairs, self.pair_reward = tuple(pairs), tuple(rewards)
         # entrances
         self.entrance_ids = tuple(b["entrances"])

@@ -10,8 +10,8 @@ Then: phase one-hot, draft /10, round /10, turn /4, ply /500, seat to act and fi
 (relative one-hot, plus one slot for Leo), the market per position (tile one-hot), the leftover
 row and leftover piles (tile flags), removed tiles (tile flags), stack count /80, bonus supply per
 terrain /14, the round's animal slots (per slot animal one-hot), the round terrain one-hot, the
-pending frames (depth /5, kinds present; the top frame's kind, tile, space and animal spot
-one-hot, points /10, extra /3, open tile, special, eligible spots), and solo (Leo's current solo
+pending frames (depth /5, kinds present; the top frame's kind, tile, space and moving animal's
+spot one-hot, points /10, extra /3, open tile, special move, eligible spots), and solo (Leo's current solo
 tile one-hot, revealed solo tiles, solo deck count /10).
 """
 
@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from gameshelf.games.midnight_zoo import view as mz_view
 from gameshelf.games.midnight_zoo.catalog import CAT, DIRS as CAT_DIRS
-from gameshelf.games.midnight_zoo.decisions import frame_json
-from gameshelf.games.midnight_zoo.state import CARDS, LEO, OVER, PHASE_NAMES, ZOO_MARK, State
+from gameshelf.core.frames import frame_to_json
+from gameshelf.games.midnight_zoo.decisions import FRAMES as FRAME_CLASSES, SpecialMove
+from gameshelf.games.midnight_zoo.state import CARDS, LEO, PHASE_NAMES, ZOO_MARK, State
 from gameshelf.rl.encode.incremental import Section, SectionedEncoder, seat_fill, seat_key
 
 TILES = {t: i for i, t in enumerate(CAT.tile_id)}
@@ -36,8 +37,7 @@ LETTERS = {x: i for i, x in enumerate(sorted({c.letter for cards in CAT.cards fo
 SETUP = {t[0]: i for i, t in enumerate(CAT.setup_tiles)}
 SOLO = {t[0]: i for i, t in enumerate(CAT.solo_tiles)}
 PHASES = {p: i for i, p in enumerate(("cards", "draft", "placement", "end_of_round", "over"))}
-FRAMES = {k: i for i, k in enumerate(("choose_cell", "choose_effect", "discover", "bonus_terrain", "bonus_use",
-                                      "move_points", "group_move", "other"))}
+FRAMES = {kind: i for i, kind in enumerate([cls.kind for cls in FRAME_CLASSES] + ["other"])}
 TERRAINS = {t: i for i, t in enumerate(CAT.terrains)}
 
 # the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
@@ -54,7 +54,7 @@ _PLACE_BY_LOC: dict[int, int] = {}
 
 
 def place_of(loc: int) -> int:
-    """An animal's location code (Player.loc) -> its place index in PLACES (as the view names it)."""
+    """An animal's location code (Player.location) -> its place index in PLACES (as the view names it)."""
     place = _PLACE_BY_LOC.get(loc)
     if place is None:
         place = _PLACE_BY_LOC[loc] = PLACES[mz_view.loc_str(loc)]
@@ -66,35 +66,35 @@ class MidnightZooEncoder(SectionedEncoder):
 
     def __init__(self, players, options):
         super().__init__(players, options)
-        L = self.layout
+        layout = self.layout
         npairs = len(CAT.pairs)
         self.blocks = []
         for p in range(players):
             self.blocks.append(dict(
-                vp=L.add(f"p{p}.vp", 1, "/100"),
-                hand=L.add(f"p{p}.hand", NT, "tile one-hot"),
-                storage=L.add(f"p{p}.storage", NT, "tile flags"),
-                district=L.add(f"p{p}.district", NCELL * (NT + 1), "per space: tile one-hot, zoo"),
-                animals=L.add(f"p{p}.animals", len(SPOTS) * self.ANIMAL, "per spot: type, place, facing, "
+                vp=layout.add(f"p{p}.vp", 1, "/100"),
+                hand=layout.add(f"p{p}.hand", NT, "tile one-hot"),
+                storage=layout.add(f"p{p}.storage", NT, "tile flags"),
+                district=layout.add(f"p{p}.district", NCELL * (NT + 1), "per space: tile one-hot, zoo"),
+                animals=layout.add(f"p{p}.animals", len(SPOTS) * self.ANIMAL, "per spot: type, place, facing, "
                                                                           "asleep, pollen/4"),
-                cards=L.add(f"p{p}.cards", npairs * (len(LETTERS) + 1), "per pair: letter one-hot, hidden"),
-                setup=L.add(f"p{p}.setup_tile", len(SETUP), "one-hot"),
+                cards=layout.add(f"p{p}.cards", npairs * (len(LETTERS) + 1), "per pair: letter one-hot, hidden"),
+                setup=layout.add(f"p{p}.setup_tile", len(SETUP), "one-hot"),
             ))
-        self.phase = L.add("phase", len(PHASES), "one-hot")
-        self.to_act = L.add("to_act", players + 1, "relative one-hot, Leo")
-        self.first = L.add("first_player", players + 1, "relative one-hot, Leo")
-        self.market = L.add("market", CAT.market_spaces * NT, "per position tile one-hot")
-        self.leftover = L.add("leftover", NT, "tile flags")
-        self.piles = L.add("leftover_piles", NT, "tile flags")
-        self.removed = L.add("removed", NT, "tile flags")
-        self.bonus = L.add("bonus_supply", len(TERRAINS), "/14")
-        self.slots = L.add("animal_slots", 3 * len(ANIMALS), "per slot one-hot")
-        self.terrain = L.add("round_terrain", len(TERRAINS), "one-hot")
-        self.frames = L.add("pending.kinds", len(FRAMES), "flags")
-        self.top = L.add("pending.top", len(FRAMES) + NT + NCELL + len(SPOTS) * 2, "kind, tile, space, animal, eligible")
-        self.solo_current = L.add("solo.current", len(SOLO), "one-hot")
-        self.solo_revealed = L.add("solo.revealed", len(SOLO), "flags")
-        self.misc = L.add("misc", 11, "draft/10, round/10, turn/4, ply/500, stack/80, depth/5, points/10, extra/3, "
+        self.phase = layout.add("phase", len(PHASES), "one-hot")
+        self.to_act = layout.add("to_act", players + 1, "relative one-hot, Leo")
+        self.first = layout.add("first_player", players + 1, "relative one-hot, Leo")
+        self.market = layout.add("market", CAT.market_spaces * NT, "per position tile one-hot")
+        self.leftover = layout.add("leftover", NT, "tile flags")
+        self.piles = layout.add("leftover_piles", NT, "tile flags")
+        self.removed = layout.add("removed", NT, "tile flags")
+        self.bonus = layout.add("bonus_supply", len(TERRAINS), "/14")
+        self.slots = layout.add("animal_slots", 3 * len(ANIMALS), "per slot one-hot")
+        self.terrain = layout.add("round_terrain", len(TERRAINS), "one-hot")
+        self.frames = layout.add("pending.kinds", len(FRAMES), "flags")
+        self.top = layout.add("pending.top", len(FRAMES) + NT + NCELL + len(SPOTS) * 2, "kind, tile, space, animal, eligible")
+        self.solo_current = layout.add("solo.current", len(SOLO), "one-hot")
+        self.solo_revealed = layout.add("solo.revealed", len(SOLO), "flags")
+        self.misc = layout.add("misc", 11, "draft/10, round/10, turn/4, ply/500, stack/80, depth/5, points/10, extra/3, "
                                       "tile_open, special, solo deck/10")
         self._sections = self._make_sections()
 
@@ -109,7 +109,7 @@ class MidnightZooEncoder(SectionedEncoder):
 
     def fill(self, v, ones, idx, val):
         me = v["seat"]
-        for p, pv in enumerate(v["player_states"]):
+        for p, pv in enumerate(v["boards"]):
             self._player(self.blocks[(p - me) % self.players], pv, ones, idx, val)
         self._board(v, ones, idx, val)
 
@@ -207,13 +207,14 @@ class MidnightZooEncoder(SectionedEncoder):
     def _zoo_key(st, p):
         """Copies of every field of seat ``p``'s zoo (its cards are hidden in the cards phase)."""
         pl = st.players[p]
-        return (pl.kind, pl.storage[:], pl.district[:], pl.loc[:], pl.face[:], pl.asleep[:], pl.pollen[:], pl.cards,
-                pl.setup_tile, st.phase == CARDS)
+        return (pl.animals, pl.storage[:], pl.district[:], pl.location[:], pl.facing[:], pl.asleep[:], pl.pollen[:],
+                pl.cards, pl.setup_tile, st.phase == CARDS)
 
     @staticmethod
     def _board_key(st, me):
-        return (st.phase, st.cur, st.first, st.market[:], st.leftover[:], [pile[:] for pile in st.piles],
-                st.removed[:], st.supply[:], st.slots, st.round_terrain)
+        return (st.phase, st.pending[-1].seat if st.pending else None, st.first_player, st.market[:],
+                st.leftover[:], st.leftover_piles[:], st.removed[:], st.bonus_supply[:], st.animal_slots,
+                st.round_terrain)
 
     def _hand_state(self, r, st, p, ones, idx, val):
         pl, b = st.players[p], self.blocks[r]
@@ -231,12 +232,12 @@ class MidnightZooEncoder(SectionedEncoder):
                  for c, t in enumerate(pl.district) if t >= 0 or t == ZOO_MARK]
         o, k = b["animals"], self.ANIMAL
         tail0 = len(ANIMALS) + len(PLACES)
-        for i, a in enumerate(pl.kind):
+        for i, a in enumerate(pl.animals):
             base = o + SPOT_OF[i] * k
-            ones += (base + ANIMAL_OF[a], base + len(ANIMALS) + place_of(pl.loc[i]))
+            ones += (base + ANIMAL_OF[a], base + len(ANIMALS) + place_of(pl.location[i]))
             tail = base + tail0
             if SNAKE[a]:
-                ones.append(tail + FACE_OF[pl.face[i]])
+                ones.append(tail + FACE_OF[pl.facing[i]])
             if SLOTH[a] and pl.asleep[i]:
                 ones.append(tail + 4)
             if BUTTERFLY[a] and pl.pollen[i]:
@@ -254,17 +255,17 @@ class MidnightZooEncoder(SectionedEncoder):
 
     def _board_state(self, st, me, ones, idx, val):
         ones.append(self.phase + PHASE_OF[st.phase])
-        if st.phase != OVER:
-            ones.append(self.to_act + self._seat_state(st.cur, me))
-        ones.append(self.first + self._seat_state(st.first, me))
+        if st.pending:
+            ones.append(self.to_act + self._seat_state(st.pending[-1].seat, me))
+        ones.append(self.first + self._seat_state(st.first_player, me))
         ones += [self.market + i * NT + TILE_OF[t] for i, t in enumerate(st.market) if t >= 0]
         ones += [self.leftover + TILE_OF[t] for t in st.leftover]
-        ones += [self.piles + TILE_OF[t] for pile in st.piles for t in pile]
+        ones += [self.piles + TILE_OF[t] for pile in st.leftover_piles for t in pile]
         ones += [self.removed + TILE_OF[t] for t in st.removed]
         o = self.bonus
-        idx += [o + TERRAIN_OF[i] for i in range(len(st.supply))]
-        val += [x / 14 for x in st.supply]
-        ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(st.slots[:3])]
+        idx += [o + TERRAIN_OF[i] for i in range(len(st.bonus_supply))]
+        val += [x / 14 for x in st.bonus_supply]
+        ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(st.animal_slots[:3])]
         if st.round_terrain >= 0:
             ones.append(self.terrain + TERRAIN_OF[st.round_terrain])
 
@@ -275,12 +276,12 @@ class MidnightZooEncoder(SectionedEncoder):
                 len(pending) / 5, 0.0, 0.0, 0.0, 0.0, 0.0]
         if pending:
             other = FRAMES["other"]
-            ones += list({self.frames + FRAMES.get(f.KIND, other) for f in pending})
-            self._top(frame_json(pending[-1]), ones, misc)
+            ones += list({self.frames + FRAMES.get(f.kind, other) for f in pending})
+            self._top(frame_to_json(pending[-1]), ones, misc)
         if st.solo:
-            if st.solo_current >= 0:
-                ones.append(self.solo_current + SOLO_OF[st.solo_current])
-            ones += [self.solo_revealed + SOLO_OF[t] for t in st.solo_seen]
+            if st.solo_tile >= 0:
+                ones.append(self.solo_current + SOLO_OF[st.solo_tile])
+            ones += [self.solo_revealed + SOLO_OF[t] for t in st.solo_revealed]
             misc[10] = len(st.solo_deck) / 10
         for i, x in enumerate(misc):
             if x:
@@ -297,12 +298,12 @@ class MidnightZooEncoder(SectionedEncoder):
         if top.get("cell") in CELLS:
             ones.append(o + CELLS[top["cell"]])
         o += NCELL
-        if top.get("animal") in SPOTS:
-            ones.append(o + SPOTS[top["animal"]])
+        if top.get("spot") in SPOTS:
+            ones.append(o + SPOTS[top["spot"]])
         o += len(SPOTS)
         ones += [o + SPOTS[s] for s in top.get("eligible", ()) if s in SPOTS]
         misc[6:10] = [top.get("points", 0) / 10, top.get("extra", 0) / 3, float(bool(top.get("tile_open"))),
-                      float(bool(top.get("special")))]
+                      float(bool(top.get("special")) or top["kind"] == SpecialMove.kind)]
 
 
 ENCODER = MidnightZooEncoder
