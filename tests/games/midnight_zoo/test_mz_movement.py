@@ -3,13 +3,13 @@
 import pytest
 
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo.decisions import GroupMove
+from gameshelf.games.midnight_zoo.decisions import SpecialMove
 from mz_helpers import CAT, add_pending, board, in_zoo, legal, piece, play, put, tile, top, where
 
 
 def points(st, n):
     """Give the acting seat ``n`` move points (a move_n action being resolved)."""
-    add_pending(st, kind="move_points", points=n, animal=None)
+    add_pending(st, "move_points", points=n)
 
 
 # ---- general movement ---------------------------------------------------------------------------
@@ -74,7 +74,7 @@ def test_r48_zoo_animals_never_eligible():
     w = put(st, "wolf", "zoo")
     w2 = put(st, "wolf", "1,2")
     play(st, "discard G05")
-    assert type(st.pending[-1]) is GroupMove and st.pending[-1].eligible == (CAT.spot_names.index(w2),)
+    assert type(st.pending[-1]) is SpecialMove and st.pending[-1].eligible == (w2,)
     assert f"animal {w}" not in legal(st)
 
 

@@ -43,8 +43,8 @@ def test_position_names_components_not_slots():
     w = put(st, "wolf", "1,2")
     play(st, "discard G05")
     data = GAME.position(st)
-    assert data["pending"] == [{"kind": "group_move", "special": True, "eligible": [w], "animal": None,
-                                "extra": 0}]
+    assert data["pending"] == [{"kind": "midnight_zoo.use_tile", "seat": 0},
+                               {"kind": "midnight_zoo.special_move", "seat": 0, "eligible": [w]}]
     assert data["players"]["blue"]["district"] == {"1,2": "G01"} and data["phase"] == "placement"
     assert data["players"]["blue"]["animals"][w]["loc"] == "1,2"
 
@@ -54,7 +54,7 @@ def test_scenario_snippet_builds_a_position():
         players:
           blue: {vp: 12, animals: {L1: {loc: zoo}}}
     """, seed=3)
-    assert st.players[0].vp == 12 and st.players[0].loc[0] == -2
+    assert st.players[0].vp == 12 and st.players[0].location[0] == -2
     assert GAME.score_now(st).breakdown[0]["vp_track"] == 12
 
 
@@ -75,8 +75,11 @@ def mutated(fn):
     (lambda d: d.__setitem__("draft", "three"), "'draft' must be a whole number"),
     (lambda d: d.pop("market"), "no 'market'"),
     (lambda d: d["players"]["green"].__setitem__("storage", ["BR", "BG", "BS"]), "storage holds at most 2"),
-    (lambda d: d.__setitem__("pending", [{"kind": "choose_cell", "tile": d["stack"][0]}]), "not conserved"),
-    (lambda d: d.__setitem__("pending", [{"kind": "fly"}]), "unknown pending decision"),
+    (lambda d: d["pending"].append({"kind": "midnight_zoo.choose_cell", "seat": d["order"][d["turn"]],
+                                    "tile": d["stack"][0]}), "not conserved"),
+    (lambda d: d.__setitem__("pending", [{"kind": "fly"}]), "unknown decision kind"),
+    (lambda d: d.__setitem__("pending", []), "the bottom pending decision is the placement phase's"),
+    (lambda d: d["pending"][0].__setitem__("seat", 1 - d["pending"][0]["seat"]), "whose turn it is"),
     (lambda d: d["options"].__setitem__("snake_turn", "spin"), "options"),
     (lambda d: d["players"]["blue"]["animals"]["L1"].__setitem__("pollen", 9), "pollen"),
     (lambda d: d["players"]["blue"]["animals"]["L1"].__setitem__("loc", "7,7"), "unknown location"),
@@ -95,7 +98,7 @@ def test_from_position_names_the_problem(fn, words):
 def test_an_impossible_pending_decision_is_refused():
     st = board(hand="G05", tiles={"4,4": "G01"})
     data = GAME.position(st)
-    data["pending"] = [{"kind": "group_move", "special": True, "eligible": [], "animal": None, "extra": 0}]
+    data["pending"].append({"kind": "midnight_zoo.special_move", "seat": 0, "eligible": []})
     with pytest.raises(BadPosition) as err:
         GAME.from_position(data)
     assert "impossible" in err.value.message
@@ -158,7 +161,7 @@ def element_ids(view) -> set:
     ids = {f"tile:{t}" for t in view["market"] if t}
     ids |= {f"bonus:{t}" for t in view["bonus_supply"]}
     ids |= {f"tile:{f['tile']}" for f in view["pending"] if "tile" in f}
-    for p in view["player_states"]:
+    for p in view["boards"]:
         ids |= {f"tile:{t}" for t in [*p["district"].values(), *p["storage"], p["hand"]] if t and t != "zoo"}
         ids |= {f"animal:{a['spot']}" for a in p["animals"]}
         ids |= {f"cell:{key}" for key in p["district"]}

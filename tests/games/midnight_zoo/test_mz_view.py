@@ -14,9 +14,9 @@ def test_r8_views_hide_only_the_stack_and_solo_deck_order():
     v = GAME.view(st, 0)
     assert "stack" not in v and v["stack_count"] == len(st.stack)
     assert "deck" not in v["solo"] and v["solo"]["deck_count"] == len(st.solo_deck)
-    assert v["market"] and v["player_states"][0]["animals"]
+    assert v["market"] and v["boards"][0]["animals"]
     json.dumps(v)
-    full = GAME.encode(st)
+    full = GAME.position(st)
     assert len(full["stack"]) == len(st.stack) and "chance" in full
 
 
@@ -39,7 +39,7 @@ def test_copy_is_independent():
     w = put(st, "wolf", "1,0")
     c = GAME.copy(st)
     play(st, "place R07", "at 4,1", "tile move_2", f"animal {w}", "go N")
-    assert c.players[0].district[21] == -1 and c.pending == [] and c.players[0].hand >= 0
+    assert c.players[0].district[21] == -1 and len(c.pending) == 1 and c.players[0].hand >= 0
     assert GAME.state_hash(c) != GAME.state_hash(st)
 
 
@@ -95,13 +95,13 @@ def test_renderer_names_every_pending_decision(lang):
     seen = set()
     while not GAME.is_over(st):
         view = GAME.view(st, GAME.to_act(st))
-        if view["pending"]:
-            seen.add(view["pending"][-1]["kind"])
+        if len(view["pending"]) > 1:
+            seen.add(view["decision"]["kind"])
             console = Console(width=150, record=True)
             console.print(render(view, ["Ann", "Bob"], lang))
             assert "{" not in console.export_text()
         GAME.apply(st, ch.choice(GAME.legal_actions(st)))
-    assert {"choose_cell", "choose_effect", "group_move"} <= seen
+    assert {"midnight_zoo.choose_cell", "midnight_zoo.choose_effect", "midnight_zoo.move_animal"} <= seen
 
 
 def test_heuristic_prefers_animals_nearer_the_zoo():
@@ -129,7 +129,7 @@ def test_heuristic_values_pending_move_points():
     st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
     put(st, "wolf", "1,0")
     before = GAME.heuristic(st, 0)
-    add_pending(st, kind="move_points", points=2, animal=None)
+    add_pending(st, "move_points", points=2)
     assert GAME.heuristic(st, 0) > before
 
 

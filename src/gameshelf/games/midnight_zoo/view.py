@@ -68,17 +68,15 @@ class FrameView(TypedDict):
 
 
 class SoloView(TypedDict):
-    """Solo mode (R76-R86): Leo's current solo tile, those revealed, the deck (order: full only)."""
+    """Solo mode (R76-R86): Leo's current solo tile, those revealed, how many are left."""
     current: Optional[str]
     revealed: list[str]
     deck_count: int
-    deck: NotRequired[list[str]]
 
 
 class MidnightZooView(ViewHeader):
     """What a seat (or a spectator, ``seat`` None) sees: the header, then the game's components;
-    ``pending`` is the whole decision stack (bottom first, the header's ``decision`` on top);
-    ``stack`` and ``chance`` only in full views."""
+    ``pending`` is the whole decision stack (bottom first, the header's ``decision`` on top)."""
     options: dict[str, str]
     phase: str
     draft: int
@@ -97,8 +95,6 @@ class MidnightZooView(ViewHeader):
     pending: list[FrameView]
     boards: list[BoardView]
     solo: NotRequired[SoloView]
-    stack: NotRequired[list[str]]
-    chance: NotRequired[int]
 
 
 TILE_ID = CAT.tile_id
@@ -164,17 +160,18 @@ def animal_json(player: Player, piece: int) -> AnimalView:
     return out
 
 
-def cards_json(state: State, owner: int, viewer: int | str | None) -> None | str | list[str | None]:
+def cards_json(state: State, owner: int, viewer: int | None) -> None | str | list[str | None]:
+    """A seat's variability cards: hidden from the others while they are being chosen (R88)."""
     player = state.players[owner]
     if player.cards is None:
         return None
-    if state.phase == CARDS and viewer != owner and viewer != "all":
+    if state.phase == CARDS and viewer != owner:
         return "hidden"
     cards = CAT.cards[owner]
     return [cards[index].letter if index >= 0 else None for index in player.cards]
 
 
-def board_json(state: State, seat: int, viewer: int | str | None) -> BoardView:
+def board_json(state: State, seat: int, viewer: int | None) -> BoardView:
     player = state.players[seat]
     return {
         "colour": CAT.colours[seat], "vp": player.vp, "hand": tile_name(player.hand),
@@ -187,8 +184,7 @@ def board_json(state: State, seat: int, viewer: int | str | None) -> BoardView:
     }
 
 
-def view(state: State, seat: int | None, *, full: bool = False) -> MidnightZooView:
-    viewer = "all" if full else seat
+def view(state: State, seat: int | None) -> MidnightZooView:
     pending = [frame_to_json(top) for top in state.pending]
     header = view_header("midnight_zoo", seat, state.player_count, state.pending[-1].seat if pending else None,
                          state.ply, pending[-1] if pending else None)
@@ -208,17 +204,12 @@ def view(state: State, seat: int | None, *, full: bool = False) -> MidnightZooVi
         "animal_slots": [CAT.animal_ids[animal] for animal in state.animal_slots],
         "round_terrain": CAT.terrains[state.round_terrain] if state.round_terrain >= 0 else None,
         "pending": cast("list[FrameView]", pending),
-        "boards": [board_json(state, other, viewer) for other in range(state.player_count)],
+        "boards": [board_json(state, other, seat) for other in range(state.player_count)],
     }
     if state.solo:
         out["solo"] = {"current": SOLO_NAMES[state.solo_tile] if state.solo_tile >= 0 else None,
                        "revealed": [SOLO_NAMES[tile] for tile in state.solo_revealed],
                        "deck_count": len(state.solo_deck)}
-        if full:
-            out["solo"]["deck"] = [SOLO_NAMES[tile] for tile in state.solo_deck]
-    if full:
-        out["stack"] = [TILE_ID[tile] for tile in state.stack]
-        out["chance"] = state.chance.position
     return out
 
 
@@ -237,14 +228,11 @@ def determinize(seen: dict[str, Any], chance: Chance) -> State:
     state.chance = Chance(seed)
     for seat in template.hidden_cards:
         state.players[seat].cards = hidden_cards(seat, chance, template.single)
-    if template.stack is not None:
-        state.stack = list(template.stack)
-        chance.shuffle(state.stack)
+    state.stack = list(template.stack)
+    chance.shuffle(state.stack)
     if template.solo_deck is not None:
         state.solo_deck = list(template.solo_deck)
         chance.shuffle(state.solo_deck)
-    if "chance" in seen:
-        state.chance = Chance(seen["chance"])
     return state
 
 
@@ -257,7 +245,7 @@ class _Template:
     state: State
     hidden_cards: tuple[int, ...]
     single: bool
-    stack: tuple[int, ...] | None
+    stack: tuple[int, ...]
     solo_deck: tuple[int, ...] | None
 
 
@@ -287,20 +275,14 @@ def _template(seen: dict[str, Any]) -> _Template:
     template.view, template.single = seen, state.config.single_pair
     state.players = [player_of(board, seat, None, template.single) for seat, board in enumerate(seen["boards"])]
     template.hidden_cards = tuple(seat for seat, board in enumerate(seen["boards"]) if board["cards"] == "hidden")
-    template.stack = template.solo_deck = None
-    if "stack" in seen:
-        state.stack = [index[tile] for tile in seen["stack"]]
-    else:
-        template.stack = tuple(unseen_tiles(state))
-        assert len(template.stack) == seen["stack_count"], "view inconsistent with the tile count"
+    template.stack = tuple(unseen_tiles(state))
+    assert len(template.stack) == seen["stack_count"], "view inconsistent with the tile count"
+    template.solo_deck = None
     if state.solo:
         solo = seen["solo"]
         state.solo_tile = SOLO_NAMES.index(solo["current"]) if solo["current"] else -1
         state.solo_revealed = [SOLO_NAMES.index(name) for name in solo["revealed"]]
-        if "deck" in solo:
-            state.solo_deck = [SOLO_NAMES.index(name) for name in solo["deck"]]
-        else:
-            template.solo_deck = tuple(tile for tile in range(len(CAT.solo_tiles)) if tile not in state.solo_revealed)
+        template.solo_deck = tuple(tile for tile in range(len(CAT.solo_tiles)) if tile not in state.solo_revealed)
     template.state = state
     _LAST[:] = [template]
     return template
