@@ -135,6 +135,15 @@ FRAMES: tuple[type[Frame], ...] = (
 KINDS: dict[str, type[Frame]] = {frame.kind: frame for frame in FRAMES}
 
 
+# the decisions that name only a seat, one per seat (shared, as every frame may be)
+SEATS = range(len(CAT.colours))
+CHOOSE_CARDS = tuple(ChooseCards(seat) for seat in SEATS)
+TAKE_TILE = tuple(TakeTile(seat) for seat in SEATS)
+USE_TILE = tuple(UseTile(seat) for seat in SEATS)
+CHOOSE_DISCOVER = tuple(ChooseDiscover(seat) for seat in SEATS)
+CHOOSE_BONUS_TERRAIN = tuple(ChooseBonusTerrain(seat) for seat in SEATS)
+
+
 @lru_cache(maxsize=16384)
 def frame(cls: type[Frame], *fields: Any) -> Any:
     """The frame ``cls(*fields)``, shared: frames are immutable, and a cache lookup is several

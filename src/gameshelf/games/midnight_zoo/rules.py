@@ -27,7 +27,7 @@ from .rules_draft import (NEXT_STEP, apply_cards, apply_take, card_choices, draf
 from .rules_move import (apply_animal_move, apply_group, apply_move_point, group_open, legal_animal_move,
                          legal_group, legal_move_points, move_points_open, why_animal_move, why_group,
                          why_move_points)
-from .rules_place import (always_open, apply_bonus_terrain, apply_bonus_use, apply_cell, apply_discover,
+from .rules_place import (apply_bonus_terrain, apply_bonus_use, apply_cell, apply_discover,
                           apply_effect, apply_menu, bonus_terrain_open, cell_open, discover_open, legal_bonus_terrain,
                           legal_bonus_use, legal_cell, legal_discover, legal_effect, menu_legal, menu_open,
                           why_menu, why_resolving)
@@ -38,30 +38,34 @@ class FrameRules(NamedTuple):
     """What the rules do with one kind of decision; each takes (state, deciding player, frame)."""
 
     legal: Callable[..., list[Any]]
-    open: Callable[..., bool]            # whether any action remains (else the frame is dropped)
+    open: Callable[..., bool] | None     # whether any action remains (else the frame is dropped); None: always
     apply: Callable[..., None]           # also (action, events)
     why: Callable[..., IllegalAction]    # also (action)
 
 
 RULES: dict[type[Frame], FrameRules] = {
-    ChooseCards: FrameRules(card_choices, always_open, apply_cards, why_cards),
-    TakeTile: FrameRules(draft_legal, always_open, apply_take, why_take),
+    ChooseCards: FrameRules(card_choices, None, apply_cards, why_cards),
+    TakeTile: FrameRules(draft_legal, None, apply_take, why_take),
     UseTile: FrameRules(menu_legal, menu_open, apply_menu, why_menu),
     ChooseCell: FrameRules(legal_cell, cell_open, apply_cell,
                            why_resolving("choose an empty district space (not the zoo)", "R14")),
-    ChooseEffect: FrameRules(legal_effect, always_open, apply_effect,
+    ChooseEffect: FrameRules(legal_effect, None, apply_effect,
                              why_resolving("choose one of the available effects, or skip", "R19")),
     ChooseDiscover: FrameRules(legal_discover, discover_open, apply_discover,
                                why_resolving("choose one of your undiscovered animals", "R36")),
     ChooseBonusTerrain: FrameRules(legal_bonus_terrain, bonus_terrain_open, apply_bonus_terrain,
                                    why_resolving("choose a terrain whose bonus pile is not empty", "R37")),
-    UseBonus: FrameRules(legal_bonus_use, always_open, apply_bonus_use,
+    UseBonus: FrameRules(legal_bonus_use, None, apply_bonus_use,
                          why_resolving("place, store (storage below 2) or discard the bonus tile", "R37")),
     SpendMoves: FrameRules(legal_move_points, move_points_open, apply_move_point, why_move_points),
-    MoveAnimal: FrameRules(legal_animal_move, always_open, apply_animal_move, why_animal_move),
+    MoveAnimal: FrameRules(legal_animal_move, None, apply_animal_move, why_animal_move),
     SpecialMove: FrameRules(legal_group, group_open, apply_group, why_group),
     RoundMove: FrameRules(legal_group, group_open, apply_group, why_group),
 }
+# the table by operation, for the calls made at every action
+LEGAL = {cls: rules.legal for cls, rules in RULES.items()}
+OPEN = {cls: rules.open for cls, rules in RULES.items()}
+APPLY = {cls: rules.apply for cls, rules in RULES.items()}
 
 
 # ---- setup -----------------------------------------------------------------------------------
@@ -125,7 +129,8 @@ def settle(state: State, events: list[Event]) -> None:
         pending = state.pending
         if pending:
             top = pending[-1]
-            if RULES[type(top)].open(state, state.players[top.seat], top):
+            still_open = OPEN[type(top)]
+            if still_open is None or still_open(state, state.players[top.seat], top):
                 return
             pending.pop()
         elif state.phase == OVER:
@@ -161,7 +166,7 @@ def legal_actions(state: State) -> list[Any]:
     if not pending:
         return []
     top = pending[-1]
-    return RULES[type(top)].legal(state, state.players[top.seat], top)
+    return LEGAL[type(top)](state, state.players[top.seat], top)
 
 
 def apply(state: State, action: Any) -> list[Event]:
@@ -169,7 +174,7 @@ def apply(state: State, action: Any) -> list[Event]:
     events: list[Event] = []
     state.ply += 1
     top = state.pending[-1]
-    RULES[type(top)].apply(state, state.players[top.seat], top, action, events)
+    APPLY[type(top)](state, state.players[top.seat], top, action, events)
     settle(state, events)
     return events
 

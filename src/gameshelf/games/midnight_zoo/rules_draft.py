@@ -15,7 +15,7 @@ from gameshelf.core.game import Event
 
 from .actions import TAKE, Cards, Take
 from .catalog import CAT
-from .decisions import ChooseCards, RoundMove, TakeTile, UseTile, frame
+from .decisions import CHOOSE_CARDS, TAKE_TILE, USE_TILE, ChooseCards, RoundMove, TakeTile, frame
 from .movement import eligible
 from .state import CARDS, DRAFT, LEO, OVER, PLACE, ROUND, Player, State
 
@@ -47,7 +47,7 @@ def start_cards(state: State) -> None:
 def next_card_chooser(state: State, events: list[Event]) -> None:
     """The next seat chooses its cards; after the last, the cards are revealed and the draft starts."""
     if state.turn < len(state.order):
-        state.pending.append(frame(ChooseCards, state.order[state.turn]))
+        state.pending.append(CHOOSE_CARDS[state.order[state.turn]])
         return
     events.append(event("cards_revealed"))
     start_draft(state)
@@ -98,7 +98,7 @@ def next_drafter(state: State, events: list[Event]) -> None:
     elif state.order[state.turn] == LEO:
         leo_pick(state, events)
     else:
-        state.pending.append(frame(TakeTile, state.order[state.turn]))
+        state.pending.append(TAKE_TILE[state.order[state.turn]])
 
 
 def draft_legal(state: State, player: Player, top: TakeTile) -> list[Take]:
@@ -143,7 +143,7 @@ def end_draft(state: State, events: list[Event]) -> None:
         state.solo_revealed = []
         events.append(event("solo_shuffled"))
     state.phase, state.order, state.turn = PLACE, seat_order(state), 0
-    state.pending.append(frame(UseTile, state.order[0]))
+    state.pending.append(USE_TILE[state.order[0]])
 
 
 # ---- placement order, maintenance (R12, R70-R71) ------------------------------------------------
@@ -152,7 +152,7 @@ def next_placer(state: State, events: list[Event]) -> None:
     events.append(event("phase_done", seat=state.order[state.turn]))
     state.turn += 1
     if state.turn < len(state.order):
-        state.pending.append(frame(UseTile, state.order[state.turn]))
+        state.pending.append(USE_TILE[state.order[state.turn]])
         return
     if state.draft < CAT.drafts:  # R70, A23
         refill(state)

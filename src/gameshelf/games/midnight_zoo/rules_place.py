@@ -10,7 +10,7 @@ from gameshelf.core.game import Event
 from .actions import AT, BONUS, DISCOVER, DONE, SKIP, USE, At, Bonus, Discover, Done, Effect, Use
 from .catalog import BONUS as BONUS_TILE
 from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
-from .decisions import (PIECE, ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, SpecialMove,
+from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, SpecialMove,
                         SpendMoves, UseBonus, UseTile, effect_of, frame)
 from .movement import discover, eligible
 from .state import CHOOSE, UNDISCOVERED, Player, State
@@ -204,10 +204,6 @@ def cell_open(state: State, player: Player, top: ChooseCell) -> bool:
     return -1 in player.district
 
 
-def always_open(state: State, player: Player, top: object) -> bool:
-    return True
-
-
 def discover_open(state: State, player: Player, top: ChooseDiscover) -> bool:
     return UNDISCOVERED in player.location
 
@@ -269,10 +265,10 @@ def start_effect(state: State, player: Player, seat: int, effect: tuple[str, int
         events.append(event("vp_gained", seat=seat, vp=amount))
     elif kind == DISCOVER_ANIMAL:
         if UNDISCOVERED in player.location:
-            state.pending.append(frame(ChooseDiscover, seat))
+            state.pending.append(CHOOSE_DISCOVER[seat])
     elif kind == BONUS_TILE:
         for _ in range(amount):
-            state.pending.append(frame(ChooseBonusTerrain, seat))
+            state.pending.append(CHOOSE_BONUS_TERRAIN[seat])
     elif kind == MOVE:
         state.pending.append(frame(SpendMoves, seat, amount))
 
