@@ -1,4 +1,4 @@
-"""Positions (issue 11): position/from_position round trip, validation with clear errors (a fuzz
+"""Positions: position/from_position round trip, validation with clear errors (a fuzz
 test over random mutations), score_now, decisions and their targets, the typed view, records
 of an older rules version refused."""
 

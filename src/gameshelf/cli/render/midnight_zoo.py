@@ -233,7 +233,7 @@ def _frame(f: dict, lang: str) -> str:
                                             eligible=", ".join(f.get("eligible", ())) or "-")
 
 
-# ---- issue 17: what a menu entry points at, the legend, explain ---------------------------------
+# ---- what a menu entry points at, the legend, explain ------------------------------------------
 def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
     """The board labels that find a decision's place: a space's row and column, a tile's id."""
     kind, _, what = target.partition(":")
