@@ -4,7 +4,7 @@ import pytest
 
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.midnight_zoo.decisions import SpecialMove
-from mz_helpers import CAT, add_pending, board, in_zoo, legal, piece, play, put, tile, top, where
+from mz_helpers import add_pending, board, in_zoo, legal, piece, play, put, tile, top, where
 
 
 def points(st, n):

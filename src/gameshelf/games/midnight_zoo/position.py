@@ -293,15 +293,15 @@ def check_stack(state: State) -> None:
 # ---- whole-position checks ---------------------------------------------------------------------
 def check_round_zones(state: State) -> None:
     """R6, R75: one leftover tile per finished draft of the round; a pile of 5 per finished round."""
-    per = CAT.drafts_per_round
-    done_in_round = {CARDS: 0, DRAFT: (state.draft - 1) % per, PLACE: (state.draft - 1) % per + 1,
-                     ROUND: per, OVER: 0}[state.phase]
-    rounds_done = CAT.rounds if state.phase == OVER else (state.draft - 1) // per
+    per_round = CAT.drafts_per_round
+    done_in_round = {CARDS: 0, DRAFT: (state.draft - 1) % per_round, PLACE: (state.draft - 1) % per_round + 1,
+                     ROUND: per_round, OVER: 0}[state.phase]
+    rounds_done = CAT.rounds if state.phase == OVER else (state.draft - 1) // per_round
     need(len(state.leftover) == done_in_round,
          f"the leftover zone holds {len(state.leftover)} tiles; at draft {state.draft} "
          f"({PHASE_NAMES[state.phase]}) it holds {done_in_round}")
-    need(len(state.leftover_piles) == rounds_done and all(len(pile) == per for pile in state.leftover_piles),
-         f"{rounds_done} leftover piles of {per} tiles are expected at draft {state.draft}")
+    need(len(state.leftover_piles) == rounds_done and all(len(pile) == per_round for pile in state.leftover_piles),
+         f"{rounds_done} leftover piles of {per_round} tiles are expected at draft {state.draft}")
     need(state.phase != CARDS or state.draft == 1, "variability cards are chosen before the first draft")
 
 
