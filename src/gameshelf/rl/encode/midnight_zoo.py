@@ -100,35 +100,35 @@ class MidnightZooEncoder(SectionedEncoder):
 
     ANIMAL = len(ANIMALS) + len(PLACES) + 4 + 2
 
-    def _seat(self, v, seat):
+    def _seat(self, view, seat):
         if seat is None:
             return None
         if seat == "leo":
             return self.players
-        return (seat - v["seat"]) % self.players
+        return (seat - view["seat"]) % self.players
 
-    def fill(self, v, ones, idx, val):
-        me = v["seat"]
-        for p, pv in enumerate(v["boards"]):
-            self._player(self.blocks[(p - me) % self.players], pv, ones, idx, val)
-        self._board(v, ones, idx, val)
+    def fill(self, view, ones, idx, val):
+        me = view["seat"]
+        for p, board in enumerate(view["boards"]):
+            self._player(self.blocks[(p - me) % self.players], board, ones, idx, val)
+        self._board(view, ones, idx, val)
 
-    def _player(self, b, pv, ones, idx, val):
-        idx.append(b["vp"])
-        val.append(pv["vp"] / 100)
-        if pv["hand"]:
-            ones.append(b["hand"] + TILES[pv["hand"]])
-        ones += [b["storage"] + TILES[t] for t in pv["storage"]]
-        district = pv["district"]
+    def _player(self, block, board, ones, idx, val):
+        idx.append(block["vp"])
+        val.append(board["vp"] / 100)
+        if board["hand"]:
+            ones.append(block["hand"] + TILES[board["hand"]])
+        ones += [block["storage"] + TILES[t] for t in board["storage"]]
+        district = board["district"]
         cells = district.items() if isinstance(district, dict) else enumerate(district)
-        o = b["district"]
+        offset = block["district"]
         for cell, tile in cells:
             if tile is not None:
                 c = CELLS[cell] if isinstance(cell, str) else cell
-                ones.append(o + c * (NT + 1) + (NT if tile == "zoo" else TILES[tile]))
-        o, k = b["animals"], self.ANIMAL
-        for a in pv["animals"]:
-            base = o + SPOTS[a["spot"]] * k
+                ones.append(offset + c * (NT + 1) + (NT if tile == "zoo" else TILES[tile]))
+        offset, k = block["animals"], self.ANIMAL
+        for a in board["animals"]:
+            base = offset + SPOTS[a["spot"]] * k
             ones += (base + ANIMALS[a["animal"]], base + len(ANIMALS) + PLACES[a["loc"]])
             tail = base + len(ANIMALS) + len(PLACES)
             if "facing" in a:
@@ -138,37 +138,37 @@ class MidnightZooEncoder(SectionedEncoder):
             if a.get("pollen"):
                 idx.append(tail + 5)
                 val.append(a["pollen"] / 4)
-        cards, stride = pv["cards"], len(LETTERS) + 1
+        cards, stride = board["cards"], len(LETTERS) + 1
         if cards == "hidden":
-            ones += [b["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
+            ones += [block["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
         elif isinstance(cards, (list, tuple)):
-            ones += [b["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
-        if pv.get("setup_tile") in SETUP:
-            ones.append(b["setup"] + SETUP[pv["setup_tile"]])
+            ones += [block["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
+        if board.get("setup_tile") in SETUP:
+            ones.append(block["setup"] + SETUP[board["setup_tile"]])
 
-    def _board(self, v, ones, idx, val):
-        ones.append(self.phase + PHASES[v["phase"]])
-        for offset, seat in ((self.to_act, v["to_act"]), (self.first, v["first_player"])):
-            rel = self._seat(v, seat)
+    def _board(self, view, ones, idx, val):
+        ones.append(self.phase + PHASES[view["phase"]])
+        for offset, seat in ((self.to_act, view["to_act"]), (self.first, view["first_player"])):
+            rel = self._seat(view, seat)
             if rel is not None:
                 ones.append(offset + rel)
-        ones += [self.market + i * NT + TILES[t] for i, t in enumerate(v["market"]) if t]
-        ones += [self.leftover + TILES[t] for t in v["leftover"]]
-        ones += [self.piles + TILES[t] for pile in v["leftover_piles"] for t in pile]
-        ones += [self.removed + TILES[t] for t in v["removed"]]
-        for t, n in v["bonus_supply"].items():
+        ones += [self.market + i * NT + TILES[t] for i, t in enumerate(view["market"]) if t]
+        ones += [self.leftover + TILES[t] for t in view["leftover"]]
+        ones += [self.piles + TILES[t] for pile in view["leftover_piles"] for t in pile]
+        ones += [self.removed + TILES[t] for t in view["removed"]]
+        for t, n in view["bonus_supply"].items():
             idx.append(self.bonus + TERRAINS[t])
             val.append(n / 14)
-        ones += [self.slots + i * len(ANIMALS) + ANIMALS[a] for i, a in enumerate(v["animal_slots"][:3])]
-        if v["round_terrain"]:
-            ones.append(self.terrain + TERRAINS[v["round_terrain"]])
-        pending = v["pending"]
-        misc = [v["draft"] / 10, v["round"] / 10, v["turn"] / 4, v["ply"] / 500, v["stack_count"] / 80,
+        ones += [self.slots + i * len(ANIMALS) + ANIMALS[a] for i, a in enumerate(view["animal_slots"][:3])]
+        if view["round_terrain"]:
+            ones.append(self.terrain + TERRAINS[view["round_terrain"]])
+        pending = view["pending"]
+        misc = [view["draft"] / 10, view["round"] / 10, view["turn"] / 4, view["ply"] / 500, view["stack_count"] / 80,
                 len(pending) / 5, 0.0, 0.0, 0.0, 0.0, 0.0]
         if pending:
             ones += list({self.frames + FRAMES.get(f["kind"], FRAMES["other"]) for f in pending})
             self._top(pending[-1], ones, misc)
-        solo = v.get("solo")
+        solo = view.get("solo")
         if solo:
             if solo["current"]:
                 ones.append(self.solo_current + SOLO[solo["current"]])
@@ -189,119 +189,119 @@ class MidnightZooEncoder(SectionedEncoder):
         tile); then the board, and the turn (rewritten at every step: the pending frames and the
         ply change with nearly every action)."""
         n, sections = self.players, []
-        for r, b in enumerate(self.blocks):
-            sections += [Section(f"p{r}.hand", b["vp"], b["storage"], seat_key(n, r, self._hand_key),
+        for r, block in enumerate(self.blocks):
+            sections += [Section(f"p{r}.hand", block["vp"], block["storage"], seat_key(n, r, self._hand_key),
                                  seat_fill(n, r, self._hand_state)),
-                         Section(f"p{r}.zoo", b["storage"], b["setup"] + len(SETUP), seat_key(n, r, self._zoo_key),
+                         Section(f"p{r}.zoo", block["storage"], block["setup"] + len(SETUP), seat_key(n, r, self._zoo_key),
                                  seat_fill(n, r, self._zoo_state))]
         sections.append(Section("board", self.phase, self.frames, self._board_key, self._board_state))
         sections.append(Section("turn", self.frames, self.layout.size, None, self._turn_state))
         return sections
 
     @staticmethod
-    def _hand_key(st, p):
-        pl = st.players[p]
-        return pl.vp, pl.hand
+    def _hand_key(state, p):
+        player = state.players[p]
+        return player.vp, player.hand
 
     @staticmethod
-    def _zoo_key(st, p):
+    def _zoo_key(state, p):
         """Copies of every field of seat ``p``'s zoo (its cards are hidden in the cards phase)."""
-        pl = st.players[p]
-        return (pl.animals, pl.storage[:], pl.district[:], pl.location[:], pl.facing[:], pl.asleep[:], pl.pollen[:],
-                pl.cards, pl.setup_tile, st.phase == CARDS)
+        player = state.players[p]
+        return (player.animals, player.storage[:], player.district[:], player.location[:], player.facing[:], player.asleep[:], player.pollen[:],
+                player.cards, player.setup_tile, state.phase == CARDS)
 
     @staticmethod
-    def _board_key(st, me):
-        return (st.phase, st.pending[-1].seat if st.pending else None, st.first_player, st.market[:],
-                st.leftover[:], st.leftover_piles[:], st.removed[:], st.bonus_supply[:], st.animal_slots,
-                st.round_terrain)
+    def _board_key(state, me):
+        return (state.phase, state.pending[-1].seat if state.pending else None, state.first_player, state.market[:],
+                state.leftover[:], state.leftover_piles[:], state.removed[:], state.bonus_supply[:], state.animal_slots,
+                state.round_terrain)
 
-    def _hand_state(self, r, st, p, ones, idx, val):
-        pl, b = st.players[p], self.blocks[r]
-        idx.append(b["vp"])
-        val.append(pl.vp / 100)
-        if pl.hand >= 0:
-            ones.append(b["hand"] + TILE_OF[pl.hand])
+    def _hand_state(self, r, state, p, ones, idx, val):
+        player, block = state.players[p], self.blocks[r]
+        idx.append(block["vp"])
+        val.append(player.vp / 100)
+        if player.hand >= 0:
+            ones.append(block["hand"] + TILE_OF[player.hand])
 
-    def _zoo_state(self, r, st, p, ones, idx, val):
-        pl, b = st.players[p], self.blocks[r]
-        o = b["storage"]
-        ones += [o + TILE_OF[t] for t in pl.storage]
-        o, stride = b["district"], NT + 1
-        ones += [o + c * stride + (NT if t == ZOO_MARK else TILE_OF[t])
-                 for c, t in enumerate(pl.district) if t >= 0 or t == ZOO_MARK]
-        o, k = b["animals"], self.ANIMAL
+    def _zoo_state(self, r, state, p, ones, idx, val):
+        player, block = state.players[p], self.blocks[r]
+        offset = block["storage"]
+        ones += [offset + TILE_OF[t] for t in player.storage]
+        offset, stride = block["district"], NT + 1
+        ones += [offset + c * stride + (NT if t == ZOO_MARK else TILE_OF[t])
+                 for c, t in enumerate(player.district) if t >= 0 or t == ZOO_MARK]
+        offset, k = block["animals"], self.ANIMAL
         tail0 = len(ANIMALS) + len(PLACES)
-        for i, a in enumerate(pl.animals):
-            base = o + SPOT_OF[i] * k
-            ones += (base + ANIMAL_OF[a], base + len(ANIMALS) + place_of(pl.location[i]))
+        for i, a in enumerate(player.animals):
+            base = offset + SPOT_OF[i] * k
+            ones += (base + ANIMAL_OF[a], base + len(ANIMALS) + place_of(player.location[i]))
             tail = base + tail0
             if SNAKE[a]:
-                ones.append(tail + FACE_OF[pl.facing[i]])
-            if SLOTH[a] and pl.asleep[i]:
+                ones.append(tail + FACE_OF[player.facing[i]])
+            if SLOTH[a] and player.asleep[i]:
                 ones.append(tail + 4)
-            if BUTTERFLY[a] and pl.pollen[i]:
+            if BUTTERFLY[a] and player.pollen[i]:
                 idx.append(tail + 5)
-                val.append(pl.pollen[i] / 4)
-        if pl.cards is not None:
-            cards, stride = mz_view.cards_json(st, p, (p - r) % self.players), len(LETTERS) + 1
+                val.append(player.pollen[i] / 4)
+        if player.cards is not None:
+            cards, stride = mz_view.cards_json(state, p, (p - r) % self.players), len(LETTERS) + 1
             if cards == "hidden":
-                ones += [b["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
+                ones += [block["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
             else:
-                ones += [b["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
-        setup = SETUP_OF[pl.setup_tile]
+                ones += [block["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
+        setup = SETUP_OF[player.setup_tile]
         if setup is not None:
-            ones.append(b["setup"] + setup)
+            ones.append(block["setup"] + setup)
 
-    def _board_state(self, st, me, ones, idx, val):
-        ones.append(self.phase + PHASE_OF[st.phase])
-        if st.pending:
-            ones.append(self.to_act + self._seat_state(st.pending[-1].seat, me))
-        ones.append(self.first + self._seat_state(st.first_player, me))
-        ones += [self.market + i * NT + TILE_OF[t] for i, t in enumerate(st.market) if t >= 0]
-        ones += [self.leftover + TILE_OF[t] for t in st.leftover]
-        ones += [self.piles + TILE_OF[t] for pile in st.leftover_piles for t in pile]
-        ones += [self.removed + TILE_OF[t] for t in st.removed]
-        o = self.bonus
-        idx += [o + TERRAIN_OF[i] for i in range(len(st.bonus_supply))]
-        val += [x / 14 for x in st.bonus_supply]
-        ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(st.animal_slots[:3])]
-        if st.round_terrain >= 0:
-            ones.append(self.terrain + TERRAIN_OF[st.round_terrain])
+    def _board_state(self, state, me, ones, idx, val):
+        ones.append(self.phase + PHASE_OF[state.phase])
+        if state.pending:
+            ones.append(self.to_act + self._seat_state(state.pending[-1].seat, me))
+        ones.append(self.first + self._seat_state(state.first_player, me))
+        ones += [self.market + i * NT + TILE_OF[t] for i, t in enumerate(state.market) if t >= 0]
+        ones += [self.leftover + TILE_OF[t] for t in state.leftover]
+        ones += [self.piles + TILE_OF[t] for pile in state.leftover_piles for t in pile]
+        ones += [self.removed + TILE_OF[t] for t in state.removed]
+        offset = self.bonus
+        idx += [offset + TERRAIN_OF[i] for i in range(len(state.bonus_supply))]
+        val += [x / 14 for x in state.bonus_supply]
+        ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(state.animal_slots[:3])]
+        if state.round_terrain >= 0:
+            ones.append(self.terrain + TERRAIN_OF[state.round_terrain])
 
-    def _turn_state(self, st, me, ones, idx, val):
-        pending = st.pending
-        rnd = (st.draft - 1) // CAT.drafts_per_round + 1
-        misc = [st.draft / 10, rnd / 10, st.turn / 4, st.ply / 500, len(st.stack) / 80,
+    def _turn_state(self, state, me, ones, idx, val):
+        pending = state.pending
+        round_number = (state.draft - 1) // CAT.drafts_per_round + 1
+        misc = [state.draft / 10, round_number / 10, state.turn / 4, state.ply / 500, len(state.stack) / 80,
                 len(pending) / 5, 0.0, 0.0, 0.0, 0.0, 0.0]
         if pending:
             other = FRAMES["other"]
             ones += list({self.frames + FRAMES.get(f.kind, other) for f in pending})
             self._top(frame_to_json(pending[-1]), ones, misc)
-        if st.solo:
-            if st.solo_tile >= 0:
-                ones.append(self.solo_current + SOLO_OF[st.solo_tile])
-            ones += [self.solo_revealed + SOLO_OF[t] for t in st.solo_revealed]
-            misc[10] = len(st.solo_deck) / 10
+        if state.solo:
+            if state.solo_tile >= 0:
+                ones.append(self.solo_current + SOLO_OF[state.solo_tile])
+            ones += [self.solo_revealed + SOLO_OF[t] for t in state.solo_revealed]
+            misc[10] = len(state.solo_deck) / 10
         for i, x in enumerate(misc):
             if x:
                 idx.append(self.misc + i)
                 val.append(x)
 
     def _top(self, top, ones, misc):
-        o = self.top
-        ones.append(o + FRAMES.get(top["kind"], FRAMES["other"]))
-        o += len(FRAMES)
+        offset = self.top
+        ones.append(offset + FRAMES.get(top["kind"], FRAMES["other"]))
+        offset += len(FRAMES)
         if top.get("tile") in TILES:
-            ones.append(o + TILES[top["tile"]])
-        o += NT
+            ones.append(offset + TILES[top["tile"]])
+        offset += NT
         if top.get("cell") in CELLS:
-            ones.append(o + CELLS[top["cell"]])
-        o += NCELL
+            ones.append(offset + CELLS[top["cell"]])
+        offset += NCELL
         if top.get("spot") in SPOTS:
-            ones.append(o + SPOTS[top["spot"]])
-        o += len(SPOTS)
-        ones += [o + SPOTS[s] for s in top.get("eligible", ()) if s in SPOTS]
+            ones.append(offset + SPOTS[top["spot"]])
+        offset += len(SPOTS)
+        ones += [offset + SPOTS[s] for s in top.get("eligible", ()) if s in SPOTS]
         misc[6:10] = [top.get("points", 0) / 10, top.get("extra", 0) / 3, float(bool(top.get("tile_open"))),
                       float(bool(top.get("special")) or top["kind"] == SpecialMove.kind)]
 
