@@ -157,3 +157,15 @@ def test_animal_moves_read_as_words_in_the_log_in_both_languages():
                     assert line.rstrip(".。").endswith(label), (lang, line)
                     assert event.args["move"] not in line, (lang, line)
     assert seen >= 10
+
+
+def test_every_decision_kind_has_its_rules_and_its_prompt():
+    """One table in rules.py gives every frame class of decisions.py its legal actions, apply and
+    why; each kind's prompt is the message ``decision.<name>`` in both languages."""
+    from gameshelf.games.midnight_zoo.decisions import FRAMES
+    from gameshelf.games.midnight_zoo.rules import RULES
+    assert set(RULES) == set(FRAMES)
+    for frame in FRAMES:
+        assert frame.kind.startswith("midnight_zoo.") and frame.rule.startswith("R")
+        texts = GAME.messages[f"decision.{frame.kind.partition('.')[2]}"]
+        assert texts["en"] and texts["ja"]
