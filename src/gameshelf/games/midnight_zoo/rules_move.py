@@ -85,12 +85,12 @@ def why_group(state: State, player: Player, top: GroupMove, action: object) -> I
 
 
 # ---- the chosen animal's move (R41-R69, R54) ---------------------------------------------------
-def legal_animal_move(state: State, player: Player, top: MoveAnimal) -> list[Go | Stop]:
+def legal_animal_move(state: State, player: Player, top: MoveAnimal) -> list[Go] | list[Go | Stop]:
     piece = PIECE[top.spot]
     if top.extra == 0:
-        return [*animal_moves(player, piece, state.config.snake_any)]
+        return animal_moves(player, piece, state.config.snake_any)
     moves = standard_moves(player.district, player.location[piece])  # R54
-    return [*moves] if state.config.forced else [*moves, STOP]
+    return moves if state.config.forced else moves + [STOP]
 
 
 def apply_animal_move(state: State, player: Player, top: MoveAnimal, action: Go | Stop,
