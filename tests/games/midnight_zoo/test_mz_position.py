@@ -34,6 +34,14 @@ def test_position_names_components_not_slots():
     assert data["players"]["blue"]["animals"][w]["loc"] == "1,2"
 
 
+def test_position_has_one_key_per_state_field():
+    """The state hash is taken over the position, so the position must hold every field that is
+    not fixed by the options and the player count."""
+    from gameshelf.games.midnight_zoo.state import State
+    data = GAME.position(played(3, 50, options={"variability_cards": "on"}))
+    assert set(data) == {"game", "options"} | (set(State.FIELDS) - State.SHARED)
+
+
 def test_scenario_snippet_builds_a_position():
     st = scenario("midnight_zoo", 2, """
         players:
