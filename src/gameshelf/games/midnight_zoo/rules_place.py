@@ -10,8 +10,8 @@ from gameshelf.core.game import Event
 from .actions import AT, BONUS, DISCOVER, DONE, SKIP, USE, At, Bonus, Discover, Done, Effect, Use
 from .catalog import BONUS as BONUS_TILE
 from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
-from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, SpecialMove,
-                        SpendMoves, UseBonus, UseTile, effect_of, frame)
+from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell,
+                        ChooseDiscover, ChooseEffect, SpecialMove, SpendMoves, UseBonus, UseTile, effect_of, frame)
 from .movement import discover, eligible
 from .state import CHOOSE, UNDISCOVERED, Player, State
 

@@ -300,7 +300,8 @@ def player_of(board: dict[str, Any], seat: int, chance: Chance | None, single: b
     district = [board["district"][cell_str(cell)] for cell in range(CAT.cells)]
     player.district = [ZOO_MARK if tile == "zoo" else index[tile] if tile else -1 for tile in district]
     for piece, seen in enumerate(board["animals"]):
-        player.facing[piece] = DIRS.index(seen["facing"]) if "facing" in seen else default_facing(player.location[piece])
+        player.facing[piece] = (DIRS.index(seen["facing"]) if "facing" in seen
+                                else default_facing(player.location[piece]))
         player.asleep[piece] = int(seen.get("asleep", False))
         player.pollen[piece] = seen.get("pollen", 0)
     cards = board["cards"]

@@ -91,11 +91,12 @@ class MidnightZooEncoder(SectionedEncoder):
         self.slots = layout.add("animal_slots", 3 * len(ANIMALS), "per slot one-hot")
         self.terrain = layout.add("round_terrain", len(TERRAINS), "one-hot")
         self.frames = layout.add("pending.kinds", len(FRAMES), "flags")
-        self.top = layout.add("pending.top", len(FRAMES) + NT + NCELL + len(SPOTS) * 2, "kind, tile, space, animal, eligible")
+        self.top = layout.add("pending.top", len(FRAMES) + NT + NCELL + len(SPOTS) * 2,
+                              "kind, tile, space, animal, eligible")
         self.solo_current = layout.add("solo.current", len(SOLO), "one-hot")
         self.solo_revealed = layout.add("solo.revealed", len(SOLO), "flags")
-        self.misc = layout.add("misc", 11, "draft/10, round/10, turn/4, ply/500, stack/80, depth/5, points/10, extra/3, "
-                                      "tile_open, special, solo deck/10")
+        self.misc = layout.add("misc", 11, "draft/10, round/10, turn/4, ply/500, stack/80, depth/5, points/10, "
+                                           "extra/3, tile_open, special, solo deck/10")
         self._sections = self._make_sections()
 
     ANIMAL = len(ANIMALS) + len(PLACES) + 4 + 2
@@ -192,7 +193,8 @@ class MidnightZooEncoder(SectionedEncoder):
         for r, block in enumerate(self.blocks):
             sections += [Section(f"p{r}.hand", block["vp"], block["storage"], seat_key(n, r, self._hand_key),
                                  seat_fill(n, r, self._hand_state)),
-                         Section(f"p{r}.zoo", block["storage"], block["setup"] + len(SETUP), seat_key(n, r, self._zoo_key),
+                         Section(f"p{r}.zoo", block["storage"], block["setup"] + len(SETUP),
+                                 seat_key(n, r, self._zoo_key),
                                  seat_fill(n, r, self._zoo_state))]
         sections.append(Section("board", self.phase, self.frames, self._board_key, self._board_state))
         sections.append(Section("turn", self.frames, self.layout.size, None, self._turn_state))
@@ -207,8 +209,8 @@ class MidnightZooEncoder(SectionedEncoder):
     def _zoo_key(state, p):
         """Copies of every field of seat ``p``'s zoo (its cards are hidden in the cards phase)."""
         player = state.players[p]
-        return (player.animals, player.storage[:], player.district[:], player.location[:], player.facing[:], player.asleep[:], player.pollen[:],
-                player.cards, player.setup_tile, state.phase == CARDS)
+        return (player.animals, player.storage[:], player.district[:], player.location[:], player.facing[:],
+                player.asleep[:], player.pollen[:], player.cards, player.setup_tile, state.phase == CARDS)
 
     @staticmethod
     def _board_key(state, me):
