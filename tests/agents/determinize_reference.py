@@ -18,9 +18,10 @@ from gameshelf.games.mariposas.catalog import CAT as MP
 from gameshelf.games.mariposas.view import ACT, _unseen_cards, public_position
 from gameshelf.games.midnight_zoo.catalog import CAT as MZ
 from gameshelf.games.midnight_zoo.catalog import DIRS
+from gameshelf.games.midnight_zoo.decisions import KINDS as MZ_KINDS
 from gameshelf.games.midnight_zoo.options import Config
 from gameshelf.games.midnight_zoo.state import LEO, PHASE_NAMES, ZOO_MARK, blank_state
-from gameshelf.games.midnight_zoo.view import cell_str, default_face, loc_of, unseen_tiles
+from gameshelf.games.midnight_zoo.view import cell_str, default_facing, loc_of, unseen_tiles
 
 
 def mariposas(v: dict[str, Any], chance: Chance):
@@ -44,71 +45,61 @@ def mariposas(v: dict[str, Any], chance: Chance):
 def midnight_zoo(v: dict, chance: Chance):
     """A full state consistent with ``v``: the unseen action tiles shuffled into the stack, the
     solo deck reshuffled, hidden variability cards dealt, the chance stream reseeded."""
-    st = blank_state(v["players"], Config.from_options(v["options"]), chance.next64())
-    idx = MZ.tile_index
-    st.phase = PHASE_NAMES.index(v["phase"])
-    st.draft, st.turn, st.ply = v["draft"], v["turn"], v["ply"]
-    st.first = LEO if v["first_player"] == "leo" else v["first_player"]
-    st.order = [LEO if s == "leo" else s for s in v["order"]]
-    st.cur = LEO if v["to_act"] == "leo" else (v["to_act"] if v["to_act"] is not None else 0)
-    st.market = [idx[t] if t else -1 for t in v["market"]]
-    st.leftover = [idx[t] for t in v["leftover"]]
-    st.piles = [[idx[t] for t in p] for p in v["leftover_piles"]]
-    st.removed = [idx[t] for t in v["removed"]]
-    st.supply = [v["bonus_supply"][t] for t in MZ.terrains]
-    st.slots = tuple(MZ.animal_ids.index(a) for a in v["animal_slots"])
-    st.round_terrain = MZ.terrains.index(v["round_terrain"]) if v["round_terrain"] else -1
-    from gameshelf.games.midnight_zoo.position import frame_of
-    st.pending = [frame_of(f) for f in v["pending"]]
-    single = st.config.single_pair
-    st.players = [_mz_player_of(p, seat, chance, single) for seat, p in enumerate(v["player_states"])]
-    if "stack" in v:
-        st.stack = [idx[t] for t in v["stack"]]
-    else:
-        st.stack = unseen_tiles(st)
-        chance.shuffle(st.stack)
-        assert len(st.stack) == v["stack_count"], "view inconsistent with the tile count"
-    if st.solo:
-        solo_index = [t[0] for t in MZ.solo_tiles].index
-        s = v["solo"]
-        st.solo_current = solo_index(s["current"]) if s["current"] else -1
-        st.solo_seen = [solo_index(t) for t in s["revealed"]]
-        if "deck" in s:
-            st.solo_deck = [solo_index(t) for t in s["deck"]]
-        else:
-            st.solo_deck = [t for t in range(len(MZ.solo_tiles)) if t not in st.solo_seen]
-            chance.shuffle(st.solo_deck)
-    if "chance" in v:
-        st.chance = Chance(v["chance"])
-    return st
+    state = blank_state(v["players"], Config.from_options(v["options"]), chance.next64())
+    index = MZ.tile_index
+    state.phase = PHASE_NAMES.index(v["phase"])
+    state.draft, state.turn, state.ply = v["draft"], v["turn"], v["ply"]
+    state.first_player = LEO if v["first_player"] == "leo" else v["first_player"]
+    state.order = [LEO if seat == "leo" else seat for seat in v["order"]]
+    state.market = [index[tile] if tile else -1 for tile in v["market"]]
+    state.leftover = [index[tile] for tile in v["leftover"]]
+    state.leftover_piles = [tuple(index[tile] for tile in pile) for pile in v["leftover_piles"]]
+    state.removed = [index[tile] for tile in v["removed"]]
+    state.bonus_supply = [v["bonus_supply"][terrain] for terrain in MZ.terrains]
+    state.animal_slots = tuple(MZ.animal_ids.index(animal) for animal in v["animal_slots"])
+    state.round_terrain = MZ.terrains.index(v["round_terrain"]) if v["round_terrain"] else -1
+    state.pending = [frame_from_json(top, MZ_KINDS) for top in v["pending"]]
+    single = state.config.single_pair
+    state.players = [_mz_player_of(board, seat, chance, single) for seat, board in enumerate(v["boards"])]
+    state.stack = unseen_tiles(state)
+    chance.shuffle(state.stack)
+    assert len(state.stack) == v["stack_count"], "view inconsistent with the tile count"
+    if state.solo:
+        names = [tile[0] for tile in MZ.solo_tiles]
+        solo = v["solo"]
+        state.solo_tile = names.index(solo["current"]) if solo["current"] else -1
+        state.solo_revealed = [names.index(name) for name in solo["revealed"]]
+        state.solo_deck = [tile for tile in range(len(MZ.solo_tiles)) if tile not in state.solo_revealed]
+        chance.shuffle(state.solo_deck)
+    return state
 
 
-def _mz_player_of(p: dict, seat: int, chance: Chance, single: bool):
+def _mz_player_of(board: dict, seat: int, chance: Chance, single: bool):
     from gameshelf.games.midnight_zoo.state import new_player
-    idx = MZ.tile_index
-    setup = [t[0] for t in MZ.setup_tiles].index(p["setup_tile"])
-    kind = tuple(MZ.animal_ids.index(a["animal"]) for a in p["animals"])
-    pl = new_player(kind, [loc_of(a["loc"]) for a in p["animals"]], setup, MZ.cells, MZ.zoo)
-    pl.vp, pl.hand = p["vp"], idx[p["hand"]] if p["hand"] else -1
-    pl.storage = [idx[t] for t in p["storage"]]
-    district = [p["district"][cell_str(c)] for c in range(MZ.cells)]
-    pl.district = [ZOO_MARK if t == "zoo" else idx[t] if t else -1 for t in district]
-    for k, a in enumerate(p["animals"]):
-        pl.face[k] = DIRS.index(a["facing"]) if "facing" in a else default_face(pl.loc[k])
-        pl.asleep[k] = int(a.get("asleep", False))
-        pl.pollen[k] = a.get("pollen", 0)
-    cards = p["cards"]
+    index = MZ.tile_index
+    setup = [tile[0] for tile in MZ.setup_tiles].index(board["setup_tile"])
+    animals = tuple(MZ.animal_ids.index(piece["animal"]) for piece in board["animals"])
+    player = new_player(animals, [loc_of(piece["loc"]) for piece in board["animals"]], setup, MZ.cells, MZ.zoo)
+    player.vp, player.hand = board["vp"], index[board["hand"]] if board["hand"] else -1
+    player.storage = [index[tile] for tile in board["storage"]]
+    district = [board["district"][cell_str(cell)] for cell in range(MZ.cells)]
+    player.district = [ZOO_MARK if tile == "zoo" else index[tile] if tile else -1 for tile in district]
+    for piece, seen in enumerate(board["animals"]):
+        player.facing[piece] = DIRS.index(seen["facing"]) if "facing" in seen else default_facing(player.location[piece])
+        player.asleep[piece] = int(seen.get("asleep", False))
+        player.pollen[piece] = seen.get("pollen", 0)
+    cards = board["cards"]
     if cards == "hidden":
         order = list(range(len(MZ.cards[seat])))
         chance.shuffle(order)
         if single:
             order = [-1] * len(MZ.pairs)
             order[MZ.single_pair] = chance.below(len(MZ.cards[seat]))
-        pl.cards = tuple(order)
+        player.cards = tuple(order)
     elif cards is not None:
-        letters = [c.letter for c in MZ.cards[seat]]
-        pl.cards = tuple(letters.index(x) if x else -1 for x in cards)
-    return pl
+        letters = [card.letter for card in MZ.cards[seat]]
+        player.cards = tuple(letters.index(letter) if letter else -1 for letter in cards)
+    return player
 
 
 def borealis(v, chance: Chance):

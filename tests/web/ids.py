@@ -20,9 +20,9 @@ def expected_ids(game: str, view: dict, seat: int) -> set[str]:
         ids |= {f"cell:{r},{c}" for r in range(5) for c in range(5)}
         ids |= {f"tile:{t}" for t in view["market"] + view["leftover"] if t}
         ids |= {f"bonus:{k}" for k in view["bonus_supply"]}
-        for p in view["player_states"]:
+        for p in view["boards"]:
             ids |= {f"tile:{t}" for t in p["storage"]} | ({f"tile:{p['hand']}"} if p["hand"] else set())
-        ids |= {f"animal:{a['spot']}" for a in view["player_states"][seat]["animals"]}
+        ids |= {f"animal:{a['spot']}" for a in view["boards"][seat]["animals"]}
     elif game == "borealis":
         ids |= {card(c) for c in view["pool"]}
         ids |= {card(c) for c in view["boards"][seat]["hand"] or []}

@@ -144,7 +144,7 @@ def test_midnight_zoo_without_leo_has_no_solo_area(web, page):
 def test_midnight_zoo_districts_show_their_tiles(web, page):
     game = _game("midnight_zoo")
     view = game.view(play(game, 2, {}, seed=3, plies=60), 0)
-    placed = {(s, k): t for s, p in enumerate(view["player_states"]) for k, t in p["district"].items() if t}
+    placed = {(s, k): t for s, p in enumerate(view["boards"]) for k, t in p["district"].items() if t}
     assert any(t != "zoo" for t in placed.values())
     draw(page, web.base, "midnight_zoo", view, 0, NAMES[:2])
     labels = page.locator("#board [data-id^='cell:']").evaluate_all(
@@ -161,7 +161,7 @@ def test_midnight_zoo_districts_show_their_tiles(web, page):
 def test_midnight_zoo_variability_cards_face_down_while_chosen_then_lettered(web, page):
     game = _game("midnight_zoo")
     chosen = game.view(play(game, 2, {"variability_cards": "on"}, seed=1, plies=1), 1)
-    assert chosen["player_states"][0]["cards"] == "hidden"  # R88: seat 0 has chosen, seat 1 has not
+    assert chosen["boards"][0]["cards"] == "hidden"  # R88: seat 0 has chosen, seat 1 has not
     draw(page, web.base, "midnight_zoo", chosen, 1, NAMES[:2])
     assert {c for s, c in _attrs(page, ".variability-card", "data-seat", "data-card") if s == "0"} == {"?"}
     assert not [c for s, c in _attrs(page, ".variability-card", "data-seat", "data-card") if s == "1"]
@@ -169,7 +169,7 @@ def test_midnight_zoo_variability_cards_face_down_while_chosen_then_lettered(web
     view = game.view(play(game, 2, {"variability_cards": "on"}, seed=1, plies=10), 0)
     draw(page, web.base, "midnight_zoo", view, 0, NAMES[:2])
     shown = sorted((int(s), pair, c) for s, pair, c in _attrs(page, ".variability-card", "data-seat", "data-pair", "data-card"))
-    expected = sorted((s, pair, letter) for s, p in enumerate(view["player_states"])  # on each empty space
+    expected = sorted((s, pair, letter) for s, p in enumerate(view["boards"])  # on each empty space
                       for pair, letter in zip("ABC", p["cards"]) for k in _pair_cells(pair)
                       if letter and p["district"][k] is None)
     assert shown == expected

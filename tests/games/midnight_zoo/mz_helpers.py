@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from gameshelf.games.midnight_zoo import GAME, check_invariants
 from gameshelf.games.midnight_zoo.catalog import CAT
+from gameshelf.games.midnight_zoo.decisions import ChooseCards, TakeTile, UseTile
 from gameshelf.games.midnight_zoo.state import IN_ZOO, State
 from gameshelf.games.midnight_zoo.view import loc_str
 from tests.scenario import merge
 
 SETUP = [t[0] for t in CAT.setup_tiles]
+PHASE_FRAMES = (ChooseCards, TakeTile, UseTile)
 DIRS = "NESW"
 
 
@@ -30,7 +32,7 @@ def tile(tid: str) -> int:
 # ---- positions -------------------------------------------------------------------------------------
 def adopt(st: State, new: State) -> None:
     """Make ``st`` the state ``new`` (tests keep their reference to ``st``)."""
-    for name in State.__slots__:
+    for name in State.FIELDS:
         setattr(st, name, getattr(new, name))
 
 
@@ -54,7 +56,7 @@ def take_out(data: dict, tid: str) -> None:
     """Take tile ``tid`` out of the stack/removed/leftover/market or a player's storage or hand
     (bonus tiles: the supply), so tiles stay conserved when a test puts it somewhere."""
     if tid in CAT.tile_index and tile(tid) >= CAT.bonus0:
-        data["supply"][CAT.terrains[tile(tid) - CAT.bonus0]] -= 1
+        data["bonus_supply"][CAT.terrains[tile(tid) - CAT.bonus0]] -= 1
         return
     for zone in ("stack", "removed", "leftover"):
         if tid in data[zone]:
@@ -96,8 +98,8 @@ def board(n=2, seat=0, slots=("sloth", "cheetah", "wolf"), setup="ST1", tiles=No
     def build(data):
         data["stack"] += [t for t in data["market"] if t]
         data["market"] = [None] * len(data["market"])
-        data.update(phase="placement", order=list(range(n)), turn=seat, cur=seat, pending=[], draft=1,
-                    slots=list(slots))
+        data.update(phase="placement", order=list(range(n)), turn=seat, draft=1, animal_slots=list(slots),
+                    pending=[{"kind": "midnight_zoo.use_tile", "seat": seat}])
         for s in range(n):
             p = data["players"][colour(s)]
             p["setup_tile"] = setup if s == seat else SETUP[s]
@@ -132,11 +134,11 @@ def put(st, animal: str, where: str, seat: int = 0, spot: str | None = None, **a
     pl = st.players[seat]
     a = CAT.animal_ids.index(animal)
     if spot is None:
-        k = next(k for k in range(len(pl.kind)) if pl.kind[k] == a and loc_str(pl.loc[k]) == "undiscovered")
+        k = next(k for k in range(len(pl.animals)) if pl.animals[k] == a and loc_str(pl.location[k]) == "undiscovered")
         spot = CAT.spot_names[k]
     else:
         k = CAT.spot_names.index(spot)
-        assert pl.kind[k] == a, f"spot {spot} holds a {CAT.animal_ids[pl.kind[k]]}"
+        assert pl.animals[k] == a, f"spot {spot} holds a {CAT.animal_ids[pl.animals[k]]}"
     piece_data = {"loc": where, "asleep": bool(attrs.get("asleep", 0)), "pollen": attrs.get("pollen", 0)}
     if where in CAT.entrance_ids:
         piece_data["facing"] = DIRS[CAT.ent_dir[CAT.entrance_ids.index(where)]]
@@ -146,19 +148,21 @@ def put(st, animal: str, where: str, seat: int = 0, spot: str | None = None, **a
     return spot
 
 
-def add_pending(st, **decision) -> None:
-    """Push a pending decision (its position form, e.g. kind="move_points", points=2)."""
-    edit(st, fn=lambda data: data["pending"].append(decision))
+def add_pending(st, kind: str, **fields) -> None:
+    """Push a decision of the seat whose turn it is (its frame's name and fields, e.g.
+    ``add_pending(st, "move_points", points=2)``)."""
+    seat = st.order[st.turn]
+    edit(st, fn=lambda data: data["pending"].append({"kind": f"midnight_zoo.{kind}", "seat": seat, **fields}))
 
 
 def where(st, spot: str, seat: int = 0) -> str:
-    return loc_str(st.players[seat].loc[CAT.spot_names.index(spot)])
+    return loc_str(st.players[seat].location[CAT.spot_names.index(spot)])
 
 
 def piece(st, spot: str, seat: int = 0) -> dict:
     pl = st.players[seat]
     k = CAT.spot_names.index(spot)
-    return {"loc": loc_str(pl.loc[k]), "facing": "NESW"[pl.face[k]], "asleep": bool(pl.asleep[k]),
+    return {"loc": loc_str(pl.location[k]), "facing": "NESW"[pl.facing[k]], "asleep": bool(pl.asleep[k]),
             "pollen": pl.pollen[k]}
 
 
@@ -180,11 +184,15 @@ def legal(st) -> list[str]:
 
 
 def top(st):
-    return type(st.pending[-1]) if st.pending else None
+    """The class of the decision on top of the stack, None while it is the phase's own (the menu,
+    a draft pick, variability cards): what a tile, a move point or a group move started."""
+    if not st.pending or isinstance(st.pending[-1], PHASE_FRAMES):
+        return None
+    return type(st.pending[-1])
 
 
 def in_zoo(st, seat: int = 0) -> int:
-    return sum(1 for loc in st.players[seat].loc if loc == IN_ZOO)
+    return sum(1 for loc in st.players[seat].location if loc == IN_ZOO)
 
 
 __all__ = ["GAME", "CAT", "board", "put", "play", "legal", "where", "piece", "cell", "tile",

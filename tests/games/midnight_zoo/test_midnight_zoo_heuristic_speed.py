@@ -3,33 +3,33 @@
 import pytest
 
 from gameshelf.games.midnight_zoo import GAME
-from gameshelf.games.midnight_zoo.heuristics import DIST, ENT_DIST, PATH, TILE_VALUE, VALUE, pending_value
+from gameshelf.games.midnight_zoo.heuristics import DISTANCE, ENTRANCE_DISTANCE, PATH, TILE_VALUE, VALUE, pending_value
 from gameshelf.games.midnight_zoo.scoring import discovered_vp, food_vp, zoo_vp
-from gameshelf.games.midnight_zoo.state import ENT0, UNDISC
+from gameshelf.games.midnight_zoo.state import ENTRANCE0, UNDISCOVERED
 from tests.heuristic_check import assert_heuristic_matches_reference
 
 
-def reference_estimate(st, pl):
-    score = pl.vp + zoo_vp(pl, st.config.zero_pollen_vp) + discovered_vp(pl) + food_vp(pl)
+def reference_estimate(state, player):
+    score = player.vp + zoo_vp(player, state.config.zero_pollen_vp) + discovered_vp(player) + food_vp(player)
     progress = 0.0
-    for k, loc in enumerate(pl.loc):
-        if loc == UNDISC or loc < 0:
+    for piece, location in enumerate(player.location):
+        if location == UNDISCOVERED or location < 0:
             continue
-        d = ENT_DIST[loc - ENT0] if loc >= ENT0 else DIST[loc]
-        progress += VALUE[pl.kind[k]] / (1.0 + d)
-    roads = sum(PATH[c] for c, t in enumerate(pl.district) if t >= 0)
-    held = (TILE_VALUE[pl.hand] + 1.0 if pl.hand >= 0 else 0.0) + 1.0 * len(pl.storage)
+        distance = ENTRANCE_DISTANCE[location - ENTRANCE0] if location >= ENTRANCE0 else DISTANCE[location]
+        progress += VALUE[player.animals[piece]] / (1.0 + distance)
+    roads = sum(PATH[cell] for cell, tile in enumerate(player.district) if tile >= 0)
+    held = (TILE_VALUE[player.hand] + 1.0 if player.hand >= 0 else 0.0) + 1.0 * len(player.storage)
     return score + 0.6 * progress + roads + held
 
 
-def reference_heuristic(st, seat):
+def reference_heuristic(state, seat):
     """The heuristic as first written (before the speed-up), kept as the specification."""
-    mine = reference_estimate(st, st.players[seat])
-    if st.cur == seat and st.pending:
-        mine += pending_value(st)
-    if st.n == 1:
+    mine = reference_estimate(state, state.players[seat])
+    if GAME.to_act(state) == seat:
+        mine += pending_value(state)
+    if state.player_count == 1:
         return mine
-    return mine - max(reference_estimate(st, p) for i, p in enumerate(st.players) if i != seat)
+    return mine - max(reference_estimate(state, player) for other, player in enumerate(state.players) if other != seat)
 
 
 CONFIGS = [(n, {}) for n in (1, 2, 3, 4)] + [

@@ -1,4 +1,4 @@
-"""A9 revised 2026-12-01 (issue 18): in special moves (R30-R33) and end-of-round moves (R73) every
+"""A9 revised 2026-12-01: in special moves (R30-R33) and end-of-round moves (R73) every
 eligible animal with a legal move must make one; `forced_group_moves: true` is the default and
 `false` keeps the earlier ruling (optional per animal). Move points stay optional (R49 revised)."""
 

@@ -70,14 +70,14 @@ def test_r59_snake_move_is_a_forward_step_or_a_quarter_turn_forward_into_the_zoo
     """R59: (a) a forward step onto a tile or the zoo, or (b) a 90 degree turn in place."""
     st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01", "1,1": "G01"})
     s = put(st, "snake", "1,2", facing="S")
-    add_pending(st, kind="move_points", points=1, animal=None)
+    add_pending(st, "move_points", points=1)
     play(st, f"animal {s}")
     assert sorted(legal(st)) == ["go S", "turn L", "turn R"]  # W has a tile but is sideways
     play(st, "go S")
     assert where(st, s) == "zoo"
     st = board(slots=("sloth", "snake", "wolf"), hand="R05", tiles={"1,2": "R01"})
     s = put(st, "snake", "1,2", facing="S")
-    add_pending(st, kind="move_points", points=1, animal=None)
+    add_pending(st, "move_points", points=1)
     play(st, f"animal {s}", "turn L")
     assert piece(st, s)["facing"] == "E" and where(st, s) == "1,2" and top(st) is None
 
@@ -91,7 +91,7 @@ def test_r80_leos_tile_leaves_the_game():
         for e in GAME.apply(st, ch.choice(GAME.legal_actions(st))):
             if e.key == "leo_took":
                 leo.append(tile(e.args["tile"]))
-    leftovers = {t for p in st.piles for t in p}
+    leftovers = {t for p in st.leftover_piles for t in p}
     assert len(leo) == 14  # the draft-1 pick happened during setup
     assert all(t in st.removed and t not in leftovers for t in leo)
     assert len(st.removed) >= 15 and len(st.stack) == 75 - 45
@@ -154,7 +154,7 @@ def test_r8_events_and_errors_never_name_a_tile_still_in_the_stack(n, options):
             assert not any(t in words.split() for t in _stack_ids(st)), e
         if st.phase == 0:  # variability cards being chosen
             for seat in range(n):
-                for other, p in enumerate(GAME.view(st, seat)["player_states"]):
+                for other, p in enumerate(GAME.view(st, seat)["boards"]):
                     assert other == seat or p["cards"] in (None, "hidden")
 
 

@@ -5,7 +5,7 @@ import json
 
 from gameshelf.core.chance import Chance
 from gameshelf.games.midnight_zoo.catalog import CAT
-from gameshelf.games.midnight_zoo.state import IN_ZOO, UNDISC
+from gameshelf.games.midnight_zoo.state import IN_ZOO, UNDISCOVERED
 from mz_helpers import ex7_position, finish, GAME, board, check_invariants, put
 
 
@@ -15,8 +15,8 @@ def test_ex7_balance_per_animal_type_and_seat():
     bal = out.details["balance"]
     # seat 1 keeps its setup: the 3 animals on entrances are discovered (1 VP each), nothing in the zoo
     disc1 = {a: 0 for a in ("sloth", "cheetah", "wolf")}
-    for k, kind in enumerate(st.players[1].kind):
-        if st.players[1].loc[k] >= 0:  # on the board or an entrance
+    for k, kind in enumerate(st.players[1].animals):
+        if st.players[1].location[k] >= 0:  # on the board or an entrance
             disc1[CAT.animal_ids[kind]] += 1
     assert sum(disc1.values()) == 3
     assert bal == {"animal:wolf": [27, disc1["wolf"]],          # 3 wolves in the zoo
@@ -44,9 +44,9 @@ BUTTERFLY = {0: 0, 1: 5, 2: 7, 3: 9, 4: 11}
 
 
 def expected(pl, animal):
-    zoo = [k for k, a in enumerate(pl.kind) if CAT.animal_ids[a] == animal and pl.loc[k] == IN_ZOO]
-    outside = sum(1 for k, a in enumerate(pl.kind)
-                  if CAT.animal_ids[a] == animal and pl.loc[k] not in (IN_ZOO, UNDISC))
+    zoo = [k for k, a in enumerate(pl.animals) if CAT.animal_ids[a] == animal and pl.location[k] == IN_ZOO]
+    outside = sum(1 for k, a in enumerate(pl.animals)
+                  if CAT.animal_ids[a] == animal and pl.location[k] not in (IN_ZOO, UNDISCOVERED))
     if animal == "wolf":
         return WOLF[len(zoo)] + outside
     if animal == "butterfly":

@@ -5,7 +5,7 @@ import pytest
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.midnight_zoo import rules, rules_draft
-from gameshelf.games.midnight_zoo.state import DRAFT, ENT0, IN_ZOO, LEO, OVER, PLACE, ROUND, UNDISC
+from gameshelf.games.midnight_zoo.state import DRAFT, ENTRANCE0, IN_ZOO, LEO, OVER, PLACE, ROUND, UNDISCOVERED
 from mz_helpers import (CAT, GAME, SETUP, board, check_invariants, colour, edit, legal, piece, play, put,
                         take_out, tile, top, where)
 
@@ -28,12 +28,12 @@ def end_round(st, leftover):
         for t in leftover:
             take_out(data, t)
         data["leftover"] = list(leftover)
-        data["draft"], data["first"] = 5, st.n - 1  # the token passes to seat 0 in maintenance
+        data["draft"], data["first_player"] = 5, st.player_count - 1  # the token passes to seat 0 in maintenance
         for p in data["players"].values():
             if p["hand"]:
                 data["removed"].append(p["hand"])
             p["hand"] = None
-        data["turn"], data["cur"] = len(data["order"]) - 1, data["order"][-1]
+        data["turn"], data["pending"] = len(data["order"]) - 1, []  # the last placer has nothing left to use
     edit(st, fn=build)
 
 
@@ -41,14 +41,14 @@ def end_round(st, leftover):
 def test_ex1_setup_tile_places_animals_and_starts_three_on_entrances():
     slots = tuple(CAT.animal_ids.index(a) for a in ("sloth", "cheetah", "wolf"))
     pl = rules.player_from_setup(slots, SETUP.index("ST1"))
-    kinds = {CAT.spot_names[k]: CAT.animal_ids[pl.kind[k]] for k in range(9)}
+    kinds = {CAT.spot_names[k]: CAT.animal_ids[pl.animals[k]] for k in range(9)}
     assert [s for s, a in kinds.items() if a == "sloth"] == ["L1", "T3", "R2"]
     assert [s for s, a in kinds.items() if a == "cheetah"] == ["L2", "T1", "R3"]
     assert [s for s, a in kinds.items() if a == "wolf"] == ["L3", "T2", "R1"]
-    on_entrance = {CAT.spot_names[k]: CAT.entrance_ids[loc - ENT0] for k, loc in enumerate(pl.loc)
-                   if loc >= ENT0}
+    on_entrance = {CAT.spot_names[k]: CAT.entrance_ids[loc - ENTRANCE0] for k, loc in enumerate(pl.location)
+                   if loc >= ENTRANCE0}
     assert on_entrance == {"L1": "L1", "T2": "T2", "R3": "R3"}
-    assert pl.loc.count(UNDISC) == 6
+    assert pl.location.count(UNDISCOVERED) == 6
     assert not pl.asleep[CAT.spot_names.index("L1")]
 
 
@@ -78,18 +78,18 @@ def test_setup_market_stack_supply_pieces(n, market):
         assert sum(1 for t in st.market if t < 0) == 1 and len(st.removed) == 1
     else:
         assert all(t >= 0 for t in st.market)
-    assert st.supply == [14, 14, 14]
+    assert st.bonus_supply == [14, 14, 14]
     assert len({pl.setup_tile for pl in st.players}) == n
     for pl in st.players:
-        assert sorted(pl.kind) == sorted(st.slots * 3)
-        assert sum(1 for loc in pl.loc if loc >= ENT0) == 3 and pl.loc.count(UNDISC) == 6
-        entrance_kinds = {pl.kind[k] for k, loc in enumerate(pl.loc) if loc >= ENT0}
-        assert entrance_kinds == set(st.slots)  # A5: one of each type starts discovered
+        assert sorted(pl.animals) == sorted(st.animal_slots * 3)
+        assert sum(1 for loc in pl.location if loc >= ENTRANCE0) == 3 and pl.location.count(UNDISCOVERED) == 6
+        entrance_kinds = {pl.animals[k] for k, loc in enumerate(pl.location) if loc >= ENTRANCE0}
+        assert entrance_kinds == set(st.animal_slots)  # A5: one of each type starts discovered
         assert pl.vp == 0 and pl.storage == [] and pl.hand == -1
 
 
 def test_setup_first_player_random_in_multiplayer():
-    firsts = {GAME.setup(3, {}, seed=s).first for s in range(30)}
+    firsts = {GAME.setup(3, {}, seed=s).first_player for s in range(30)}
     assert firsts == {0, 1, 2}
 
 
@@ -99,7 +99,7 @@ def test_r1_r4_three_rounds_of_five_drafts_then_end(n):
     st, events = random_game(n, seed=n)
     assert st.phase == OVER and st.draft == 15
     assert [e.key for e in events].count("round_terrain") == 3  # R3: after drafts 5, 10, 15
-    assert [len(p) for p in st.piles] == [5, 5, 5] and st.leftover == []
+    assert [len(p) for p in st.leftover_piles] == [5, 5, 5] and st.leftover == []
     assert GAME.outcome(st) is not None and GAME.to_act(st) is None
 
 
@@ -122,7 +122,7 @@ def test_a42_four_players_use_the_whole_stack_and_a23_no_refill_after_draft_15()
 # ---- R5-R8, R12: drafting --------------------------------------------------------------------------------
 def test_r5_draft_order_from_first_player_clockwise_one_tile_each():
     st = GAME.setup(3, {}, seed=2)
-    f = st.first
+    f = st.first_player
     assert st.order == [f, (f + 1) % 3, (f + 2) % 3] and GAME.to_act(st) == f
     assert legal(st) == ["take 1", "take 2", "take 3", "take 4"]
     play(st, "take 2")
@@ -142,7 +142,7 @@ def test_r6_last_tile_goes_to_the_leftmost_leftover_space():
 
 def test_r12_a22_placement_one_player_at_a_time_from_the_first_player():
     st = GAME.setup(2, {}, seed=4)
-    f = st.first
+    f = st.first_player
     play(st, "take 1", "take 2")
     assert GAME.to_act(st) == f and st.order == [f, 1 - f]
     play(st, f"discard {CAT.tile_id[st.players[f].hand]}")
@@ -153,7 +153,7 @@ def test_r12_a22_placement_one_player_at_a_time_from_the_first_player():
 
 def test_r70_r71_refill_and_token_passes_clockwise():
     st = GAME.setup(3, {}, seed=5)
-    f = st.first
+    f = st.first_player
     for _ in range(3):
         play(st, "take 1") if "take 1" in legal(st) else play(st, legal(st)[0])
     for _ in range(3):
@@ -161,7 +161,7 @@ def test_r70_r71_refill_and_token_passes_clockwise():
         play(st, f"discard {CAT.tile_id[st.players[seat].hand]}")
         while GAME.to_act(st) == seat and st.phase == PLACE:
             play(st, "stop")
-    assert st.draft == 2 and st.first == (f + 1) % 3
+    assert st.draft == 2 and st.first_player == (f + 1) % 3
     assert all(t >= 0 for t in st.market) and len(st.market) == 4
 
 
@@ -197,7 +197,7 @@ def test_ex6_r73_r75_end_of_round_move_on_rock(forced):
     while st.phase == ROUND:
         assert ("stop" in legal(st)) is not forced
         play(st, legal(st)[-1])
-    assert len(st.piles) == 1 and len(st.piles[0]) == 5 and st.leftover == []
+    assert len(st.leftover_piles) == 1 and len(st.leftover_piles[0]) == 5 and st.leftover == []
     assert st.phase == DRAFT and st.draft == 6
 
 
@@ -220,7 +220,7 @@ def test_r73_every_player_moves_in_turn_order(forced):
     st = board(slots=("sloth", "cheetah", "wolf"), hand="G01", tiles={"0,1": "G06", "0,2": "R01"},
                options={"forced_group_moves": "true" if forced else "false"})
     put(st, "wolf", "0,1")
-    k = st.players[1].kind.index(CAT.animal_ids.index("wolf"))
+    k = st.players[1].animals.index(CAT.animal_ids.index("wolf"))
 
     def other_seat(data):
         p = data["players"][colour(1)]
@@ -239,7 +239,7 @@ def test_r73_every_player_moves_in_turn_order(forced):
         play(st, "stop")
     assert GAME.to_act(st) == 1 and st.phase == ROUND
     play(st, f"animal {CAT.spot_names[k]}", "go S")
-    assert st.players[1].loc[k] == 1 and st.phase == DRAFT
+    assert st.players[1].location[k] == 1 and st.phase == DRAFT
 
 
 # ---- R76-R86: solo -----------------------------------------------------------------------------------------
@@ -255,9 +255,9 @@ def solo_at_draft(current, market, order=(LEO, 0)):
             data["stack"].remove(t)
         data["market"] = list(market)
         data["solo_deck"] = [x for x in names if x != current]
-        data["solo_current"], data["solo_seen"] = current, [current]
+        data["solo_tile"], data["solo_revealed"] = current, [current]
         data["turn"], data["order"] = 0, ["leo" if s == LEO else s for s in order]
-        data["cur"] = data["order"][0]
+        data["pending"] = []  # the automatic steps give the first drafter its pick
         data["draft"] = 1 if order[0] == LEO else 2
         if data["draft"] == 2:  # R6: draft 1 left one tile in the leftover zone
             data["leftover"] = [data["stack"].pop(0)]
@@ -287,7 +287,7 @@ def test_r77_r78_leo_first_in_odd_drafts_and_a_tile_revealed_each_draft():
     ch = Chance(1)
     while not GAME.is_over(st):
         if st.phase == DRAFT:
-            seen.append((st.draft, st.order[0], CAT.solo_tiles[st.solo_current][0]))
+            seen.append((st.draft, st.order[0], CAT.solo_tiles[st.solo_tile][0]))
         GAME.apply(st, ch.choice(GAME.legal_actions(st)))
     firsts = {d: o for d, o, _ in seen}
     assert all(firsts[d] == (LEO if d % 2 else 0) for d in firsts)
@@ -297,17 +297,17 @@ def test_r77_r78_leo_first_in_odd_drafts_and_a_tile_revealed_each_draft():
 def test_r82_r83_shuffle_tile_decides_then_the_deck_is_reshuffled():
     st = solo_at_draft("SOLO2", ["R05", "S01", "G10"])  # shuffle symbol; 1 = left
     assert tile("R05") in st.removed
-    assert len(st.solo_seen) == 1 and len(st.solo_deck) == 5
+    assert len(st.solo_revealed) == 1 and len(st.solo_deck) == 5
     play(st, "take 2")
-    assert st.solo_seen == [] and len(st.solo_deck) == 6
+    assert st.solo_revealed == [] and len(st.solo_deck) == 6
     st = solo_at_draft("SOLO1", ["R05", "S01", "G10"])
     play(st, "take 2")
-    assert len(st.solo_seen) == 1 and len(st.solo_deck) == 5  # stays revealed
+    assert len(st.solo_revealed) == 1 and len(st.solo_deck) == 5  # stays revealed
 
 
 def test_r84_r86_leo_has_no_board_and_solo_outcome_has_a_rank():
     st, _ = random_game(1, seed=11)
-    assert st.n == 1 and len(st.players) == 1
+    assert st.player_count == 1 and len(st.players) == 1
     out = GAME.outcome(st)
     assert out.details["solo_rank"] in {r for _, r in CAT.solo_ranks}
     assert out.ranks == (1,)
@@ -315,8 +315,8 @@ def test_r84_r86_leo_has_no_board_and_solo_outcome_has_a_rank():
 
 def test_r76_solo_market_three_tiles():
     st = GAME.setup(1, {}, seed=1)
-    assert len(st.market) == 3 and st.order == [LEO, 0] and CAT.solo_tiles[st.solo_current]
-    assert tile is not None and st.players[0].loc.count(IN_ZOO) == 0
+    assert len(st.market) == 3 and st.order == [LEO, 0] and CAT.solo_tiles[st.solo_tile]
+    assert tile is not None and st.players[0].location.count(IN_ZOO) == 0
 
 
 def test_r7_a33_drafted_tile_is_resolved_in_the_same_draft():

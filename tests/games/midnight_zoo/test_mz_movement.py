@@ -3,13 +3,14 @@
 import pytest
 
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo.decisions import GroupMove
-from mz_helpers import CAT, add_pending, board, in_zoo, legal, piece, play, put, tile, top, where
+from gameshelf.core.frames import frame_to_json
+from gameshelf.games.midnight_zoo.decisions import SpecialMove
+from mz_helpers import add_pending, board, in_zoo, legal, piece, play, put, tile, top, where
 
 
 def points(st, n):
     """Give the acting seat ``n`` move points (a move_n action being resolved)."""
-    add_pending(st, kind="move_points", points=n, animal=None)
+    add_pending(st, "move_points", points=n)
 
 
 # ---- general movement ---------------------------------------------------------------------------
@@ -25,6 +26,20 @@ def test_r43_standard_step_orthogonal_onto_tiles_or_zoo():
     points(st, 1)
     play(st, f"animal {w}", "go S")  # (1,2) -> (2,2) is the zoo
     assert where(st, w) == "zoo"
+
+
+def test_r41_the_chosen_animal_moves_next_above_the_points_left():
+    """R41: choosing the animal spends the point; its move is the decision on top, with no stop."""
+    st = board(slots=("wolf", "cheetah", "sloth"), hand="R01", tiles={"1,1": "G01", "1,2": "G02"})
+    w = put(st, "wolf", "1,1")
+    points(st, 2)
+    play(st, f"animal {w}")
+    assert [frame_to_json(top) for top in st.pending[1:]] == [
+        {"kind": "midnight_zoo.move_points", "seat": 0, "points": 1},
+        {"kind": "midnight_zoo.move_animal", "seat": 0, "spot": w, "special": False, "extra": 0}]
+    assert "stop" not in legal(st)
+    play(st, "go E")
+    assert [frame_to_json(top)["kind"] for top in st.pending] == ["midnight_zoo.use_tile", "midnight_zoo.move_points"]
 
 
 def test_r44_never_onto_empty_spaces_or_back_to_an_entrance():
@@ -74,7 +89,7 @@ def test_r48_zoo_animals_never_eligible():
     w = put(st, "wolf", "zoo")
     w2 = put(st, "wolf", "1,2")
     play(st, "discard G05")
-    assert type(st.pending[-1]) is GroupMove and st.pending[-1].eligible == (CAT.spot_names.index(w2),)
+    assert type(st.pending[-1]) is SpecialMove and st.pending[-1].eligible == (w2,)
     assert f"animal {w}" not in legal(st)
 
 

@@ -3,9 +3,9 @@
 import pytest
 
 from gameshelf.core.errors import IllegalAction
-from gameshelf.games.midnight_zoo.decisions import ChooseDiscover, ChooseEffect, GroupMove, SpendMoves, UseBonus
+from gameshelf.games.midnight_zoo.decisions import ChooseDiscover, ChooseEffect, SpecialMove, SpendMoves, UseBonus
 from gameshelf.games.midnight_zoo.state import PLACE
-from mz_helpers import CAT, DIRS, board, cell, colour, edit, legal, piece, play, put, tile, top, where
+from mz_helpers import CAT, DIRS, GAME, board, cell, colour, edit, legal, piece, play, put, tile, top, where
 
 WOLF_CHEETAH = ("sloth", "cheetah", "wolf")  # EX-1 slots: A = sloth, B = cheetah, C = wolf
 
@@ -40,9 +40,9 @@ def test_r10_stored_tiles_placed_or_discarded_any_number_of_times():
 def test_r13_phase_ends_on_done_and_passes_to_the_next_player():
     st = board(hand="G07", storage=["R01"])
     play(st, "store G07")
-    assert st.cur == 0
+    assert GAME.to_act(st) == 0
     play(st, "done")
-    assert st.cur != 0 or st.phase != PLACE
+    assert GAME.to_act(st) != 0 or st.phase != PLACE
 
 
 # ---- R11: nothing during an action ------------------------------------------------------------------
@@ -59,7 +59,7 @@ def test_r11_nothing_during_a_special_move():
     st = board(hand="G05", storage=["S01"], tiles={"1,2": "G01", "0,2": "G02"})
     put(st, "wolf", "1,2", )
     play(st, "discard G05")
-    assert top(st) == GroupMove
+    assert top(st) == SpecialMove
     assert rule_of(st, "discard S01") == "R11"
 
 
@@ -220,7 +220,7 @@ def test_r42_pair_c_gives_two_bonus_tiles_one_after_the_other():
     play(st, "bonus rock", "store BR")
     assert legal(st) == ["bonus rock", "bonus grass", "bonus sand"]  # the second one
     play(st, "bonus sand", "store BS")
-    assert st.players[0].storage == [tile("BR"), tile("BS")] and st.supply == [13, 14, 13]
+    assert st.players[0].storage == [tile("BR"), tile("BS")] and st.bonus_supply == [13, 14, 13]
 
 
 def test_r25_bonus_tile_triggers_only_the_space_effect():
@@ -275,9 +275,9 @@ def test_r34_a19_a20_discarded_bonus_tile_returns_to_supply_and_moves():
     st = board(hand="R13", tiles={"0,2": "R01"})
     w = put(st, "wolf", "T2", spot="T2")  # sand entrance
     play(st, "place R13", "at 0,1", "tile bonus_tile", "bonus sand")
-    assert st.supply[2] == 13
+    assert st.bonus_supply[2] == 13
     play(st, "discard BS")
-    assert st.supply[2] == 14 and top(st) == GroupMove
+    assert st.bonus_supply[2] == 14 and top(st) == SpecialMove
     play(st, f"animal {w}", "go S")
     assert where(st, w) == "0,2"
 
@@ -288,7 +288,7 @@ def test_r31_eligible_animals_on_terrain_tiles_and_entrances():
     b = put(st, "wolf", "L2", spot="L3")  # grass entrance
     c = put(st, "wolf", "1,2", spot="R1")  # rock tile
     play(st, "discard G05")
-    eligible = [CAT.spot_names[k] for k in st.pending[-1].eligible]
+    eligible = list(st.pending[-1].eligible)
     assert sorted(eligible) == sorted([a, b]) and c not in eligible
 
 
@@ -335,14 +335,14 @@ def test_r36_a36_discover_with_nothing_left_does_nothing():
 def empty_bonus_piles(st, *terrains):
     """Empty bonus piles by laying their tiles in the other seats' districts (conserved)."""
     def build(data):
-        free = [(colour(s), key) for s in range(1, st.n) for key in CELLS
+        free = [(colour(s), key) for s in range(1, st.player_count) for key in CELLS
                 if key not in data["players"][colour(s)]["district"]]
         for terrain in terrains:
             tid = CAT.tile_id[CAT.bonus0 + CAT.terrains.index(terrain)]
-            for _ in range(data["supply"][terrain]):
+            for _ in range(data["bonus_supply"][terrain]):
                 seat_colour, key = free.pop()
                 data["players"][seat_colour]["district"][key] = tid
-            data["supply"][terrain] = 0
+            data["bonus_supply"][terrain] = 0
     edit(st, fn=build)
 
 

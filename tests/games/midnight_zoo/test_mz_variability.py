@@ -18,12 +18,12 @@ def test_r87_r88_each_player_chooses_the_cover_of_each_pair_hidden_until_all_cho
     assert st.players[first].cards == (2, 0, 1)
     other = GAME.to_act(st)
     assert other != first
-    assert GAME.view(st, other)["player_states"][first]["cards"] == "hidden"
-    assert GAME.view(st, first)["player_states"][first]["cards"] == ["T", "F", "M"]
+    assert GAME.view(st, other)["boards"][first]["cards"] == "hidden"
+    assert GAME.view(st, first)["boards"][first]["cards"] == ["T", "F", "M"]
     assert all(e.visible_to(other) is False for e in events if e.key == "cards_chosen")
     play(st, "cards FMT")
     assert st.phase == DRAFT
-    assert GAME.view(st, other)["player_states"][first]["cards"] == ["T", "F", "M"]
+    assert GAME.view(st, other)["boards"][first]["cards"] == ["T", "F", "M"]
 
 
 def cards_board(order, **kw):

@@ -14,9 +14,9 @@ def test_r8_views_hide_only_the_stack_and_solo_deck_order():
     v = GAME.view(st, 0)
     assert "stack" not in v and v["stack_count"] == len(st.stack)
     assert "deck" not in v["solo"] and v["solo"]["deck_count"] == len(st.solo_deck)
-    assert v["market"] and v["player_states"][0]["animals"]
+    assert v["market"] and v["boards"][0]["animals"]
     json.dumps(v)
-    full = GAME.encode(st)
+    full = GAME.position(st)
     assert len(full["stack"]) == len(st.stack) and "chance" in full
 
 
@@ -32,15 +32,6 @@ def test_determinize_round_trip_and_reseeded_chance():
         GAME.apply(st, ch.choice(GAME.legal_actions(st)))
     d = GAME.determinize(GAME.view(st, 0), Chance(1))
     assert sorted(d.stack) == sorted(st.stack) and d.chance.position != st.chance.position
-
-
-def test_copy_is_independent():
-    st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
-    w = put(st, "wolf", "1,0")
-    c = GAME.copy(st)
-    play(st, "place R07", "at 4,1", "tile move_2", f"animal {w}", "go N")
-    assert c.players[0].district[21] == -1 and c.pending == [] and c.players[0].hand >= 0
-    assert GAME.state_hash(c) != GAME.state_hash(st)
 
 
 @pytest.mark.parametrize("text", ["take 1", "place R17", "store G07", "discard BR", "at 0,4",
@@ -95,13 +86,13 @@ def test_renderer_names_every_pending_decision(lang):
     seen = set()
     while not GAME.is_over(st):
         view = GAME.view(st, GAME.to_act(st))
-        if view["pending"]:
-            seen.add(view["pending"][-1]["kind"])
+        if len(view["pending"]) > 1:
+            seen.add(view["decision"]["kind"])
             console = Console(width=150, record=True)
             console.print(render(view, ["Ann", "Bob"], lang))
             assert "{" not in console.export_text()
         GAME.apply(st, ch.choice(GAME.legal_actions(st)))
-    assert {"choose_cell", "choose_effect", "group_move"} <= seen
+    assert {"midnight_zoo.choose_cell", "midnight_zoo.choose_effect", "midnight_zoo.move_animal"} <= seen
 
 
 def test_heuristic_prefers_animals_nearer_the_zoo():
@@ -129,7 +120,7 @@ def test_heuristic_values_pending_move_points():
     st = board(hand="R07", tiles={"1,0": "G01", "0,0": "G02"})
     put(st, "wolf", "1,0")
     before = GAME.heuristic(st, 0)
-    add_pending(st, kind="move_points", points=2, animal=None)
+    add_pending(st, "move_points", points=2)
     assert GAME.heuristic(st, 0) > before
 
 
@@ -166,3 +157,15 @@ def test_animal_moves_read_as_words_in_the_log_in_both_languages():
                     assert line.rstrip(".。").endswith(label), (lang, line)
                     assert event.args["move"] not in line, (lang, line)
     assert seen >= 10
+
+
+def test_every_decision_kind_has_its_rules_and_its_prompt():
+    """One table in rules.py gives every frame class of decisions.py its legal actions, apply and
+    why; each kind's prompt is the message ``decision.<name>`` in both languages."""
+    from gameshelf.games.midnight_zoo.decisions import FRAMES
+    from gameshelf.games.midnight_zoo.rules import RULES
+    assert set(RULES) == set(FRAMES)
+    for frame in FRAMES:
+        assert frame.kind.startswith("midnight_zoo.") and frame.rule.startswith("R")
+        texts = GAME.messages[f"decision.{frame.kind.partition('.')[2]}"]
+        assert texts["en"] and texts["ja"]

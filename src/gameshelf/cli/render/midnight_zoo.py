@@ -58,21 +58,21 @@ def space_hint(cell: int) -> str:
     return (cond + "→" if cond else "") + SYMBOL[symbol_name(action)]
 
 
-def animal_code(a: dict) -> str:
-    mark = ANIMAL[a["animal"]]
-    if "facing" in a:
-        mark += FACING[a["facing"]]
-    if a.get("asleep"):
+def animal_code(animal: dict) -> str:
+    mark = ANIMAL[animal["animal"]]
+    if "facing" in animal:
+        mark += FACING[animal["facing"]]
+    if animal.get("asleep"):
         mark += "z"
-    if a.get("pollen"):
-        mark += str(a["pollen"])
+    if animal.get("pollen"):
+        mark += str(animal["pollen"])
     return mark
 
 
 def _animals(items: list[dict], room: int) -> Text:
     text = Text()
-    for a in items:
-        text.append(animal_code(a), style=ANIMAL_STYLE[a["animal"]])
+    for animal in items:
+        text.append(animal_code(animal), style=ANIMAL_STYLE[animal["animal"]])
     if text.cell_len > room:
         return Text(f"+{len(items)}"[:room], style="bold")
     return text
@@ -97,13 +97,13 @@ def _cell_text(head: Text, animals: list[dict]) -> Text:
     return text
 
 
-def district_grid(p: dict, lang: str) -> Text:
+def district_grid(board: dict, lang: str) -> Text:
     """Rows -1 (top entrances) to 4, columns -1 (left entrances) to 5, one line per row."""
     ui = _ui(lang)
     rows, cols = CAT.rows, CAT.cols
     by_loc: dict[str, list] = {}
-    for a in p["animals"]:
-        by_loc.setdefault(a["loc"], []).append(a)
+    for animal in board["animals"]:
+        by_loc.setdefault(animal["loc"], []).append(animal)
     ent_at = {}
     for e, name in enumerate(CAT.entrance_ids):
         r, c = divmod(CAT.ent_cell[e], cols)
@@ -120,17 +120,18 @@ def district_grid(p: dict, lang: str) -> Text:
                 name = ent_at[(r, c)]
                 terrain = CAT.terrains[CAT.ent_terrain[CAT.entrance_ids.index(name)]]
                 head = Text(f"[{name}]", style=TERRAIN_STYLE[terrain])
-                waiting = [a for a in p["animals"] if a["loc"] == "undiscovered" and a["spot"] == name]
-                for a in waiting:
-                    head.append("?" + ANIMAL[a["animal"]], style="dim")
-                standing = [a for a in p["animals"] if a["loc"] == name]
+                waiting = [animal for animal in board["animals"]
+                           if animal["loc"] == "undiscovered" and animal["spot"] == name]
+                for animal in waiting:
+                    head.append("?" + ANIMAL[animal["animal"]], style="dim")
+                standing = [animal for animal in board["animals"] if animal["loc"] == name]
                 line.append_text(_cell_text(head, standing))
             elif 0 <= r < rows and 0 <= c < cols:
                 cell = r * cols + c
                 if cell == CAT.zoo:
                     line.append_text(_cell_text(Text(ui["zoo"], style="bold reverse blue"), []))
                     continue
-                tile = p["district"][f"{r},{c}"]
+                tile = board["district"][f"{r},{c}"]
                 head = tile_text(tile, lang, food=False).copy() if tile else Text(space_hint(cell), style="dim italic")
                 if tile:
                     head = Text(tile, style=head.style)
@@ -142,33 +143,33 @@ def district_grid(p: dict, lang: str) -> Text:
     return Text("\n").join(lines)
 
 
-def _foods(p: dict) -> list[str]:
+def _foods(board: dict) -> list[str]:
     found = []
-    for tile in p["district"].values():
+    for tile in board["district"].values():
         if tile and tile in CAT.tile_index and CAT.tile_food[CAT.tile_index[tile]] >= 0:
             found.append(CAT.foods[CAT.tile_food[CAT.tile_index[tile]]])
-    return [f for f in CAT.foods if f in found]
+    return [food for food in CAT.foods if food in found]
 
 
-def player_panel(p: dict, name: str, active: bool, lang: str) -> Panel:
+def player_panel(board: dict, name: str, active: bool, lang: str) -> Panel:
     ui = _ui(lang)
-    zoo = [a for a in p["animals"] if a["loc"] == "zoo"]
-    info = Text(f"{ui['vp']} {p['vp']}  {ui['hand']}: ")
-    info.append_text(tile_text(p["hand"], lang) if p["hand"] else Text("—"))
+    zoo = [animal for animal in board["animals"] if animal["loc"] == "zoo"]
+    info = Text(f"{ui['vp']} {board['vp']}  {ui['hand']}: ")
+    info.append_text(tile_text(board["hand"], lang) if board["hand"] else Text("—"))
     info.append(f"  {ui['storage']}: ")
-    for k, t in enumerate(p["storage"]):
+    for k, t in enumerate(board["storage"]):
         info.append(", " if k else "").append_text(tile_text(t, lang))
-    if not p["storage"]:
+    if not board["storage"]:
         info.append("—")
-    foods = _foods(p)
-    info.append(f"\n{ui['food']} ({len(foods)}): " + (", ".join(GAME.term(f, lang) for f in foods) or "—"))
+    foods = _foods(board)
+    info.append(f"\n{ui['food']} ({len(foods)}): " + (", ".join(GAME.term(food, lang) for food in foods) or "—"))
     info.append(f"  {ui['in_zoo']}: ")
     info.append_text(_animals(zoo, 40) if zoo else Text("—"))
-    if p["cards"] is not None:
-        cards = ui["hidden"] if p["cards"] == "hidden" else " ".join(
-            f"{CAT.pair_names[i]}={x}" for i, x in enumerate(p["cards"]) if x)
+    if board["cards"] is not None:
+        cards = ui["hidden"] if board["cards"] == "hidden" else " ".join(
+            f"{CAT.pair_names[i]}={x}" for i, x in enumerate(board["cards"]) if x)
         info.append(f"  {ui['cards']}: {cards}")
-    return Panel(Group(district_grid(p, lang), info), title=("▶ " if active else "") + name,
+    return Panel(Group(district_grid(board, lang), info), title=("▶ " if active else "") + name,
                  border_style="green" if active else "white", width=PANEL, padding=(0, 0))
 
 
@@ -198,12 +199,13 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
             head.append(" (" + ui["solo_takes"].format(first=tile[1] + 1, second=tile[2] + 1) + ")")
     who = view["to_act"]
     if who is not None:
-        actor = ui["leo"] if who == "leo" else names[who] if who < len(names) else str(who)
+        actor = names[who] if who < len(names) else str(who)
         head.append(f"\n{ui['to_act']}: {actor}", style="bold")
-        if view["pending"]:
-            head.append(f"   {ui['pending']}: " + " > ".join(_frame(f, lang) for f in view["pending"]))
-    panels = [player_panel(p, names[i] if i < len(names) else f"P{i + 1}", who == i, lang)
-              for i, p in enumerate(view["player_states"])]
+        started = view["pending"][1:]   # what the phase's own decision (the bottom frame) started
+        if started:
+            head.append(f"   {ui['pending']}: " + " > ".join(_frame(frame, lang) for frame in started))
+    panels = [player_panel(board, names[i] if i < len(names) else f"P{i + 1}", who == i, lang)
+              for i, board in enumerate(view["boards"])]
     grid = Table.grid(padding=(0, 0))
     grid.add_column()
     grid.add_column()
@@ -216,27 +218,23 @@ def _say(entry: dict, lang: str) -> str:
     return entry.get(lang) or entry["en"]
 
 
-def _frame(f: dict, lang: str) -> str:
+def _frame(frame: dict, lang: str) -> str:
     """A pending decision in a few words (texts: labels.yaml ``renderer_pending``)."""
-    kind = f["kind"]
-    if kind == "group_move":
-        moving = _say(PENDING["moving"], lang).format(animal=f["animal"]) if f["animal"] else ""
-        key = "special_move" if f["special"] else "round_move"
-        return _say(PENDING[key], lang).format(eligible=", ".join(f["eligible"]) or "-", moving=moving)
+    kind = frame["kind"].partition(".")[2]
     texts = PENDING[kind]
     if kind == "choose_effect":
-        parts = [_say(texts["text"], lang).format(tile=f["tile"], cell=f["cell"])]
-        if f["tile_open"]:
+        parts = [_say(texts["text"], lang).format(tile=frame["tile"], cell=frame["cell"])]
+        if frame["tile_open"]:
             parts.append(_say(texts["tile_open"], lang))
-        if f["space"]:
-            space = f["space"]
+        if frame["space"]:
+            space = frame["space"]
             parts.append(_say(texts["space"], lang).format(space=GAME.term(space, lang)))
         return ", ".join(parts)
-    return _say(texts["text"], lang).format(tile=f.get("tile"), points=f.get("points"),
-                                            animal=f.get("animal") or "-")
+    return _say(texts["text"], lang).format(tile=frame.get("tile"), points=frame.get("points"), spot=frame.get("spot"),
+                                            eligible=", ".join(frame.get("eligible", ())) or "-")
 
 
-# ---- issue 17: what a menu entry points at, the legend, explain ---------------------------------
+# ---- what a menu entry points at, the legend, explain ------------------------------------------
 def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
     """The board labels that find a decision's place: a space's row and column, a tile's id."""
     kind, _, what = target.partition(":")
@@ -248,12 +246,12 @@ def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
     return None
 
 
-def _where(p: dict, a: dict, lang: str) -> str:
+def _where(board: dict, animal: dict, lang: str) -> str:
     ui = _ui(lang)
-    if a["loc"] == "undiscovered":
-        return ui["undiscovered"].format(animal=GAME.term(a["animal"], lang))
-    where = ui["zoo"] if a["loc"] == "zoo" else a["loc"]
-    return ui["at"].format(animal=animal_code(a), where=where)
+    if animal["loc"] == "undiscovered":
+        return ui["undiscovered"].format(animal=GAME.term(animal["animal"], lang))
+    where = ui["zoo"] if animal["loc"] == "zoo" else animal["loc"]
+    return ui["at"].format(animal=animal_code(animal), where=where)
 
 
 def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
@@ -261,18 +259,18 @@ def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
     it ends (``Go east`` -> "Wf at 2,1 → 2,2")."""
     ui = _ui(lang)
     who = view.get("to_act")
-    p = view["player_states"][who] if isinstance(who, int) and who < len(view["player_states"]) else None
+    board = view["boards"][who] if isinstance(who, int) and who < len(view["boards"]) else None
     parts: list[str] = []
     for target in targets:
         kind, _, what = target.partition(":")
         if kind == "tile" and what in CAT.tile_index:
-            if (view["pending"] or [{}])[-1].get("kind") != "choose_effect":   # there the label says it
+            if (view["decision"] or {}).get("kind") != "midnight_zoo.choose_effect":   # there the label says it
                 parts.append(tile_text(what, lang).plain)
-        elif kind == "animal" and p is not None:
-            for a in p["animals"]:
-                if a["spot"] == what:
-                    parts.append(_where(p, a, lang))
-        elif kind == "cell" and not parts and p is not None and p["district"].get(what) is None:
+        elif kind == "animal" and board is not None:
+            for animal in board["animals"]:
+                if animal["spot"] == what:
+                    parts.append(_where(board, animal, lang))
+        elif kind == "cell" and not parts and board is not None and board["district"].get(what) is None:
             r, c = what.split(",")
             hint = space_hint(int(r) * CAT.cols + int(c))
             parts += [hint] if hint != "·" else []

@@ -23,19 +23,18 @@ def max_game_length(players: int, options: Mapping[str, str]) -> int:
     """The bound above, per seat (a solo game has one seat)."""
     return players * MAX_ACTIONS_PER_SEAT
 
+
 GAME = AssembledGame(__name__, GameInfo(
     id="midnight_zoo",
     titles={"en": "Midnight Zoo", "ja": "真夜中の動物園"},
     player_counts=(1, 2, 3, 4),
     options=SCHEMA,
-    rules_version="reference-3",  # reference-2: A9 revised (issue 18); reference-3: core notation (issue 11)
+    rules_version="reference-3",  # reference-2: A9 revised; reference-3: the core notation
     summary={"en": "Draft tiles into your district and guide escaped animals to the zoo.",
              "ja": "タイルをドラフトして地区を作り、逃げた動物を動物園へ導く。"},
     traits=Traits(chance=True, hidden_information=True, solo_mode=True, max_game_length=max_game_length),
-    # Rollouts of 2 actions are as strong as 8 at equal simulations (54% of 47 paired games) for
-    # 64% of the CPU time. The search's strength stops growing early here (1,000 simulations beat
-    # 125 in 58.5% of 41 games, 40 in 77.5% of 40), so ``normal`` plays 40 a seat (issue 15,
-    # bench/RESULTS.md).
+    # Short rollouts and few simulations: the search's strength stops growing early in this game
+    # (the measurements are in bench/RESULTS.md).
     search=SearchHints(rollout_depth=2, normal_sims=40),
 ))
 

@@ -6,99 +6,113 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import SimpleNamespace
+from typing import Any, Callable
+
+from gameshelf.core.frames import Frame
 
 from .catalog import CAT, MOVE, VP
-from .decisions import ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, GroupMove, SpendMoves, UseBonus
-from .state import ENT0, UNDISC
+from .decisions import (ChooseBonusTerrain, ChooseCards, ChooseCell, ChooseDiscover, ChooseEffect, MoveAnimal,
+                        RoundMove, SpecialMove, SpendMoves, TakeTile, UseBonus, UseTile, effect_of)
 from .scoring import discovered_vp, food_vp, zoo_vp
+from .state import CHOOSE, ENTRANCE0, UNDISCOVERED, Player, State
 
-ZR, ZC = divmod(CAT.zoo, CAT.cols)
-DIST = tuple(abs(c // CAT.cols - ZR) + abs(c % CAT.cols - ZC) for c in range(CAT.cells))
-ENT_DIST = tuple(DIST[c] + 1 for c in CAT.ent_cell)
-VALUE = tuple(float(a.scoring[1]) if a.scoring[0] == "per_animal" else 8.0 for a in CAT.animals)
-PATH = tuple(0.6 if d == 1 else 0.3 if d == 2 else 0.1 for d in DIST)
+ZOO_ROW, ZOO_COLUMN = divmod(CAT.zoo, CAT.cols)
+DISTANCE = tuple(abs(cell // CAT.cols - ZOO_ROW) + abs(cell % CAT.cols - ZOO_COLUMN) for cell in range(CAT.cells))
+ENTRANCE_DISTANCE = tuple(DISTANCE[cell] + 1 for cell in CAT.ent_cell)
+VALUE = tuple(float(animal.scoring[1]) if animal.scoring[0] == "per_animal" else 8.0 for animal in CAT.animals)
+PATH = tuple(0.6 if distance == 1 else 0.3 if distance == 2 else 0.1 for distance in DISTANCE)
 MOVE_POINT, DISCOVER, BONUS = 1.5, 1.2, 0.8
 
 
-def effect_value(effect) -> float:
-    kind, n = effect
+def effect_value(effect: tuple[str, int]) -> float:
+    kind, amount = effect
     if kind == VP:
-        return float(n)
+        return float(amount)
     if kind == MOVE:
-        return MOVE_POINT * n
-    return (DISCOVER if kind == "discover" else BONUS) * n
+        return MOVE_POINT * amount
+    return (DISCOVER if kind == "discover" else BONUS) * amount
 
 
-TILE_VALUE = tuple(max((effect_value(e) for e in a), default=0.0) for a in CAT.tile_actions)
+TILE_VALUE = tuple(max((effect_value(effect) for effect in actions), default=0.0) for actions in CAT.tile_actions)
+TILE_VALUE_BY_ID = {CAT.tile_id[tile]: value for tile, value in enumerate(TILE_VALUE)}
 
 
-def pending_value(st) -> float:
+def pending_value(state: State) -> float:
     """What the decisions still open for the acting seat are worth."""
-    return sum(VALUE_OF[type(f)](f) for f in st.pending)
+    return sum(VALUE_OF[type(top)](top) for top in state.pending)
 
 
-def effects_value(f: ChooseEffect) -> float:
-    total = TILE_VALUE[f.tile] if f.tile_open else 0.0
-    if f.space is not None:
-        total += 5.0 if f.space == "choose" else effect_value(f.space)
+def effects_value(top: ChooseEffect) -> float:
+    total = TILE_VALUE_BY_ID[top.tile] if top.tile_open else 0.0
+    if top.space:
+        total += 5.0 if top.space == CHOOSE else effect_value(effect_of(top.space))
     return total
 
 
-VALUE_OF = {
-    SpendMoves: lambda f: MOVE_POINT * f.points,
+def _nothing(top: Frame) -> float:
+    return 0.0
+
+
+VALUE_OF: dict[type[Frame], Callable[[Any], float]] = {
+    SpendMoves: lambda top: MOVE_POINT * top.points,
+    MoveAnimal: lambda top: MOVE_POINT,
     ChooseEffect: effects_value,
-    GroupMove: lambda f: MOVE_POINT * (len(f.eligible) + (f.animal >= 0)),
-    ChooseDiscover: lambda f: DISCOVER,
-    ChooseBonusTerrain: lambda f: BONUS,
-    ChooseCell: lambda f: BONUS + TILE_VALUE[f.tile],
-    UseBonus: lambda f: 0.0,
+    SpecialMove: lambda top: MOVE_POINT * len(top.eligible),
+    RoundMove: lambda top: MOVE_POINT * len(top.eligible),
+    ChooseDiscover: lambda top: DISCOVER,
+    ChooseBonusTerrain: lambda top: BONUS,
+    ChooseCell: lambda top: BONUS + TILE_VALUE_BY_ID[top.tile],
+    UseBonus: _nothing,
+    ChooseCards: _nothing,
+    TakeTile: _nothing,
+    UseTile: _nothing,
 }
 
 
 @lru_cache(maxsize=8192)
-def animal_terms(loc: tuple[int, ...], pollen: tuple[int, ...], kind: tuple[int, ...],
+def animal_terms(location: tuple[int, ...], pollen: tuple[int, ...], animals: tuple[int, ...],
                  zero_pollen_vp: int) -> tuple[int, float]:
     """A player's animals, cached: (zoo VP + discovered VP (S2, S3), progress towards the zoo)."""
-    pl = SimpleNamespace(loc=loc, pollen=pollen, kind=kind)   # the fields the scoring reads
+    player = SimpleNamespace(location=location, pollen=pollen, animals=animals)  # the fields the scoring reads
     progress = 0.0
-    for k, where in enumerate(loc):
-        if where == UNDISC or where < 0:
+    for piece, where in enumerate(location):
+        if where == UNDISCOVERED or where < 0:
             continue
-        d = ENT_DIST[where - ENT0] if where >= ENT0 else DIST[where]
-        progress += VALUE[kind[k]] / (1.0 + d)
-    return zoo_vp(pl, zero_pollen_vp) + discovered_vp(pl), progress
+        distance = ENTRANCE_DISTANCE[where - ENTRANCE0] if where >= ENTRANCE0 else DISTANCE[where]
+        progress += VALUE[animals[piece]] / (1.0 + distance)
+    return zoo_vp(player, zero_pollen_vp) + discovered_vp(player), progress
 
 
 @lru_cache(maxsize=8192)
 def district_terms(district: tuple[int, ...]) -> tuple[int, float]:
     """A player's district, cached: (food VP (S4), open paths near the zoo)."""
-    roads = sum(PATH[c] for c, t in enumerate(district) if t >= 0)
+    roads = sum(PATH[cell] for cell, tile in enumerate(district) if tile >= 0)
     return food_vp(SimpleNamespace(district=district)), roads
 
 
 @lru_cache(maxsize=16384)
-def player_estimate(vp: int, loc: tuple[int, ...], pollen: tuple[int, ...], kind: tuple[int, ...], zero_pollen_vp: int,
-                    district: tuple[int, ...], hand: int, stored: int) -> float:
+def player_estimate(vp: int, location: tuple[int, ...], pollen: tuple[int, ...], animals: tuple[int, ...],
+                    zero_pollen_vp: int, district: tuple[int, ...], hand: int, stored: int) -> float:
     """A player's estimate, cached (a search meets the same players again and again)."""
-    animals, progress = animal_terms(loc, pollen, kind, zero_pollen_vp)
+    animal_score, progress = animal_terms(location, pollen, animals, zero_pollen_vp)
     food, roads = district_terms(district)
-    score = vp + animals + food
+    score = vp + animal_score + food
     held = (TILE_VALUE[hand] + 1.0 if hand >= 0 else 0.0) + 1.0 * stored
     return score + 0.6 * progress + roads + held
 
 
-def estimate(st, pl) -> float:
-    return player_estimate(pl.vp, tuple(pl.loc), tuple(pl.pollen), pl.kind, st.config.zero_pollen_vp,
-                           tuple(pl.district), pl.hand, len(pl.storage))
+def estimate(state: State, player: Player) -> float:
+    return player_estimate(player.vp, tuple(player.location), tuple(player.pollen), player.animals,
+                           state.config.zero_pollen_vp, tuple(player.district), player.hand, len(player.storage))
 
 
-def heuristic(st, seat: int) -> float:
-    players = st.players
-    mine = estimate(st, players[seat])
-    if st.cur == seat and st.pending:
-        mine += pending_value(st)
-    if st.n == 1:
+def heuristic(state: State, seat: int) -> float:
+    players = state.players
+    mine = estimate(state, players[seat])
+    if state.pending and state.pending[-1].seat == seat:
+        mine += pending_value(state)
+    if state.player_count == 1:
         return mine
-    if st.n == 2:
-        return mine - estimate(st, players[1 - seat])
-    return mine - max(estimate(st, p) for i, p in enumerate(players) if i != seat)
+    if state.player_count == 2:
+        return mine - estimate(state, players[1 - seat])
+    return mine - max(estimate(state, player) for other, player in enumerate(players) if other != seat)

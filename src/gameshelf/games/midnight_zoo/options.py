@@ -54,20 +54,20 @@ class Config:
     options: tuple[tuple[str, str], ...]
 
     @classmethod
-    def from_options(cls, o: Mapping[str, str]) -> Config:
+    def from_options(cls, options: Mapping[str, str]) -> Config:
         """From resolved options (every name present, canonical values); one object per set."""
-        return _config(tuple((name, o[name]) for name in SCHEMA.names()))
+        return _config(tuple((name, options[name]) for name in SCHEMA.names()))
 
 
 @lru_cache(maxsize=64)
 def _config(items: tuple[tuple[str, str], ...]) -> Config:
-    o = dict(items)
-    return Config(o["variability_cards"] == "on", o["snake_turn"] == "any_direction_one_move",
-                  o["dark_pair_mode"] == "single_pair_choose_reward",
-                  o["forced_group_moves"] == "true", int(o["butterfly_zero_pollen_vp"]), items)
+    options = dict(items)
+    return Config(options["variability_cards"] == "on", options["snake_turn"] == "any_direction_one_move",
+                  options["dark_pair_mode"] == "single_pair_choose_reward",
+                  options["forced_group_moves"] == "true", int(options["butterfly_zero_pollen_vp"]), items)
 
 
-CONFORMANCE = [(n, opts) for n in (1, 2, 3, 4) for opts in ({}, {"variability_cards": "on"})] + [
+CONFORMANCE = [(players, options) for players in (1, 2, 3, 4) for options in ({}, {"variability_cards": "on"})] + [
     (2, {"snake_turn": "any_direction_one_move"}),
     (2, {"dark_pair_mode": "single_pair_choose_reward"}),
     (3, {"dark_pair_mode": "single_pair_choose_reward", "variability_cards": "on"}),

@@ -1,243 +1,187 @@
 """Midnight Zoo rules: setup (section 3), legality, apply and why an action is illegal.
 
-The phases live in rules_draft.py (cards, draft, maintenance, end-of-round start), rules_place.py
-(the placement menu and everything a tile triggers) and rules_move.py (move points, group moves,
-movement). ``apply`` always leaves the state settled: automatic steps (Leo's pick, leftovers,
-decisions nobody can act on, phase changes) run at once, so queries only read.
+Every decision is the frame on top of ``state.pending``; ``RULES`` gives each frame class its
+legal actions, whether any action remains, its apply and why an action is illegal. The phases
+live in rules_draft.py (cards, draft, maintenance, end-of-round start), rules_place.py (the
+placement menu and everything a tile triggers) and rules_move.py (move points, group moves, an
+animal's move). ``apply`` always leaves the state settled: automatic steps (Leo's pick,
+leftovers, decisions nobody can act on, phase changes) run at once, so queries only read.
 """
 
 from __future__ import annotations
 
+from typing import Any, Callable, NamedTuple
+
+from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
+from gameshelf.core.frames import Frame
 from gameshelf.core.game import Event
 
-from .actions import Done, Go, Take, Use
 from .catalog import CAT
-from .decisions import (ChooseBonusTerrain, ChooseCell, ChooseDiscover, ChooseEffect, GroupMove,
-                        SpendMoves, UseBonus)
-from .rules_draft import (apply_cards, apply_take, card_choices, draft_legal, next_placer,
-                          next_round_mover, seat_order, settle_draft, start_draft, refill)
-from .rules_move import (MOVEMENT, apply_group, apply_move_point, discover, legal_group,
-                         legal_move_points, open_group, open_move_points)
-from .rules_place import (apply_bonus_terrain, apply_bonus_use, apply_cell, apply_discover, apply_effect,
-                          apply_use, legal_bonus_terrain, legal_bonus_use, legal_cell, legal_discover,
-                          legal_effect, menu_legal, open_always, open_bonus_terrain, open_cell,
-                          open_discover)
-from .state import CARDS, DRAFT, ENT0, LEO, OVER, PLACE, ROUND, UNDISC, State, blank_state, new_player
+from .decisions import (ChooseBonusTerrain, ChooseCards, ChooseCell, ChooseDiscover, ChooseEffect, MoveAnimal,
+                        RoundMove, SpecialMove, SpendMoves, TakeTile, UseBonus, UseTile)
+from .movement import discover
+from .options import Config
+from .rules_draft import (NEXT_STEP, apply_cards, apply_take, card_choices, draft_legal, refill, start_cards,
+                          start_draft, why_cards, why_take)
+from .rules_move import (apply_animal_move, apply_group, apply_move_point, group_open, legal_animal_move,
+                         legal_group, legal_move_points, move_points_open, why_animal_move, why_group,
+                         why_move_points)
+from .rules_place import (apply_bonus_terrain, apply_bonus_use, apply_cell, apply_discover,
+                          apply_effect, apply_menu, bonus_terrain_open, cell_open, discover_open, legal_bonus_terrain,
+                          legal_bonus_use, legal_cell, legal_discover, legal_effect, menu_legal, menu_open,
+                          why_menu, why_resolving)
+from .state import LEO, OVER, UNDISCOVERED, Player, State, blank_state, new_player
 
-# per decision kind: (legal actions, whether any action remains, apply)
-FRAME = {
-    ChooseCell: (legal_cell, open_cell, apply_cell),
-    ChooseEffect: (legal_effect, open_always, apply_effect),
-    ChooseDiscover: (legal_discover, open_discover, apply_discover),
-    ChooseBonusTerrain: (legal_bonus_terrain, open_bonus_terrain, apply_bonus_terrain),
-    UseBonus: (legal_bonus_use, open_always, apply_bonus_use),
-    SpendMoves: (legal_move_points, open_move_points, apply_move_point),
-    GroupMove: (legal_group, open_group, apply_group),
+
+class FrameRules(NamedTuple):
+    """What the rules do with one kind of decision; each takes (state, deciding player, frame)."""
+
+    legal: Callable[..., list[Any]]
+    open: Callable[..., bool] | None     # whether any action remains (else the frame is dropped); None: always
+    apply: Callable[..., None]           # also (action, events)
+    why: Callable[..., IllegalAction]    # also (action)
+
+
+RULES: dict[type[Frame], FrameRules] = {
+    ChooseCards: FrameRules(card_choices, None, apply_cards, why_cards),
+    TakeTile: FrameRules(draft_legal, None, apply_take, why_take),
+    UseTile: FrameRules(menu_legal, menu_open, apply_menu, why_menu),
+    ChooseCell: FrameRules(legal_cell, cell_open, apply_cell,
+                           why_resolving("choose an empty district space (not the zoo)", "R14")),
+    ChooseEffect: FrameRules(legal_effect, None, apply_effect,
+                             why_resolving("choose one of the available effects, or skip", "R19")),
+    ChooseDiscover: FrameRules(legal_discover, discover_open, apply_discover,
+                               why_resolving("choose one of your undiscovered animals", "R36")),
+    ChooseBonusTerrain: FrameRules(legal_bonus_terrain, bonus_terrain_open, apply_bonus_terrain,
+                                   why_resolving("choose a terrain whose bonus pile is not empty", "R37")),
+    UseBonus: FrameRules(legal_bonus_use, None, apply_bonus_use,
+                         why_resolving("place, store (storage below 2) or discard the bonus tile", "R37")),
+    SpendMoves: FrameRules(legal_move_points, move_points_open, apply_move_point, why_move_points),
+    MoveAnimal: FrameRules(legal_animal_move, None, apply_animal_move, why_animal_move),
+    SpecialMove: FrameRules(legal_group, group_open, apply_group, why_group),
+    RoundMove: FrameRules(legal_group, group_open, apply_group, why_group),
 }
+# the table by operation, for the calls made at every action
+LEGAL = {cls: rules.legal for cls, rules in RULES.items()}
+OPEN = {cls: rules.open for cls, rules in RULES.items()}
+APPLY = {cls: rules.apply for cls, rules in RULES.items()}
 
 
 # ---- setup -----------------------------------------------------------------------------------
-def draw_animals(chance) -> tuple:
+def draw_animals(chance: Chance) -> tuple[int, ...]:
     """Setup step 4 / A37: draw 3 of 6 until the moons total at least the minimum."""
     while True:
         pool = list(range(len(CAT.animals)))
         chance.shuffle(pool)
         drawn = tuple(pool[:CAT.tiles_drawn])
-        if sum(CAT.animals[a].moons for a in drawn) >= CAT.min_moons:
+        if sum(CAT.animals[animal].moons for animal in drawn) >= CAT.min_moons:
             return drawn
 
 
-def market_size(st: State) -> int:
-    return CAT.solo_market_size if st.solo else st.n + 1
+def market_size(state: State) -> int:
+    return CAT.solo_market_size if state.solo else state.player_count + 1
 
 
-def new_state(n: int, config, seed: int) -> State:
+def new_state(player_count: int, config: Config, seed: int) -> State:
     """Setup, section 3: animals, stack, market, setup tiles, first player (solo: Leo)."""
-    st = blank_state(n, config, seed)
-    ch = st.chance
-    st.supply = list(CAT.bonus_count)
-    st.slots = draw_animals(ch)
-    st.stack = list(range(CAT.n_action))
-    ch.shuffle(st.stack)
-    st.market = [-1] * market_size(st)
-    refill(st)
-    setups = ch.sample(range(len(CAT.setup_tiles)), n)
-    for seat in range(n):
-        st.players.append(player_from_setup(st.slots, setups[seat]))
-    if st.solo:  # setup step 9: Leo takes the first-player token
-        st.solo_deck = list(range(len(CAT.solo_tiles)))
-        ch.shuffle(st.solo_deck)
-        st.first = LEO
+    state = blank_state(player_count, config, seed)
+    chance = state.chance
+    state.bonus_supply = list(CAT.bonus_count)
+    state.animal_slots = draw_animals(chance)
+    state.stack = list(range(CAT.n_action))
+    chance.shuffle(state.stack)
+    state.market = [-1] * market_size(state)
+    refill(state)
+    setups = chance.sample(range(len(CAT.setup_tiles)), player_count)
+    for seat in range(player_count):
+        state.players.append(player_from_setup(state.animal_slots, setups[seat]))
+    if state.solo:  # setup step 9: Leo takes the first-player token
+        state.solo_deck = list(range(len(CAT.solo_tiles)))
+        chance.shuffle(state.solo_deck)
+        state.first_player = LEO
     else:
-        st.first = ch.below(n)
-    if st.config.variability:
-        st.phase, st.order, st.turn = CARDS, seat_order(st), 0
-        st.cur = st.order[0]
+        state.first_player = chance.below(player_count)
+    if state.config.variability:
+        start_cards(state)
     else:
-        start_draft(st)
-    settle(st, [])
-    return st
+        start_draft(state)
+    settle(state, [])
+    return state
 
 
-def player_from_setup(slots: tuple, setup: int):
+def player_from_setup(animal_slots: tuple[int, ...], setup: int) -> Player:
     """Setup step 7: pieces on spots by letter; binoculars spots start on their entrance."""
     marks = CAT.setup_tiles[setup][1]
-    kind = tuple(slots[letter] for letter, _ in marks)
-    pl = new_player(kind, [UNDISC] * len(marks), setup, CAT.cells, CAT.zoo)
-    for k, (_, binoculars) in enumerate(marks):
+    animals = tuple(animal_slots[letter] for letter, _ in marks)
+    player = new_player(animals, [UNDISCOVERED] * len(marks), setup, CAT.cells, CAT.zoo)
+    for piece, (_, binoculars) in enumerate(marks):
         if binoculars:
-            discover(pl, k)
-    return pl
+            discover(player, piece)
+    return player
 
 
 # ---- settling: automatic steps until a decision ------------------------------------------------
-def settle(st: State, events: list) -> None:
+def settle(state: State, events: list[Event]) -> None:
     """Run automatic steps (Leo, leftovers, decisions without a choice, phase changes) until a seat
     has a decision or the game is over."""
     while True:
-        ph = st.phase
-        if ph == PLACE or ph == ROUND:
-            pending = st.pending
-            if pending:
-                f = pending[-1]
-                if FRAME[type(f)][1](st, st.players[st.cur], f):
-                    return
-                pending.pop()
-            elif not settle_menu(st, events):
+        pending = state.pending
+        if pending:
+            top = pending[-1]
+            still_open = OPEN[type(top)]
+            if still_open is None or still_open(state, state.players[top.seat], top):
                 return
-        elif ph == DRAFT:
-            if settle_draft(st, events):
-                return
-        else:
+            pending.pop()
+        elif state.phase == OVER:
             return
+        else:
+            NEXT_STEP[state.phase](state, events)
 
 
-def settle_menu(st: State, events: list) -> bool:
-    """With no pending decision: the next end-of-round mover, or the placement menu (False when
-    the seat has a tile to use), or the next placer."""
-    if st.phase == ROUND:
-        next_round_mover(st, events)
-        return True
-    pl = st.players[st.cur]
-    if pl.hand >= 0 or pl.storage:
-        return False
-    next_placer(st, events)
-    return True
-
-
-def is_settled(st: State) -> bool:
+def is_settled(state: State) -> bool:
     """Whether the seat to act has a decision (a position must be; ``apply`` keeps it so)."""
-    probe = st.copy()
+    probe = state.copy()
     settle(probe, [])
-    return probe.phase == st.phase and probe.turn == st.turn and probe.pending == st.pending
+    return probe.phase == state.phase and probe.turn == state.turn and probe.pending == state.pending
 
 
 # ---- the protocol entry points -----------------------------------------------------------------
-def to_act(st: State):
-    return None if st.phase == OVER else st.cur
+def to_act(state: State) -> int | None:
+    pending = state.pending
+    return pending[-1].seat if pending else None
 
 
-def is_over(st: State) -> bool:
-    return st.phase == OVER
+def is_over(state: State) -> bool:
+    return not state.pending
 
 
-def num_players(st: State) -> int:
-    return st.n
+def num_players(state: State) -> int:
+    return state.player_count
 
 
-def legal_actions(st: State) -> list:
+def legal_actions(state: State) -> list[Any]:
     """Every legal action of the seat to act (a pure query: nothing cached, nothing changed)."""
-    ph = st.phase
-    if ph == PLACE or ph == ROUND:
-        pl = st.players[st.cur]
-        if st.pending:
-            f = st.pending[-1]
-            return FRAME[type(f)][0](st, pl, f)
-        return menu_legal(pl)
-    if ph == DRAFT:
-        return draft_legal(st)
-    if ph == CARDS:
-        return card_choices(st)
-    return []
+    pending = state.pending
+    if not pending:
+        return []
+    top = pending[-1]
+    return LEGAL[type(top)](state, state.players[top.seat], top)
 
 
-def apply(st: State, action) -> list[Event]:
+def apply(state: State, action: Any) -> list[Event]:
+    """Apply a legal action of the seat to act, then the automatic steps that follow."""
     events: list[Event] = []
-    st.ply += 1
-    ph = st.phase
-    if ph == DRAFT:
-        apply_take(st, action, events)
-    elif ph == CARDS:
-        apply_cards(st, action, events)
-    else:
-        pl = st.players[st.cur]
-        if st.pending:
-            f = st.pending[-1]
-            FRAME[type(f)][2](st, pl, f, action, events)
-        elif type(action) is Use:
-            apply_use(st, pl, action.verb, CAT.tile_index[action.tile], events)
-        else:  # Done (R13)
-            next_placer(st, events)
-    settle(st, events)
+    state.ply += 1
+    top = state.pending[-1]
+    APPLY[type(top)](state, state.players[top.seat], top, action, events)
+    settle(state, events)
     return events
 
 
-# ---- why an action is illegal (never reveals hidden information) --------------------------------
-FRAME_RULES = {ChooseCell: ("R14", "choose an empty district space (not the zoo)"),
-               ChooseEffect: ("R19", "choose one of the available effects, or skip"),
-               ChooseDiscover: ("R36", "choose one of your undiscovered animals"),
-               ChooseBonusTerrain: ("R37", "choose a terrain whose bonus pile is not empty"),
-               UseBonus: ("R37", "place, store (storage below 2) or discard the bonus tile"),
-               SpendMoves: ("R41", "spend the move point on an animal that can use it, or stop"),
-               GroupMove: ("R33", "choose an eligible animal and one of its legal moves")}
-
-
-def why_illegal(st: State, action) -> IllegalAction:
-    if st.phase == OVER:
+def why_illegal(state: State, action: Any) -> IllegalAction:
+    """Why ``action`` is illegal now (never reveals hidden information)."""
+    if not state.pending:
         return IllegalAction("the game is over", rule="R4")
-    if st.phase == CARDS:
-        return IllegalAction("cover each dark pair with one of your own variability cards", rule="R88")
-    if st.phase == DRAFT:
-        if isinstance(action, Take):
-            return IllegalAction("that market position is empty", rule="R5")
-        return IllegalAction("it is the draft phase: take one market tile", rule="R5")
-    pl = st.players[st.cur]
-    if st.pending:
-        return why_frame(st, pl, st.pending[-1], action)
-    if isinstance(action, Done):
-        return IllegalAction("resolve your drafted tile first (place, store or discard)", rule="R9")
-    if isinstance(action, Use):
-        t = CAT.tile_index.get(action.tile, -1)
-        if t != pl.hand and t not in pl.storage:
-            return IllegalAction("that tile is not yours to use", rule="R10")
-        if action.verb == "store":
-            return IllegalAction("storage holds at most 2 tiles; stored tiles stay stored", rule="R26")
-        return IllegalAction("no empty district space", rule="R14")
-    return IllegalAction("choose a tile to place, store or discard, or finish", rule="R9")
-
-
-def why_frame(st: State, pl, f, action) -> IllegalAction:
-    t = type(f)
-    if t is GroupMove and st.phase == ROUND:
-        return IllegalAction("end-of-round move: choose an eligible animal and its move", rule="R73")
-    if isinstance(action, Done) or (isinstance(action, Use) and t is not UseBonus):
-        return IllegalAction("finish the action being resolved first", rule="R11")
-    if isinstance(action, Go):
-        return IllegalAction("that animal cannot make that move", rule=move_rule(pl, f))
-    rule, text = FRAME_RULES[t]
-    return IllegalAction(text, rule=rule)
-
-
-def move_rule(pl, f) -> str:
-    k = getattr(f, "animal", -1)
-    if k < 0:
-        return "R41"
-    m = MOVEMENT[pl.kind[k]]
-    if m == "snake":
-        return "R61" if pl.loc[k] >= ENT0 else "R59"
-    if m == "sloth":
-        return "R68"
-    if m == "slide":
-        return "R52"
-    return "R44"
+    top = state.pending[-1]
+    return RULES[type(top)].why(state, state.players[top.seat], top, action)

@@ -1,178 +1,210 @@
 """The round structure: variability cards (R87-R88), the draft phase (R5-R8, solo Leo R76-R86),
-the placement order (R12), maintenance (R70-R71) and the start of the end-of-round move (R72-R75)."""
+the placement order (R12), maintenance (R70-R71) and the start of the end-of-round move (R72-R75).
+
+Each phase's automatic step (``next_card_chooser``, ``next_drafter``, ``next_placer``,
+``next_round_mover``) runs when nothing is pending: it pushes the next seat's phase decision, or
+moves the game on to the next phase.
+"""
 
 from __future__ import annotations
 
 from itertools import permutations
 
+from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import TAKE, Cards
+from .actions import TAKE, Cards, Take
 from .catalog import CAT
-from .decisions import group_move
-from .rules_move import eligible
-from .state import DRAFT, LEO, OVER, PLACE, ROUND, State
+from .decisions import CHOOSE_CARDS, TAKE_TILE, USE_TILE, ChooseCards, RoundMove, TakeTile, frame
+from .movement import eligible
+from .state import CARDS, DRAFT, LEO, OVER, PLACE, ROUND, Player, State
 
 
-def ev(key: str, **args) -> Event:
+def event(key: str, **args: object) -> Event:
+    """A public event."""
     return Event(key, args)
 
 
-def seat_order(st: State) -> list:
-    if st.solo:  # Leo (first = LEO) never places tiles or moves animals (R84)
+def seat_order(state: State) -> list[int]:
+    """The phase's seat order from the first player (solo: only the player)."""
+    if state.solo:  # Leo (first_player = LEO) never places tiles or moves animals (R84)
         return [0]
-    return [(st.first + i) % st.n for i in range(st.n)]
+    return [(state.first_player + i) % state.player_count for i in range(state.player_count)]
 
 
-def refill(st: State) -> None:
+def refill(state: State) -> None:
     """R70 / setup step 6: new tiles fill positions left to right (A38)."""
-    for i in range(len(st.market)):
-        st.market[i] = st.stack.pop() if st.stack else -1
+    for position in range(len(state.market)):
+        state.market[position] = state.stack.pop() if state.stack else -1
 
 
 # ---- variability cards (R87-R88) --------------------------------------------------------------
-def card_choices(st: State) -> list:
-    letters = "".join(c.letter for c in CAT.cards[st.cur])
-    if st.config.single_pair:
-        return [Cards(x) for x in letters]
-    return [Cards("".join(p)) for p in permutations(letters)]
+def start_cards(state: State) -> None:
+    """R88: before the first draft, each player in turn order covers the dark pairs."""
+    state.phase, state.order, state.turn = CARDS, seat_order(state), 0
 
 
-def apply_cards(st: State, action: Cards, events: list) -> None:
-    cards = CAT.cards[st.cur]
+def next_card_chooser(state: State, events: list[Event]) -> None:
+    """The next seat chooses its cards; after the last, the cards are revealed and the draft starts."""
+    if state.turn < len(state.order):
+        state.pending.append(CHOOSE_CARDS[state.order[state.turn]])
+        return
+    events.append(event("cards_revealed"))
+    start_draft(state)
+
+
+def card_choices(state: State, player: Player, top: ChooseCards) -> list[Cards]:
+    letters = "".join(card.letter for card in CAT.cards[top.seat])
+    if state.config.single_pair:
+        return [Cards(letter) for letter in letters]
+    return [Cards("".join(chosen)) for chosen in permutations(letters)]
+
+
+def apply_cards(state: State, player: Player, top: ChooseCards, action: Cards, events: list[Event]) -> None:
+    state.pending.pop()
+    letters = [card.letter for card in CAT.cards[top.seat]]
     chosen = [-1] * len(CAT.pairs)
-    if st.config.single_pair:
-        chosen[CAT.single_pair] = [c.letter for c in cards].index(action.letters)
+    if state.config.single_pair:
+        chosen[CAT.single_pair] = letters.index(action.letters)
     else:
-        for pi, letter in enumerate(action.letters):
-            chosen[pi] = [c.letter for c in cards].index(letter)
-    st.players[st.cur].cards = tuple(chosen)
-    events.append(Event("cards_chosen", {"seat": st.cur, "cards": action.letters}, frozenset({st.cur})))
-    events.append(Event("cards_chosen_hidden", {"seat": st.cur}, hidden_from=frozenset({st.cur})))
-    st.turn += 1
-    if st.turn < len(st.order):
-        st.cur = st.order[st.turn]
-    else:
-        events.append(ev("cards_revealed"))
-        start_draft(st)
+        for pair, letter in enumerate(action.letters):
+            chosen[pair] = letters.index(letter)
+    player.cards = tuple(chosen)
+    events.append(Event("cards_chosen", {"seat": top.seat, "cards": action.letters}, frozenset({top.seat})))
+    events.append(Event("cards_chosen_hidden", {"seat": top.seat}, hidden_from=frozenset({top.seat})))
+    state.turn += 1
+
+
+def why_cards(state: State, player: Player, top: ChooseCards, action: object) -> IllegalAction:
+    return IllegalAction("cover each dark pair with one of your own variability cards", rule="R88")
 
 
 # ---- draft phase -----------------------------------------------------------------------------
-def start_draft(st: State) -> None:
-    st.phase, st.turn = DRAFT, 0
-    if st.solo:  # R77, R78
-        st.solo_current = st.solo_deck.pop()
-        st.solo_seen.append(st.solo_current)
-        st.first = LEO if st.draft % 2 == 1 else 0
-        st.order = [LEO, 0] if st.first == LEO else [0, LEO]
+def start_draft(state: State) -> None:
+    state.phase, state.turn = DRAFT, 0
+    if state.solo:  # R77, R78
+        state.solo_tile = state.solo_deck.pop()
+        state.solo_revealed.append(state.solo_tile)
+        state.first_player = LEO if state.draft % 2 == 1 else 0
+        state.order = [LEO, 0] if state.first_player == LEO else [0, LEO]
     else:
-        st.order = seat_order(st)
-    st.cur = st.order[0]
+        state.order = seat_order(state)
 
 
-def draft_legal(st: State) -> list:
-    return [TAKE[i] for i, t in enumerate(st.market) if t >= 0]
+def next_drafter(state: State, events: list[Event]) -> None:
+    """The next seat in the draft takes a tile (Leo at once); after the last, the draft ends."""
+    if state.turn == len(state.order):
+        end_draft(state, events)
+    elif state.order[state.turn] == LEO:
+        leo_pick(state, events)
+    else:
+        state.pending.append(TAKE_TILE[state.order[state.turn]])
 
 
-def apply_take(st: State, action, events: list) -> None:
-    pl = st.players[st.cur]
-    pl.hand = st.market[action.pos]
-    st.market[action.pos] = -1
-    events.append(ev("took", seat=st.cur, tile=CAT.tile_id[pl.hand], pos=action.pos + 1))
-    st.turn += 1
+def draft_legal(state: State, player: Player, top: TakeTile) -> list[Take]:
+    return [TAKE[position] for position, tile in enumerate(state.market) if tile >= 0]
 
 
-def leo_pick(st: State, events: list) -> None:
+def apply_take(state: State, player: Player, top: TakeTile, action: Take, events: list[Event]) -> None:
+    state.pending.pop()
+    player.hand = state.market[action.pos]
+    state.market[action.pos] = -1
+    events.append(event("took", seat=top.seat, tile=CAT.tile_id[player.hand], pos=action.pos + 1))
+    state.turn += 1
+
+
+def why_take(state: State, player: Player, top: TakeTile, action: object) -> IllegalAction:
+    if isinstance(action, Take):
+        return IllegalAction("that market position is empty", rule="R5")
+    return IllegalAction("it is the draft phase: take one market tile", rule="R5")
+
+
+def leo_pick(state: State, events: list[Event]) -> None:
     """R79-R80: position 1 of the revealed solo tile, else position 2; removed from the game."""
-    _, first, second, _ = CAT.solo_tiles[st.solo_current]
-    pos = first if st.market[first] >= 0 else second
-    tile = st.market[pos]
-    st.market[pos] = -1
-    st.removed.append(tile)
-    events.append(ev("leo_took", tile=CAT.tile_id[tile], pos=pos + 1))
-    st.turn += 1
+    _, first, second, _ = CAT.solo_tiles[state.solo_tile]
+    position = first if state.market[first] >= 0 else second
+    tile = state.market[position]
+    state.market[position] = -1
+    state.removed.append(tile)
+    events.append(event("leo_took", tile=CAT.tile_id[tile], pos=position + 1))
+    state.turn += 1
 
 
-def end_draft(st: State, events: list) -> None:
+def end_draft(state: State, events: list[Event]) -> None:
     """R6, R82: the last market tile to the leftover zone; solo reshuffle; placement starts."""
-    for i, t in enumerate(st.market):
-        if t >= 0:
-            st.leftover.append(t)
-            st.market[i] = -1
-            events.append(ev("leftover", tile=CAT.tile_id[t]))
-    if st.solo and CAT.solo_tiles[st.solo_current][3]:
-        st.solo_deck = list(range(len(CAT.solo_tiles)))
-        st.chance.shuffle(st.solo_deck)
-        st.solo_seen = []
-        events.append(ev("solo_shuffled"))
-    st.phase, st.order, st.turn = PLACE, seat_order(st), 0
-    st.cur = st.order[0]
+    for position, tile in enumerate(state.market):
+        if tile >= 0:
+            state.leftover.append(tile)
+            state.market[position] = -1
+            events.append(event("leftover", tile=CAT.tile_id[tile]))
+    if state.solo and CAT.solo_tiles[state.solo_tile][3]:
+        state.solo_deck = list(range(len(CAT.solo_tiles)))
+        state.chance.shuffle(state.solo_deck)
+        state.solo_revealed = []
+        events.append(event("solo_shuffled"))
+    state.phase, state.order, state.turn = PLACE, seat_order(state), 0
+    state.pending.append(USE_TILE[state.order[0]])
 
 
-def settle_draft(st: State, events: list) -> bool:
-    """Automatic draft steps; True when a seat has a pick to make."""
-    while True:
-        if st.turn == len(st.order):
-            end_draft(st, events)
-            return False
-        st.cur = st.order[st.turn]
-        if st.cur != LEO:
-            return True
-        leo_pick(st, events)
-
-
-def next_placer(st: State, events: list) -> None:
-    events.append(ev("phase_done", seat=st.cur))
-    st.turn += 1
-    if st.turn < len(st.order):
-        st.cur = st.order[st.turn]
+# ---- placement order, maintenance (R12, R70-R71) ------------------------------------------------
+def next_placer(state: State, events: list[Event]) -> None:
+    """The placer whose phase decision is gone is done: the next one places, else maintenance."""
+    events.append(event("phase_done", seat=state.order[state.turn]))
+    state.turn += 1
+    if state.turn < len(state.order):
+        state.pending.append(USE_TILE[state.order[state.turn]])
         return
-    if st.draft < CAT.drafts:  # R70, A23
-        refill(st)
-    if st.solo:  # R71, R77: the token alternates between Leo and you
-        st.first = 0 if st.first == LEO else LEO
+    if state.draft < CAT.drafts:  # R70, A23
+        refill(state)
+    if state.solo:  # R71, R77: the token alternates between Leo and you
+        state.first_player = 0 if state.first_player == LEO else LEO
     else:  # R71
-        st.first = (st.first + 1) % st.n
-    if st.draft % CAT.drafts_per_round == 0:
-        start_round_end(st, events)
+        state.first_player = (state.first_player + 1) % state.player_count
+    if state.draft % CAT.drafts_per_round == 0:
+        start_round_end(state, events)
     else:
-        st.draft += 1
-        start_draft(st)
+        state.draft += 1
+        start_draft(state)
 
 
 # ---- end-of-round move (R72-R75) ---------------------------------------------------------------
-def leftover_terrain(leftover: list) -> int:
+def leftover_terrain(leftover: list[int]) -> int:
     """R72: the most frequent terrain; ties go to the one in the leftmost space."""
     counts = [0] * len(CAT.terrains)
-    for t in leftover:
-        counts[CAT.tile_terrain[t]] += 1
+    for tile in leftover:
+        counts[CAT.tile_terrain[tile]] += 1
     best = max(counts)
-    for t in leftover:
-        if counts[CAT.tile_terrain[t]] == best:
-            return CAT.tile_terrain[t]
+    for tile in leftover:
+        if counts[CAT.tile_terrain[tile]] == best:
+            return CAT.tile_terrain[tile]
     return -1
 
 
-def start_round_end(st: State, events: list) -> None:
-    st.round_terrain = leftover_terrain(st.leftover)
-    events.append(ev("round_terrain", terrain=CAT.terrains[st.round_terrain]))
-    st.phase, st.order, st.turn = ROUND, seat_order(st), -1
-    next_round_mover(st, events)
+def start_round_end(state: State, events: list[Event]) -> None:
+    state.round_terrain = leftover_terrain(state.leftover)
+    events.append(event("round_terrain", terrain=CAT.terrains[state.round_terrain]))
+    state.phase, state.order, state.turn = ROUND, seat_order(state), -1
+    next_round_mover(state, events)
 
 
-def next_round_mover(st: State, events: list) -> None:
-    """R73-R74: each player in turn order resolves their snapshot of eligible animals."""
-    st.turn += 1
-    if st.turn < len(st.order):
-        st.cur = st.order[st.turn]
-        st.pending.append(group_move(False, eligible(st.players[st.cur], st.round_terrain)))
+def next_round_mover(state: State, events: list[Event]) -> None:
+    """R73-R74: each player in turn order resolves their snapshot of eligible animals; then the
+    leftover pile is set aside (R75) and the next round starts, or the game ends."""
+    state.turn += 1
+    if state.turn < len(state.order):
+        seat = state.order[state.turn]
+        state.pending.append(frame(RoundMove, seat, eligible(state.players[seat], state.round_terrain)))
         return
-    st.piles.append(st.leftover)  # R75
-    st.leftover = []
-    st.round_terrain = -1
-    if st.draft >= CAT.drafts:
-        st.phase, st.order = OVER, []
-        events.append(ev("game_over"))
+    state.leftover_piles.append(tuple(state.leftover))  # R75
+    state.leftover = []
+    state.round_terrain = -1
+    if state.draft >= CAT.drafts:
+        state.phase, state.order = OVER, []
+        events.append(event("game_over"))
     else:
-        st.draft += 1
-        start_draft(st)
+        state.draft += 1
+        start_draft(state)
+
+
+# the automatic step of each phase, run when nothing is pending
+NEXT_STEP = {CARDS: next_card_chooser, DRAFT: next_drafter, PLACE: next_placer, ROUND: next_round_mover}

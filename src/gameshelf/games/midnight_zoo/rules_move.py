@@ -1,246 +1,142 @@
-"""Moving animals: move points (R39-R41), special and end-of-round group moves (R30-R33, R73,
-A9) and the movement rules themselves, R43-R69: standard steps, penguin slides, snake
-steps/turns, sloth sleep.
-
-``animal_moves`` lists one animal's legal moves as Go actions; ``do_move`` performs one.
-"""
+"""Moving animals as decisions: move points (R39-R41), special and end-of-round group moves
+(R30-R33, R73, A9) and the move of the animal chosen for either (R41-R69, a cheetah's extra steps
+R54). The movement rules themselves are in movement.py."""
 
 from __future__ import annotations
 
+from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import FACE, GO, PICK, STOP, TURN_L, TURN_R, WAKE
+from .actions import PICK, STOP, Done, Go, Pick, Stop, Use
 from .catalog import CAT
-from .decisions import GroupMove, SpendMoves, group_move, spend_moves
-from .state import ENT0, IN_ZOO, UNDISC
+from .decisions import PIECE, MoveAnimal, RoundMove, SpecialMove, SpendMoves, frame
+from .movement import (ENTRANCE0, EXTRA_STEPS, MOVEMENT, PIECES, SLIDE, SLOTH, SNAKE, animal_moves, do_move,
+                       has_move, standard_moves)
+from .state import IN_ZOO, ROUND, Player, State
 
-ZOO = CAT.zoo
-NEXT = CAT.next_cell
-ENT_CELL, ENT_DIR, ENT_TERRAIN = CAT.ent_cell, CAT.ent_dir, CAT.ent_terrain
-SPOT_ENT = CAT.spot_entrance
-STANDARD, SLIDE, SNAKE, SLOTH = "standard", "slide", "snake", "sloth"
-MOVEMENT = tuple(a.movement for a in CAT.animals)
-EXTRA = tuple(a.extra_special_steps for a in CAT.animals)
-POLLEN = tuple(a.pollen_on_special for a in CAT.animals)
-TILE_TERRAIN = CAT.tile_terrain
-MAX_POLLEN = CAT.max_pollen
-
-
-def target(district: list, loc: int, d: int) -> int:
-    """The space one standard step in direction ``d`` reaches, or -1 (R43-R45)."""
-    if loc >= ENT0:
-        e = loc - ENT0
-        if d != ENT_DIR[e]:
-            return -1
-        n = ENT_CELL[e]
-    else:
-        n = NEXT[loc][d]
-        if n < 0:
-            return -1
-    if n == ZOO or district[n] >= 0:
-        return n
-    return -1
-
-
-def standard_moves(district: list, loc: int) -> list:
-    if loc >= ENT0:
-        e = loc - ENT0
-        return [GO[ENT_DIR[e]]] if district[ENT_CELL[e]] >= 0 else []
-    out = []
-    for d, n in enumerate(NEXT[loc]):
-        if n >= 0 and (n == ZOO or district[n] >= 0):
-            out.append(GO[d])
-    return out
-
-
-def animal_moves(pl, k: int, snake_any: bool) -> list:
-    """Every legal single move of piece ``k`` (R41): empty if it cannot use a move."""
-    loc = pl.loc[k]
-    if loc < 0:
-        return []
-    m = MOVEMENT[pl.kind[k]]
-    if m == SLOTH:
-        return [WAKE] if pl.asleep[k] else standard_moves(pl.district, loc)
-    if m == SNAKE:
-        f = pl.face[k]
-        out = [GO[f]] if target(pl.district, loc, f) >= 0 else []
-        if loc < ENT0:  # R61: no turning on an entrance
-            if snake_any:
-                out.extend(FACE[d] for d in range(4) if d != f)
-            else:
-                out.extend((TURN_L, TURN_R))
-        return out
-    return standard_moves(pl.district, loc)  # standard and slide share the first step (R52)
-
-
-def has_move(pl, k: int) -> bool:
-    loc = pl.loc[k]
-    if loc < 0:
-        return False
-    m = MOVEMENT[pl.kind[k]]
-    if m == SNAKE:
-        return loc < ENT0 or target(pl.district, loc, pl.face[k]) >= 0
-    if m == SLOTH and pl.asleep[k]:
-        return True
-    if loc >= ENT0:
-        return pl.district[ENT_CELL[loc - ENT0]] >= 0
-    district = pl.district
-    for n in NEXT[loc]:
-        if n >= 0 and (n == ZOO or district[n] >= 0):
-            return True
-    return False
-
-
-def do_move(pl, k: int, go, special: bool) -> int:
-    """Perform one move; returns the new location (IN_ZOO on arrival, R47)."""
-    kind = go.kind
-    if kind == "turn":
-        pl.face[k] = (pl.face[k] + (3 if go.dir == "L" else 1)) % 4
-        return pl.loc[k]
-    if kind == "face":
-        pl.face[k] = "NESW".index(go.dir)
-        return pl.loc[k]
-    if kind == "wake":
-        pl.asleep[k] = 0
-        return pl.loc[k]
-    d = "NESW".index(go.dir)
-    district = pl.district
-    dest = target(district, pl.loc[k], d)
-    m = MOVEMENT[pl.kind[k]]
-    if m == SLIDE:  # R50-R51: on to the last tile, stop at once in the zoo
-        while dest != ZOO:
-            n = NEXT[dest][d]
-            if n < 0 or (n != ZOO and district[n] < 0):
-                break
-            dest = n
-    elif m == SLOTH:
-        pl.asleep[k] = 1  # R67
-    if special and POLLEN[pl.kind[k]] and pl.pollen[k] < MAX_POLLEN:
-        pl.pollen[k] += 1  # R63: added before it goes onto the zoo holder
-    if dest == ZOO:
-        dest = IN_ZOO
-    pl.loc[k] = dest
-    return dest
-
-
-def on_terrain(pl, k: int, t: int) -> bool:
-    """R31/R73: discovered and standing on terrain ``t`` (district tile or entrance)."""
-    loc = pl.loc[k]
-    if loc >= ENT0:
-        return ENT_TERRAIN[loc - ENT0] == t
-    if loc < 0:
-        return False
-    tile = pl.district[loc]
-    return tile >= 0 and TILE_TERRAIN[tile] == t
-
-
-def discover(pl, k: int) -> None:
-    """R36/R58/R66: put piece ``k`` on its entrance, facing inward, awake, no pollen."""
-    e = SPOT_ENT[k]
-    pl.loc[k] = ENT0 + e
-    pl.face[k] = ENT_DIR[e]
-    pl.asleep[k] = 0
-    pl.pollen[k] = 0
-
-
-def is_discovered(loc: int) -> bool:
-    return loc != UNDISC
-
-
-N_PIECES = len(CAT.spot_names)
-
-
-def eligible(pl, terrain: int) -> tuple:
-    """R31/R73: the snapshot of pieces standing on ``terrain``."""
-    return tuple([k for k in range(N_PIECES) if on_terrain(pl, k, terrain)])
+GroupMove = SpecialMove | RoundMove
 
 
 # ---- move points (R39-R41) --------------------------------------------------------------------
-def legal_move_points(st, pl, f: SpendMoves) -> list:
-    if f.animal >= 0:
-        return animal_moves(pl, f.animal, st.config.snake_any)
-    picks = [PICK[k] for k in range(N_PIECES) if has_move(pl, k)]
+def legal_move_points(state: State, player: Player, top: SpendMoves) -> list[Pick | Stop]:
+    picks: list[Pick | Stop] = [PICK[piece] for piece in range(PIECES) if has_move(player, piece)]
     return picks + [STOP] if picks else []
 
 
-def open_move_points(st, pl, f: SpendMoves) -> bool:
-    """Whether the frame still has a decision (a chosen animal always has a move)."""
-    if f.animal >= 0:
-        return True
-    for k in range(N_PIECES):
-        if has_move(pl, k):
+def move_points_open(state: State, player: Player, top: SpendMoves) -> bool:
+    """Whether an animal can still use a move point."""
+    for piece in range(PIECES):
+        if has_move(player, piece):
             return True
     return False
 
 
-def apply_move_point(st, pl, f: SpendMoves, action, events: list) -> None:
-    if action == STOP:
-        st.pending.pop()
+def apply_move_point(state: State, player: Player, top: SpendMoves, action: Pick | Stop,
+                     events: list[Event]) -> None:
+    """Stop, or spend one point on the animal chosen: it moves next (R41)."""
+    if not isinstance(action, Pick):
+        state.pending.pop()
         return
-    if f.animal < 0:
-        st.pending[-1] = spend_moves(f.points, CAT.spot_names.index(action.spot))
-        return
-    k = f.animal
-    move_event(st, pl, k, action, do_move(pl, k, action, False), events)
-    if f.points > 1:
-        st.pending[-1] = spend_moves(f.points - 1)
+    if top.points > 1:
+        state.pending[-1] = frame(SpendMoves, top.seat, top.points - 1)
     else:
-        st.pending.pop()
+        state.pending.pop()
+    state.pending.append(frame(MoveAnimal, top.seat, action.spot, False, 0))
 
 
-# ---- group moves (R30-R33, R54, R73; A9) -----------------------------------------------------
-def legal_group(st, pl, f: GroupMove) -> list:
-    forced = st.config.forced
-    k = f.animal
-    if k >= 0:
-        if f.extra == 0:
-            return animal_moves(pl, k, st.config.snake_any)
-        moves = standard_moves(pl.district, pl.loc[k])  # R54: the cheetah's extra step
-        return moves if forced else moves + [STOP]
-    picks = [PICK[k] for k in f.eligible if has_move(pl, k)]
-    return picks if forced or not picks else picks + [STOP]
+def why_move_points(state: State, player: Player, top: SpendMoves, action: object) -> IllegalAction:
+    if isinstance(action, (Done, Use)):
+        return IllegalAction("finish the action being resolved first", rule="R11")
+    if isinstance(action, Go):
+        return IllegalAction("choose the animal first", rule="R41")
+    return IllegalAction("spend the move point on an animal that can use it, or stop", rule="R41")
 
 
-def open_group(st, pl, f: GroupMove) -> bool:
-    if f.animal >= 0:
-        return True
-    for k in f.eligible:
-        if has_move(pl, k):
+# ---- group moves (R30-R33, R73; A9) -----------------------------------------------------------
+def legal_group(state: State, player: Player, top: GroupMove) -> list[Pick | Stop]:
+    picks: list[Pick | Stop] = [PICK[PIECE[spot]] for spot in top.eligible if has_move(player, PIECE[spot])]
+    return picks if state.config.forced or not picks else picks + [STOP]
+
+
+def group_open(state: State, player: Player, top: GroupMove) -> bool:
+    """Whether an eligible animal still to move can move."""
+    for spot in top.eligible:
+        if has_move(player, PIECE[spot]):
             return True
     return False
 
 
-def apply_group(st, pl, f: GroupMove, action, events: list) -> None:
-    if action == STOP:
-        if f.animal >= 0:
-            st.pending[-1] = group_move(f.special, f.eligible)
-        else:
-            st.pending.pop()
+def apply_group(state: State, player: Player, top: GroupMove, action: Pick | Stop, events: list[Event]) -> None:
+    """Stop (A9: only when moves are not forced), or choose the next eligible animal: it moves now."""
+    if not isinstance(action, Pick):
+        state.pending.pop()
         return
-    if f.animal < 0:
-        k = CAT.spot_names.index(action.spot)
-        st.pending[-1] = group_move(f.special, tuple([x for x in f.eligible if x != k]), k)
+    rest = tuple([spot for spot in top.eligible if spot != action.spot])
+    state.pending[-1] = frame(SpecialMove if isinstance(top, SpecialMove) else RoundMove, top.seat, rest)
+    state.pending.append(frame(MoveAnimal, top.seat, action.spot, isinstance(top, SpecialMove), 0))
+
+
+def why_group(state: State, player: Player, top: GroupMove, action: object) -> IllegalAction:
+    if isinstance(top, RoundMove):
+        return IllegalAction("end-of-round move: choose an eligible animal and its move", rule="R73")
+    if isinstance(action, (Done, Use)):
+        return IllegalAction("finish the action being resolved first", rule="R11")
+    return IllegalAction("choose an eligible animal and one of its legal moves", rule="R33")
+
+
+# ---- the chosen animal's move (R41-R69, R54) ---------------------------------------------------
+def legal_animal_move(state: State, player: Player, top: MoveAnimal) -> list[Go] | list[Go | Stop]:
+    piece = PIECE[top.spot]
+    if top.extra == 0:
+        return animal_moves(player, piece, state.config.snake_any)
+    moves = standard_moves(player.district, player.location[piece])  # R54
+    return moves if state.config.forced else moves + [STOP]
+
+
+def apply_animal_move(state: State, player: Player, top: MoveAnimal, action: Go | Stop,
+                      events: list[Event]) -> None:
+    """One move of the chosen animal; a cheetah in a special move may step on (R54), unless it
+    arrived (R47) or no step is possible; a stop ends its extra steps."""
+    if not isinstance(action, Go):
+        state.pending.pop()
         return
-    st.pending[-1] = group_step(st, pl, f, action, events)
-
-
-def group_step(st, pl, f: GroupMove, action, events: list) -> GroupMove:
-    """One move of the chosen animal; the frame that follows (R47 arrival ends its movement)."""
-    k = f.animal
-    dest = do_move(pl, k, action, f.special)
-    move_event(st, pl, k, action, dest, events)
-    extra = f.extra - 1 if f.extra else 0
-    if not f.extra and f.special and action.kind == "go" and EXTRA[pl.kind[k]] and dest != IN_ZOO:
-        extra = EXTRA[pl.kind[k]]
-    if extra == 0 or dest == IN_ZOO or not standard_moves(pl.district, dest):
-        return group_move(f.special, f.eligible)  # done (R47), or no extra step possible (R54)
-    return group_move(f.special, f.eligible, k, extra)
-
-
-def move_event(st, pl, k: int, action, dest: int, events: list) -> None:
-    animal = CAT.animal_ids[pl.kind[k]]
-    spot = CAT.spot_names[k]
-    if dest == IN_ZOO:
-        events.append(Event("arrived", {"seat": st.cur, "animal": animal, "spot": spot}))
+    piece = PIECE[top.spot]
+    cell = do_move(player, piece, action, top.special)
+    move_event(top.seat, player, piece, action, cell, events)
+    extra = top.extra - 1 if top.extra else 0
+    steps = EXTRA_STEPS[player.animals[piece]]
+    if not top.extra and top.special and action.kind == "go" and steps and cell != IN_ZOO:
+        extra = steps
+    if extra == 0 or cell == IN_ZOO or not standard_moves(player.district, cell):
+        state.pending.pop()
     else:
-        events.append(Event("moved", {"seat": st.cur, "animal": animal, "spot": spot, "move": str(action)}))
+        state.pending[-1] = frame(MoveAnimal, top.seat, top.spot, top.special, extra)
+
+
+def why_animal_move(state: State, player: Player, top: MoveAnimal, action: object) -> IllegalAction:
+    if state.phase == ROUND:
+        return IllegalAction("end-of-round move: choose an eligible animal and its move", rule="R73")
+    if isinstance(action, (Done, Use)):
+        return IllegalAction("finish the action being resolved first", rule="R11")
+    return IllegalAction("that animal cannot make that move", rule=move_rule(player, PIECE[top.spot]))
+
+
+def move_rule(player: Player, piece: int) -> str:
+    """The rule that limits this animal's moves."""
+    movement = MOVEMENT[player.animals[piece]]
+    if movement == SNAKE:
+        return "R61" if player.location[piece] >= ENTRANCE0 else "R59"
+    if movement == SLOTH:
+        return "R68"
+    if movement == SLIDE:
+        return "R52"
+    return "R44"
+
+
+def move_event(seat: int, player: Player, piece: int, action: Go, cell: int, events: list[Event]) -> None:
+    animal = CAT.animal_ids[player.animals[piece]]
+    spot = CAT.spot_names[piece]
+    if cell == IN_ZOO:
+        events.append(Event("arrived", {"seat": seat, "animal": animal, "spot": spot}))
+    else:
+        events.append(Event("moved", {"seat": seat, "animal": animal, "spot": spot, "move": str(action)}))

@@ -1,240 +1,283 @@
 """Tile-placement phase, R9-R42 and R87-R93: the menu, placing, storing, discarding, effects,
-discover and bonus tiles, as decision values on ``state.pending`` (move points and special moves
+discover and bonus tiles, as frames on ``state.pending`` (move points and special moves
 themselves are in rules_move.py)."""
 
 from __future__ import annotations
 
+from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import AT, BONUS, DISCOVER, DONE, SKIP, USE, Effect
-from .catalog import BONUS as K_BONUS
-from .catalog import CAT, DISCOVER as K_DISCOVER, MOVE as K_MOVE, VP as K_VP, parse_symbol, symbol_name
-from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_CELL, CHOOSE_DISCOVER, USE_BONUS, ChooseCell,
-                        ChooseEffect, UseBonus, group_move, spend_moves)
-from .rules_move import discover, eligible
-from .state import CHOOSE, UNDISC
+from .actions import AT, BONUS, DISCOVER, DONE, SKIP, USE, At, Bonus, Discover, Done, Effect, Use
+from .catalog import BONUS as BONUS_TILE
+from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
+from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell,
+                        ChooseDiscover, ChooseEffect, SpecialMove, SpendMoves, UseBonus, UseTile, effect_of, frame)
+from .movement import discover, eligible
+from .state import CHOOSE, UNDISCOVERED, Player, State
 
-CAP = CAT.storage_capacity
-BONUS0 = CAT.bonus0
-N_ACTION = CAT.n_action
+CAPACITY = CAT.storage_capacity
+ACTION_TILES = CAT.n_action
+TILE = CAT.tile_index
 TERRAIN, FOOD, ACTIONS = CAT.tile_terrain, CAT.tile_food, CAT.tile_actions
-BINOC, ARROW = CAT.tile_binoculars, CAT.tile_arrow
-COND, SPACE_ACTION, DARK, PAIRS = CAT.space_cond, CAT.space_action, CAT.dark, CAT.pairs
-TILE_EFFECTS = tuple(tuple(Effect("tile", symbol_name(e)) for e in a) for a in ACTIONS)
+BINOCULARS, ARROW = CAT.tile_binoculars, CAT.tile_arrow
+CONDITION, SPACE_ACTION, DARK, PAIRS = CAT.space_cond, CAT.space_action, CAT.dark, CAT.pairs
+TILE_EFFECTS = {CAT.tile_id[tile]: tuple(Effect("tile", symbol_name(effect)) for effect in actions)
+                for tile, actions in enumerate(ACTIONS)}
 SPACE = Effect("space")
-CHOOSE_EFFECTS = tuple(Effect("reward", symbol_name(r)) for r in CAT.pair_reward)
-N_PIECES = len(CAT.spot_names)
+CHOOSE_EFFECTS = tuple(Effect("reward", symbol_name(reward)) for reward in CAT.pair_reward)
+PIECES = len(CAT.spot_names)
 
 
-def ev(key: str, **args) -> Event:
+def event(key: str, **args: object) -> Event:
+    """A public event."""
     return Event(key, args)
 
 
+def cell_name(cell: int) -> str:
+    row, column = divmod(cell, CAT.cols)
+    return f"{row},{column}"
+
+
+def cell_index(name: str) -> int:
+    row, column = name.split(",")
+    return int(row) * CAT.cols + int(column)
+
+
 # ---- the menu (R9, R10, R13) -------------------------------------------------------------
-def menu_legal(pl) -> list:
-    out = []
-    free = -1 in pl.district  # the zoo cell holds ZOO_MARK, never -1
-    h = pl.hand
-    if h >= 0:
+def menu_legal(state: State, player: Player, top: UseTile) -> list[Use | Done]:
+    out: list[Use | Done] = []
+    free = -1 in player.district  # the zoo cell holds ZOO_MARK, never -1
+    hand = player.hand
+    if hand >= 0:
         if free:
-            out.append(USE[("place", h)])
-        if len(pl.storage) < CAP:
-            out.append(USE[("store", h)])
-        out.append(USE[("discard", h)])
-    for t in pl.storage:
+            out.append(USE[("place", hand)])
+        if len(player.storage) < CAPACITY:
+            out.append(USE[("store", hand)])
+        out.append(USE[("discard", hand)])
+    for tile in player.storage:
         if free:
-            out.append(USE[("place", t)])
-        out.append(USE[("discard", t)])
-    if h < 0:
+            out.append(USE[("place", tile)])
+        out.append(USE[("discard", tile)])
+    if hand < 0:
         out.append(DONE)
     return list(dict.fromkeys(out))  # two stored bonus tiles of one terrain are one choice
 
 
-def apply_use(st, pl, verb: str, t: int, events: list) -> None:
-    """A menu choice: take ``t`` out of the hand (or storage) and place/store/discard it."""
-    if pl.hand == t:
-        pl.hand = -1
+def menu_open(state: State, player: Player, top: UseTile) -> bool:
+    """The placer has a tile to use; with none left, the placement phase ends at once (R13)."""
+    return player.hand >= 0 or bool(player.storage)
+
+
+def apply_menu(state: State, player: Player, top: UseTile, action: Use | Done, events: list[Event]) -> None:
+    """A menu choice: take the tile out of the hand (or storage) and place/store/discard it; or
+    end the placement phase (R13)."""
+    if not isinstance(action, Use):
+        state.pending.pop()
+        return
+    tile = TILE[action.tile]
+    if player.hand == tile:
+        player.hand = -1
     else:
-        pl.storage.remove(t)
-    resolve_tile(st, pl, verb, t, events)
+        player.storage.remove(tile)
+    resolve_tile(state, player, top.seat, action.verb, tile, events)
 
 
-def resolve_tile(st, pl, verb: str, t: int, events: list) -> None:
+def why_menu(state: State, player: Player, top: UseTile, action: object) -> IllegalAction:
+    if isinstance(action, Done):
+        return IllegalAction("resolve your drafted tile first (place, store or discard)", rule="R9")
+    if isinstance(action, Use):
+        tile = TILE.get(action.tile, -1)
+        if tile != player.hand and tile not in player.storage:
+            return IllegalAction("that tile is not yours to use", rule="R10")
+        if action.verb == "store":
+            return IllegalAction("storage holds at most 2 tiles; stored tiles stay stored", rule="R26")
+        return IllegalAction("no empty district space", rule="R14")
+    return IllegalAction("choose a tile to place, store or discard, or finish", rule="R9")
+
+
+def resolve_tile(state: State, player: Player, seat: int, verb: str, tile: int, events: list[Event]) -> None:
     if verb == "place":
-        st.pending.append(CHOOSE_CELL[t])
+        state.pending.append(frame(ChooseCell, seat, CAT.tile_id[tile]))
     elif verb == "store":
-        pl.storage.append(t)
-        events.append(ev("stored", seat=st.cur, tile=CAT.tile_id[t]))
+        player.storage.append(tile)
+        events.append(event("stored", seat=seat, tile=CAT.tile_id[tile]))
     else:
-        discard(st, pl, t, events)
+        discard(state, player, seat, tile, events)
 
 
-def discard(st, pl, t: int, events: list) -> None:
+def discard(state: State, player: Player, seat: int, tile: int, events: list[Event]) -> None:
     """R30-R34: the tile leaves (bonus tiles back to supply) and a special move starts."""
-    terrain = TERRAIN[t]
-    if t < N_ACTION:
-        st.removed.append(t)
+    terrain = TERRAIN[tile]
+    if tile < ACTION_TILES:
+        state.removed.append(tile)
     else:
-        st.supply[terrain] += 1
-    events.append(ev("discarded", seat=st.cur, tile=CAT.tile_id[t], terrain=CAT.terrains[terrain]))
-    st.pending.append(group_move(True, eligible(pl, terrain)))
+        state.bonus_supply[terrain] += 1
+    events.append(event("discarded", seat=seat, tile=CAT.tile_id[tile], terrain=CAT.terrains[terrain]))
+    state.pending.append(frame(SpecialMove, seat, eligible(player, terrain)))
 
 
 # ---- placing (R14-R25) ---------------------------------------------------------------------
-def place(st, pl, t: int, cell: int, events: list) -> None:
-    pl.district[cell] = t
-    events.append(ev("placed", seat=st.cur, tile=CAT.tile_id[t], cell="%d,%d" % divmod(cell, CAT.cols)))
-    space = space_effect(st, pl, t, cell)
-    tile_open = bool(ACTIONS[t])
-    if tile_open or space is not None:
-        st.pending.append(ChooseEffect(t, cell, tile_open, space))
+def place(state: State, player: Player, seat: int, tile: int, cell: int, events: list[Event]) -> None:
+    player.district[cell] = tile
+    events.append(event("placed", seat=seat, tile=CAT.tile_id[tile], cell=cell_name(cell)))
+    space = space_effect(state, player, seat, tile, cell)
+    tile_open = bool(ACTIONS[tile])
+    if tile_open or space:
+        state.pending.append(ChooseEffect(seat, CAT.tile_id[tile], cell_name(cell), tile_open, space))
 
 
-def space_effect(st, pl, t: int, cell: int):
-    """The space effect this placement triggers (R18-R24, R89-R93), or None."""
-    kind, arg = COND[cell]
-    if kind == "dark":
-        return dark_effect(st, pl, t, cell)
+def space_effect(state: State, player: Player, seat: int, tile: int, cell: int) -> str:
+    """The space effect this placement triggers (R18-R24, R89-R93) as a symbol, or ""."""
+    condition, argument = CONDITION[cell]
+    if condition == "dark":
+        return dark_effect(state, player, seat, tile, cell)
     action = SPACE_ACTION[cell]
     if action is None:
-        return None
-    if kind == "none" or (kind == "binoculars" and BINOC[t]) or (kind == "terrain" and TERRAIN[t] == arg):
-        return action
-    return None
+        return ""
+    if (condition == "none" or (condition == "binoculars" and BINOCULARS[tile])
+            or (condition == "terrain" and TERRAIN[tile] == argument)):
+        return symbol_name(action)
+    return ""
 
 
-def dark_effect(st, pl, t: int, cell: int):
-    """R20-R24, A7: the reward of a completed dark pair, or None."""
-    pi, side = DARK[cell]
-    single = st.config.single_pair
-    if single and pi != CAT.single_pair:
-        return None
-    other = pl.district[PAIRS[pi][1 - side]]
+def dark_effect(state: State, player: Player, seat: int, tile: int, cell: int) -> str:
+    """R20-R24, A7: the reward of a completed dark pair, or ""."""
+    pair, side = DARK[cell]
+    single = state.config.single_pair
+    if single and pair != CAT.single_pair:
+        return ""
+    other = player.district[PAIRS[pair][1 - side]]
     if other < 0:
-        return None
-    left, right = (t, other) if side == 0 else (other, t)
-    if not pair_met(st, pl, pi, left, right):
-        return None
-    return CHOOSE if single else CAT.pair_reward[pi]
+        return ""
+    left, right = (tile, other) if side == 0 else (other, tile)
+    if not pair_met(state, player, seat, pair, left, right):
+        return ""
+    return CHOOSE if single else symbol_name(CAT.pair_reward[pair])
 
 
-def pair_met(st, pl, pi: int, left: int, right: int) -> bool:
-    if st.config.variability and pl.cards is not None and pl.cards[pi] >= 0:
-        card = CAT.cards[pl_colour(st, pl)][pl.cards[pi]]
+def pair_met(state: State, player: Player, seat: int, pair: int, left: int, right: int) -> bool:
+    if state.config.variability and player.cards is not None and player.cards[pair] >= 0:
+        card = CAT.cards[seat][player.cards[pair]]
         if card.type == "food":  # R90
             return FOOD[left] >= 0 and FOOD[right] >= 0
         if card.type == "move_discover":  # R91
-            return ARROW[left] and BINOC[right]
+            return bool(ARROW[left] and BINOCULARS[right])
         return TERRAIN[left] == card.left and TERRAIN[right] == card.right  # R92
     return TERRAIN[left] == TERRAIN[right]  # R22
 
 
-def pl_colour(st, pl) -> int:
-    return next(i for i, p in enumerate(st.players) if p is pl)
+# ---- the frames a placement starts: legal actions ------------------------------------------
+def legal_cell(state: State, player: Player, top: ChooseCell) -> list[At]:
+    district = player.district
+    return [AT[cell] for cell in range(CAT.cells) if district[cell] == -1]
 
 
-# ---- decisions: legal actions, and whether any remains -------------------------------------
-def legal_cell(st, pl, f: ChooseCell) -> list:
-    d = pl.district
-    return [AT[c] for c in range(CAT.cells) if d[c] == -1]
-
-
-def legal_effect(st, pl, f: ChooseEffect) -> list:
-    out = list(TILE_EFFECTS[f.tile]) if f.tile_open else []
-    if f.space == CHOOSE:
+def legal_effect(state: State, player: Player, top: ChooseEffect) -> list[Effect]:
+    out = list(TILE_EFFECTS[top.tile]) if top.tile_open else []
+    if top.space == CHOOSE:
         out.extend(CHOOSE_EFFECTS)
-    elif f.space is not None:
+    elif top.space:
         out.append(SPACE)
     out.append(SKIP)
     return out
 
 
-def legal_discover(st, pl, f) -> list:
-    return [DISCOVER[k] for k in range(N_PIECES) if pl.loc[k] == UNDISC]
+def legal_discover(state: State, player: Player, top: ChooseDiscover) -> list[Discover]:
+    return [DISCOVER[piece] for piece in range(PIECES) if player.location[piece] == UNDISCOVERED]
 
 
-def legal_bonus_terrain(st, pl, f) -> list:
-    return [BONUS[i] for i, n in enumerate(st.supply) if n > 0]
+def legal_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain) -> list[Bonus]:
+    return [BONUS[terrain] for terrain, left in enumerate(state.bonus_supply) if left > 0]
 
 
-def legal_bonus_use(st, pl, f: UseBonus) -> list:
-    t = f.tile
-    out = [USE[("place", t)]] if -1 in pl.district else []
-    if len(pl.storage) < CAP:
-        out.append(USE[("store", t)])
-    out.append(USE[("discard", t)])
+def legal_bonus_use(state: State, player: Player, top: UseBonus) -> list[Use]:
+    tile = TILE[top.tile]
+    out = [USE[("place", tile)]] if -1 in player.district else []
+    if len(player.storage) < CAPACITY:
+        out.append(USE[("store", tile)])
+    out.append(USE[("discard", tile)])
     return out
 
 
-def open_cell(st, pl, f) -> bool:
-    return -1 in pl.district
+# ---- whether any action remains ------------------------------------------------------------
+def cell_open(state: State, player: Player, top: ChooseCell) -> bool:
+    return -1 in player.district
 
 
-def open_always(st, pl, f) -> bool:
-    return True
+def discover_open(state: State, player: Player, top: ChooseDiscover) -> bool:
+    return UNDISCOVERED in player.location
 
 
-def open_discover(st, pl, f) -> bool:
-    return UNDISC in pl.loc
+def bonus_terrain_open(state: State, player: Player, top: ChooseBonusTerrain) -> bool:
+    return any(left > 0 for left in state.bonus_supply)
 
 
-def open_bonus_terrain(st, pl, f) -> bool:
-    return any(n > 0 for n in st.supply)
+# ---- apply ------------------------------------------------------------------------------------
+def apply_cell(state: State, player: Player, top: ChooseCell, action: At, events: list[Event]) -> None:
+    state.pending.pop()
+    place(state, player, top.seat, TILE[top.tile], action.cell, events)
 
 
-# ---- decisions: apply ----------------------------------------------------------------------
-def apply_cell(st, pl, f: ChooseCell, action, events: list) -> None:
-    st.pending.pop()
-    place(st, pl, f.tile, action.cell, events)
+def apply_discover(state: State, player: Player, top: ChooseDiscover, action: Discover,
+                   events: list[Event]) -> None:
+    state.pending.pop()
+    piece = PIECE[action.spot]
+    discover(player, piece)
+    events.append(event("discovered", seat=top.seat, animal=CAT.animal_ids[player.animals[piece]],
+                        spot=action.spot))
 
 
-def apply_discover(st, pl, f, action, events: list) -> None:
-    st.pending.pop()
-    k = CAT.spot_names.index(action.spot)
-    discover(pl, k)
-    events.append(ev("discovered", seat=st.cur, animal=CAT.animal_ids[pl.kind[k]], spot=action.spot))
+def apply_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain, action: Bonus,
+                        events: list[Event]) -> None:
+    terrain = CAT.terrains.index(action.terrain)
+    state.bonus_supply[terrain] -= 1
+    state.pending[-1] = frame(UseBonus, top.seat, CAT.tile_id[CAT.bonus0 + terrain])
+    events.append(event("bonus_gained", seat=top.seat, terrain=action.terrain))
 
 
-def apply_bonus_terrain(st, pl, f, action, events: list) -> None:
-    t = CAT.terrains.index(action.terrain)
-    st.supply[t] -= 1
-    st.pending[-1] = USE_BONUS[BONUS0 + t]
-    events.append(ev("bonus_gained", seat=st.cur, terrain=action.terrain))
+def apply_bonus_use(state: State, player: Player, top: UseBonus, action: Use, events: list[Event]) -> None:
+    state.pending.pop()
+    resolve_tile(state, player, top.seat, action.verb, TILE[top.tile], events)
 
 
-def apply_bonus_use(st, pl, f: UseBonus, action, events: list) -> None:
-    st.pending.pop()
-    resolve_tile(st, pl, action.verb, f.tile, events)
-
-
-def apply_effect(st, pl, f: ChooseEffect, action: Effect, events: list) -> None:
+def apply_effect(state: State, player: Player, top: ChooseEffect, action: Effect, events: list[Event]) -> None:
     if action.source == "skip":
-        st.pending.pop()
+        state.pending.pop()
         return
-    tile_open, space = f.tile_open, f.space
+    tile_open, space = top.tile_open, top.space
     if action.source == "tile":
-        tile_open, effect = False, parse_symbol(action.what)
+        tile_open, effect = False, effect_of(action.what)
     else:
-        effect = space if not action.what else parse_symbol(action.what)
-        space = None
-    if not tile_open and space is None:
-        st.pending.pop()
+        effect = effect_of(action.what or space)
+        space = ""
+    if not tile_open and not space:
+        state.pending.pop()
     else:
-        st.pending[-1] = ChooseEffect(f.tile, f.cell, tile_open, space)
-    start_effect(st, pl, effect, events)
+        state.pending[-1] = ChooseEffect(top.seat, top.tile, top.cell, tile_open, space)
+    start_effect(state, player, top.seat, effect, events)
 
 
-def start_effect(st, pl, effect: tuple, events: list) -> None:
+def start_effect(state: State, player: Player, seat: int, effect: tuple[str, int], events: list[Event]) -> None:
     """R36-R42: run one action symbol or dark-pair reward."""
-    kind, n = effect
-    if kind == K_VP:
-        pl.vp += n
-        events.append(ev("vp_gained", seat=st.cur, vp=n))
-    elif kind == K_DISCOVER:
-        if UNDISC in pl.loc:
-            st.pending.append(CHOOSE_DISCOVER)
-    elif kind == K_BONUS:
-        for _ in range(n):
-            st.pending.append(CHOOSE_BONUS_TERRAIN)
-    elif kind == K_MOVE:
-        st.pending.append(spend_moves(n))
+    kind, amount = effect
+    if kind == VP:
+        player.vp += amount
+        events.append(event("vp_gained", seat=seat, vp=amount))
+    elif kind == DISCOVER_ANIMAL:
+        if UNDISCOVERED in player.location:
+            state.pending.append(CHOOSE_DISCOVER[seat])
+    elif kind == BONUS_TILE:
+        for _ in range(amount):
+            state.pending.append(CHOOSE_BONUS_TERRAIN[seat])
+    elif kind == MOVE:
+        state.pending.append(frame(SpendMoves, seat, amount))
+
+
+# ---- why an action is illegal while a placement is being resolved ---------------------------
+def why_resolving(text: str, rule: str):
+    """The ``why`` of a frame a placement started: finish it first, else ``text`` (``rule``)."""
+    def why(state: State, player: Player, top: object, action: object) -> IllegalAction:
+        if isinstance(action, Done) or (isinstance(action, Use) and not isinstance(top, UseBonus)):
+            return IllegalAction("finish the action being resolved first", rule="R11")
+        return IllegalAction(text, rule=rule)
+    return why

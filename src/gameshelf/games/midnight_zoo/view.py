@@ -1,25 +1,28 @@
 """Views (R8: everything public except the stack order, the solo deck order and, while they are
-being chosen, other players' variability cards), their typed definition (``MidnightZooView``), the
-full encoding (the position, position.py) and determinize.
+being chosen, other players' variability cards), their typed definition (``MidnightZooView``,
+extending core.view.ViewHeader) and determinize.
 
 View element ids used by decisions (decisions.py): ``tile:<id>`` (any tile id shown: market,
-hand, storage, district, pending), ``cell:<r>,<c>`` (a key of ``player_states[seat].district``),
-``animal:<spot>`` (``player_states[seat].animals[*].spot``), ``bonus:<terrain>`` (a key of
+hand, storage, district, pending), ``cell:<r>,<c>`` (a key of ``boards[seat].district``),
+``animal:<spot>`` (``boards[seat].animals[*].spot``), ``bonus:<terrain>`` (a key of
 ``bonus_supply``).
 """
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Any, Optional, Union, cast
 
 from typing_extensions import NotRequired, TypedDict
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.frames import frame_from_json, frame_to_json
+from gameshelf.core.view import ViewHeader, view_header
 
 from .catalog import CAT, DIRS
-from .decisions import frame_json
+from .decisions import KINDS
 from .options import Config
-from .state import CARDS, ENT0, IN_ZOO, LEO, OVER, PHASE_NAMES, UNDISC, ZOO_MARK, Player, State, blank_state
+from .state import (CARDS, ENTRANCE0, IN_ZOO, LEO, PHASE_NAMES, UNDISCOVERED, ZOO_MARK, Player, State,
+                    blank_state, new_player)
 
 Seat = Union[int, str]  # a seat number, or "leo" (solo)
 
@@ -35,7 +38,7 @@ class AnimalView(TypedDict):
     pollen: NotRequired[int]   # butterflies, 0..4
 
 
-class PlayerView(TypedDict):
+class BoardView(TypedDict):
     """A seat's components: ``district`` maps every space "r,c" (row-major) to its tile id ("zoo"
     at the zoo space, None when empty); ``cards``: None, "hidden", or one letter (or None) per
     dark pair A, B, C."""
@@ -49,42 +52,38 @@ class PlayerView(TypedDict):
     setup_tile: str
 
 
-class PendingView(TypedDict):
-    """A pending sub-decision (decisions.frame_json); fields by kind."""
+class FrameView(TypedDict):
+    """A pending decision (core.frames.frame_to_json of a decisions.py frame); fields by kind."""
     kind: str
+    seat: int
     tile: NotRequired[str]
     cell: NotRequired[str]
     tile_open: NotRequired[bool]
-    space: NotRequired[Optional[str]]
+    space: NotRequired[str]
     points: NotRequired[int]
-    animal: NotRequired[Optional[str]]
+    spot: NotRequired[str]
     special: NotRequired[bool]
-    eligible: NotRequired[list[str]]
     extra: NotRequired[int]
+    eligible: NotRequired[list[str]]
 
 
 class SoloView(TypedDict):
-    """Solo mode (R76-R86): Leo's current solo tile, those revealed, the deck (order: full only)."""
+    """Solo mode (R76-R86): Leo's current solo tile, those revealed, how many are left."""
     current: Optional[str]
     revealed: list[str]
     deck_count: int
-    deck: NotRequired[list[str]]
 
 
-class MidnightZooView(TypedDict):
-    """What a seat (or a spectator, ``seat`` None) sees; ``stack`` and ``chance`` only in full views."""
-    game: str
-    players: int
-    seat: Optional[int]
+class MidnightZooView(ViewHeader):
+    """What a seat (or a spectator, ``seat`` None) sees: the header, then the game's components;
+    ``pending`` is the whole decision stack (bottom first, the header's ``decision`` on top)."""
     options: dict[str, str]
     phase: str
     draft: int
     round: int
-    to_act: Optional[Seat]
     first_player: Seat
     order: list[Seat]
     turn: int
-    ply: int
     market: list[Optional[str]]
     leftover: list[str]
     leftover_piles: list[list[str]]
@@ -93,147 +92,148 @@ class MidnightZooView(TypedDict):
     bonus_supply: dict[str, int]
     animal_slots: list[str]
     round_terrain: Optional[str]
-    pending: list[PendingView]
-    player_states: list[PlayerView]
+    pending: list[FrameView]
+    boards: list[BoardView]
     solo: NotRequired[SoloView]
-    stack: NotRequired[list[str]]
-    chance: NotRequired[int]
-
-TID = CAT.tile_id
-SNAKE = tuple(a.movement == "snake" for a in CAT.animals)
-SLOTH = tuple(a.movement == "sloth" for a in CAT.animals)
-BUTTERFLY = tuple(a.pollen_on_special for a in CAT.animals)
 
 
-def cell_str(c: int) -> str:
-    r, col = divmod(c, CAT.cols)
-    return f"{r},{col}"
+TILE_ID = CAT.tile_id
+SNAKE = tuple(animal.movement == "snake" for animal in CAT.animals)
+SLOTH = tuple(animal.movement == "sloth" for animal in CAT.animals)
+BUTTERFLY = tuple(animal.pollen_on_special for animal in CAT.animals)
+SOLO_NAMES = tuple(solo[0] for solo in CAT.solo_tiles)
+SETUP_NAMES = tuple(setup[0] for setup in CAT.setup_tiles)
+
+
+def cell_str(cell: int) -> str:
+    row, column = divmod(cell, CAT.cols)
+    return f"{row},{column}"
 
 
 def cell_of(text: str) -> int:
-    r, c = (int(x) for x in text.split(","))
-    return r * CAT.cols + c
+    row, column = (int(part) for part in text.split(","))
+    return row * CAT.cols + column
 
 
-def loc_str(loc: int) -> str:
-    if loc == UNDISC:
+def loc_str(location: int) -> str:
+    if location == UNDISCOVERED:
         return "undiscovered"
-    if loc == IN_ZOO:
+    if location == IN_ZOO:
         return "zoo"
-    if loc >= ENT0:
-        return CAT.entrance_ids[loc - ENT0]
-    return cell_str(loc)
+    if location >= ENTRANCE0:
+        return CAT.entrance_ids[location - ENTRANCE0]
+    return cell_str(location)
 
 
 def loc_of(text: str) -> int:
     if text == "undiscovered":
-        return UNDISC
+        return UNDISCOVERED
     if text == "zoo":
         return IN_ZOO
     if text in CAT.entrance_ids:
-        return ENT0 + CAT.entrance_ids.index(text)
+        return ENTRANCE0 + CAT.entrance_ids.index(text)
     return cell_of(text)
 
 
-def tid(t: int):
-    return TID[t] if t >= 0 else None
+def tile_name(tile: int) -> str | None:
+    return TILE_ID[tile] if tile >= 0 else None
 
 
-def animal_json(pl: Player, k: int) -> dict:
-    a = pl.kind[k]
-    out = {"spot": CAT.spot_names[k], "animal": CAT.animal_ids[a], "loc": loc_str(pl.loc[k])}
-    if SNAKE[a]:
-        out["facing"] = DIRS[pl.face[k]]
-    if SLOTH[a]:
-        out["asleep"] = bool(pl.asleep[k])
-    if BUTTERFLY[a]:
-        out["pollen"] = pl.pollen[k]
+def seat_name(seat: int) -> Seat:
+    return "leo" if seat == LEO else seat
+
+
+def seat_number(seat: Any) -> int:
+    return LEO if seat == "leo" else seat
+
+
+def animal_json(player: Player, piece: int) -> AnimalView:
+    animal = player.animals[piece]
+    out: AnimalView = {"spot": CAT.spot_names[piece], "animal": CAT.animal_ids[animal],
+                       "loc": loc_str(player.location[piece])}
+    if SNAKE[animal]:
+        out["facing"] = DIRS[player.facing[piece]]
+    if SLOTH[animal]:
+        out["asleep"] = bool(player.asleep[piece])
+    if BUTTERFLY[animal]:
+        out["pollen"] = player.pollen[piece]
     return out
 
 
-def cards_json(st: State, seat_of_pl: int, viewer) -> object:
-    pl = st.players[seat_of_pl]
-    if pl.cards is None:
+def cards_json(state: State, owner: int, viewer: int | None) -> None | str | list[str | None]:
+    """A seat's variability cards: hidden from the others while they are being chosen (R88)."""
+    player = state.players[owner]
+    if player.cards is None:
         return None
-    if st.phase == CARDS and viewer != seat_of_pl and viewer != "all":
+    if state.phase == CARDS and viewer != owner:
         return "hidden"
-    letters = CAT.cards[seat_of_pl]
-    return [letters[i].letter if i >= 0 else None for i in pl.cards]
+    cards = CAT.cards[owner]
+    return [cards[index].letter if index >= 0 else None for index in player.cards]
 
 
-def player_json(st: State, seat: int, viewer) -> dict:
-    pl = st.players[seat]
+def board_json(state: State, seat: int, viewer: int | None) -> BoardView:
+    player = state.players[seat]
     return {
-        "colour": CAT.colours[seat], "vp": pl.vp, "hand": tid(pl.hand),
-        "storage": [TID[t] for t in pl.storage],
-        "district": {cell_str(c): "zoo" if t == ZOO_MARK else tid(t) for c, t in enumerate(pl.district)},
-        "animals": [animal_json(pl, k) for k in range(len(pl.kind))],
-        "cards": cards_json(st, seat, viewer),
-        "setup_tile": CAT.setup_tiles[pl.setup_tile][0],
+        "colour": CAT.colours[seat], "vp": player.vp, "hand": tile_name(player.hand),
+        "storage": [TILE_ID[tile] for tile in player.storage],
+        "district": {cell_str(cell): "zoo" if tile == ZOO_MARK else tile_name(tile)
+                     for cell, tile in enumerate(player.district)},
+        "animals": [animal_json(player, piece) for piece in range(len(player.animals))],
+        "cards": cards_json(state, seat, viewer),
+        "setup_tile": SETUP_NAMES[player.setup_tile],
     }
 
 
-def view(st: State, seat, *, full: bool = False) -> MidnightZooView:
-    viewer = "all" if full else seat
-    v = {
-        "game": "midnight_zoo", "players": st.n, "seat": seat, "options": st.options,
-        "phase": PHASE_NAMES[st.phase], "draft": st.draft,
-        "round": (st.draft - 1) // CAT.drafts_per_round + 1,
-        "to_act": None if st.phase == OVER else ("leo" if st.cur == LEO else st.cur),
-        "first_player": "leo" if st.first == LEO else st.first,
-        "order": ["leo" if s == LEO else s for s in st.order],
-        "turn": st.turn, "ply": st.ply,
-        "market": [tid(t) for t in st.market], "leftover": [TID[t] for t in st.leftover],
-        "leftover_piles": [[TID[t] for t in p] for p in st.piles],
-        "removed": [TID[t] for t in st.removed], "stack_count": len(st.stack),
-        "bonus_supply": dict(zip(CAT.terrains, st.supply)),
-        "animal_slots": [CAT.animal_ids[a] for a in st.slots],
-        "round_terrain": CAT.terrains[st.round_terrain] if st.round_terrain >= 0 else None,
-        "pending": [frame_json(f) for f in st.pending],
-        "player_states": [player_json(st, s, viewer) for s in range(st.n)],
+def view(state: State, seat: int | None) -> MidnightZooView:
+    pending = [frame_to_json(top) for top in state.pending]
+    header = view_header("midnight_zoo", seat, state.player_count, state.pending[-1].seat if pending else None,
+                         state.ply, pending[-1] if pending else None)
+    out: MidnightZooView = {
+        **header,
+        "options": state.options,
+        "phase": PHASE_NAMES[state.phase], "draft": state.draft,
+        "round": (state.draft - 1) // CAT.drafts_per_round + 1,
+        "first_player": seat_name(state.first_player),
+        "order": [seat_name(other) for other in state.order],
+        "turn": state.turn,
+        "market": [tile_name(tile) for tile in state.market],
+        "leftover": [TILE_ID[tile] for tile in state.leftover],
+        "leftover_piles": [[TILE_ID[tile] for tile in pile] for pile in state.leftover_piles],
+        "removed": [TILE_ID[tile] for tile in state.removed], "stack_count": len(state.stack),
+        "bonus_supply": dict(zip(CAT.terrains, state.bonus_supply)),
+        "animal_slots": [CAT.animal_ids[animal] for animal in state.animal_slots],
+        "round_terrain": CAT.terrains[state.round_terrain] if state.round_terrain >= 0 else None,
+        "pending": cast("list[FrameView]", pending),
+        "boards": [board_json(state, other, seat) for other in range(state.player_count)],
     }
-    if st.solo:
-        v["solo"] = {"current": CAT.solo_tiles[st.solo_current][0] if st.solo_current >= 0 else None,
-                     "revealed": [CAT.solo_tiles[t][0] for t in st.solo_seen],
-                     "deck_count": len(st.solo_deck)}
-    if full:
-        v["stack"] = [TID[t] for t in st.stack]
-        if st.solo:
-            v["solo"]["deck"] = [CAT.solo_tiles[t][0] for t in st.solo_deck]
-        v["chance"] = st.chance.position
-    return v
-
-
-def encode(st: State) -> dict:
-    """The full state: its position (one key per state field, hidden parts included)."""
-    from .position import position
-    return position(st)
+    if state.solo:
+        out["solo"] = {"current": SOLO_NAMES[state.solo_tile] if state.solo_tile >= 0 else None,
+                       "revealed": [SOLO_NAMES[tile] for tile in state.solo_revealed],
+                       "deck_count": len(state.solo_deck)}
+    return out
 
 
 # ---- determinize -------------------------------------------------------------------------------
-def determinize(v: dict, chance: Chance) -> State:
-    """A full state consistent with ``v``: the unseen action tiles shuffled into the stack, the
-    solo deck reshuffled, hidden variability cards dealt, the chance stream reseeded.
+def determinize(seen: dict[str, Any], chance: Chance) -> State:
+    """A full state consistent with the view ``seen``: the unseen action tiles shuffled into the
+    stack, the solo deck reshuffled, hidden variability cards dealt, the chance stream reseeded.
 
     The draws, in order: the new stream's seed, each hidden hand of cards in seat order, the
     stack, the solo deck. Everything else comes from the view alone, so it is built once per view
     (a search determinizes the same view thousands of times) and copied: the state equals the one
     the plain version built (tests/agents/test_determinize_templates.py)."""
-    t = _template(v)
+    template = _template(seen)
     seed = chance.next64()
-    st = t.state.copy()
-    st.chance = Chance(seed)
-    for seat in t.hidden_cards:
-        st.players[seat].cards = hidden_cards(seat, chance, t.single)
-    if t.stack is not None:
-        st.stack = list(t.stack)
-        chance.shuffle(st.stack)
-    if t.solo_deck is not None:
-        st.solo_deck = list(t.solo_deck)
-        chance.shuffle(st.solo_deck)
-    if "chance" in v:
-        st.chance = Chance(v["chance"])
-    return st
+    state = template.state.copy()
+    state.chance = Chance(seed)
+    for seat in template.hidden_cards:
+        state.players[seat].cards = hidden_cards(seat, chance, template.single)
+    state.stack = list(template.stack)
+    chance.shuffle(state.stack)
+    if template.solo_deck is not None:
+        state.solo_deck = list(template.solo_deck)
+        chance.shuffle(state.solo_deck)
+    return state
 
 
 class _Template:
@@ -241,77 +241,77 @@ class _Template:
 
     __slots__ = ("view", "state", "hidden_cards", "single", "stack", "solo_deck")
 
+    view: dict[str, Any]
+    state: State
+    hidden_cards: tuple[int, ...]
+    single: bool
+    stack: tuple[int, ...]
+    solo_deck: tuple[int, ...] | None
+
 
 _LAST: list[_Template] = []  # the last view's template (a search asks for the same view again and again)
 
 
-def _template(v: dict) -> _Template:
+def _template(seen: dict[str, Any]) -> _Template:
     last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
-    if last is not None and last.view is v:
+    if last is not None and last.view is seen:
         return last
-    st = blank_state(v["players"], Config.from_options(v["options"]), 0)
-    idx = CAT.tile_index
-    st.phase = PHASE_NAMES.index(v["phase"])
-    st.draft, st.turn, st.ply = v["draft"], v["turn"], v["ply"]
-    st.first = LEO if v["first_player"] == "leo" else v["first_player"]
-    st.order = [LEO if s == "leo" else s for s in v["order"]]
-    st.cur = LEO if v["to_act"] == "leo" else (v["to_act"] if v["to_act"] is not None else 0)
-    st.market = [idx[t] if t else -1 for t in v["market"]]
-    st.leftover = [idx[t] for t in v["leftover"]]
-    st.piles = [[idx[t] for t in p] for p in v["leftover_piles"]]
-    st.removed = [idx[t] for t in v["removed"]]
-    st.supply = [v["bonus_supply"][t] for t in CAT.terrains]
-    st.slots = tuple(CAT.animal_ids.index(a) for a in v["animal_slots"])
-    st.round_terrain = CAT.terrains.index(v["round_terrain"]) if v["round_terrain"] else -1
-    from .position import frame_of
-    st.pending = [frame_of(f) for f in v["pending"]]
-    t = _Template()
-    t.view, t.single = v, st.config.single_pair
-    st.players = [player_of(p, seat, None, t.single) for seat, p in enumerate(v["player_states"])]
-    t.hidden_cards = tuple(seat for seat, p in enumerate(v["player_states"]) if p["cards"] == "hidden")
-    t.stack = t.solo_deck = None
-    if "stack" in v:
-        st.stack = [idx[t] for t in v["stack"]]
-    else:
-        t.stack = tuple(unseen_tiles(st))
-        assert len(t.stack) == v["stack_count"], "view inconsistent with the tile count"
-    if st.solo:
-        solo_index = [t[0] for t in CAT.solo_tiles].index
-        s = v["solo"]
-        st.solo_current = solo_index(s["current"]) if s["current"] else -1
-        st.solo_seen = [solo_index(t) for t in s["revealed"]]
-        if "deck" in s:
-            st.solo_deck = [solo_index(t) for t in s["deck"]]
-        else:
-            t.solo_deck = tuple(t for t in range(len(CAT.solo_tiles)) if t not in st.solo_seen)
-    t.state = st
-    _LAST[:] = [t]
-    return t
+    state = blank_state(seen["players"], Config.from_options(seen["options"]), 0)
+    index = CAT.tile_index
+    state.phase = PHASE_NAMES.index(seen["phase"])
+    state.draft, state.turn, state.ply = seen["draft"], seen["turn"], seen["ply"]
+    state.first_player = seat_number(seen["first_player"])
+    state.order = [seat_number(other) for other in seen["order"]]
+    state.market = [index[tile] if tile else -1 for tile in seen["market"]]
+    state.leftover = [index[tile] for tile in seen["leftover"]]
+    state.leftover_piles = [tuple(index[tile] for tile in pile) for pile in seen["leftover_piles"]]
+    state.removed = [index[tile] for tile in seen["removed"]]
+    state.bonus_supply = [seen["bonus_supply"][terrain] for terrain in CAT.terrains]
+    state.animal_slots = tuple(CAT.animal_ids.index(animal) for animal in seen["animal_slots"])
+    terrain = seen["round_terrain"]
+    state.round_terrain = CAT.terrains.index(terrain) if terrain else -1
+    state.pending = [frame_from_json(top, KINDS) for top in seen["pending"]]
+    template = _Template()
+    template.view, template.single = seen, state.config.single_pair
+    state.players = [player_of(board, seat, None, template.single) for seat, board in enumerate(seen["boards"])]
+    template.hidden_cards = tuple(seat for seat, board in enumerate(seen["boards"]) if board["cards"] == "hidden")
+    template.stack = tuple(unseen_tiles(state))
+    assert len(template.stack) == seen["stack_count"], "view inconsistent with the tile count"
+    template.solo_deck = None
+    if state.solo:
+        solo = seen["solo"]
+        state.solo_tile = SOLO_NAMES.index(solo["current"]) if solo["current"] else -1
+        state.solo_revealed = [SOLO_NAMES.index(name) for name in solo["revealed"]]
+        template.solo_deck = tuple(tile for tile in range(len(CAT.solo_tiles)) if tile not in state.solo_revealed)
+    template.state = state
+    _LAST[:] = [template]
+    return template
 
 
-def player_of(p: dict, seat: int, chance: Chance | None, single: bool) -> Player:
-    """A player from its view; hidden cards dealt from ``chance`` (None: left for the caller)."""
-    from .state import new_player
-    idx = CAT.tile_index
-    setup = [t[0] for t in CAT.setup_tiles].index(p["setup_tile"])
-    kind = tuple(CAT.animal_ids.index(a["animal"]) for a in p["animals"])
-    pl = new_player(kind, [loc_of(a["loc"]) for a in p["animals"]], setup, CAT.cells, CAT.zoo)
-    pl.vp, pl.hand = p["vp"], idx[p["hand"]] if p["hand"] else -1
-    pl.storage = [idx[t] for t in p["storage"]]
-    district = [p["district"][cell_str(c)] for c in range(CAT.cells)]
-    pl.district = [ZOO_MARK if t == "zoo" else idx[t] if t else -1 for t in district]
-    for k, a in enumerate(p["animals"]):
-        pl.face[k] = DIRS.index(a["facing"]) if "facing" in a else default_face(pl.loc[k])
-        pl.asleep[k] = int(a.get("asleep", False))
-        pl.pollen[k] = a.get("pollen", 0)
-    cards = p["cards"]
+def player_of(board: dict[str, Any], seat: int, chance: Chance | None, single: bool) -> Player:
+    """A player from its board in a view; hidden cards dealt from ``chance`` (None: left for the
+    caller)."""
+    index = CAT.tile_index
+    animals = tuple(CAT.animal_ids.index(piece["animal"]) for piece in board["animals"])
+    player = new_player(animals, [loc_of(piece["loc"]) for piece in board["animals"]],
+                        SETUP_NAMES.index(board["setup_tile"]), CAT.cells, CAT.zoo)
+    player.vp, player.hand = board["vp"], index[board["hand"]] if board["hand"] else -1
+    player.storage = [index[tile] for tile in board["storage"]]
+    district = [board["district"][cell_str(cell)] for cell in range(CAT.cells)]
+    player.district = [ZOO_MARK if tile == "zoo" else index[tile] if tile else -1 for tile in district]
+    for piece, seen in enumerate(board["animals"]):
+        player.facing[piece] = (DIRS.index(seen["facing"]) if "facing" in seen
+                                else default_facing(player.location[piece]))
+        player.asleep[piece] = int(seen.get("asleep", False))
+        player.pollen[piece] = seen.get("pollen", 0)
+    cards = board["cards"]
     if cards == "hidden":
         if chance is not None:
-            pl.cards = hidden_cards(seat, chance, single)
+            player.cards = hidden_cards(seat, chance, single)
     elif cards is not None:
-        letters = [c.letter for c in CAT.cards[seat]]
-        pl.cards = tuple(letters.index(x) if x else -1 for x in cards)
-    return pl
+        letters = [card.letter for card in CAT.cards[seat]]
+        player.cards = tuple(letters.index(letter) if letter else -1 for letter in cards)
+    return player
 
 
 def hidden_cards(seat: int, chance: Chance, single: bool) -> tuple[int, ...]:
@@ -324,18 +324,22 @@ def hidden_cards(seat: int, chance: Chance, single: bool) -> tuple[int, ...]:
     return tuple(order)
 
 
-def default_face(loc: int) -> int:
-    return CAT.ent_dir[loc - ENT0] if loc >= ENT0 else 0
+def default_facing(location: int) -> int:
+    """The facing a view leaves out (only snakes show theirs): inward on an entrance, else north."""
+    return CAT.ent_dir[location - ENTRANCE0] if location >= ENTRANCE0 else 0
 
 
-def unseen_tiles(st: State) -> list:
-    seen = set(st.market) | set(st.leftover) | set(st.removed)
-    for p in st.piles:
-        seen.update(p)
-    for pl in st.players:
-        seen.update(pl.district)
-        seen.update(pl.storage)
-        seen.add(pl.hand)
-    for f in st.pending:
-        seen.add(getattr(f, "tile", -1))
-    return [t for t in range(CAT.n_action) if t not in seen]
+def unseen_tiles(state: State) -> list[int]:
+    """The action tiles nobody has seen: the stack, in tile order."""
+    seen = set(state.market) | set(state.leftover) | set(state.removed)
+    for pile in state.leftover_piles:
+        seen.update(pile)
+    for player in state.players:
+        seen.update(player.district)
+        seen.update(player.storage)
+        seen.add(player.hand)
+    for top in state.pending:
+        tile = getattr(top, "tile", None)
+        if tile is not None:
+            seen.add(CAT.tile_index[tile])
+    return [tile for tile in range(CAT.n_action) if tile not in seen]

@@ -10,8 +10,8 @@ Then: phase one-hot, draft /10, round /10, turn /4, ply /500, seat to act and fi
 (relative one-hot, plus one slot for Leo), the market per position (tile one-hot), the leftover
 row and leftover piles (tile flags), removed tiles (tile flags), stack count /80, bonus supply per
 terrain /14, the round's animal slots (per slot animal one-hot), the round terrain one-hot, the
-pending frames (depth /5, kinds present; the top frame's kind, tile, space and animal spot
-one-hot, points /10, extra /3, open tile, special, eligible spots), and solo (Leo's current solo
+pending frames (depth /5, kinds present; the top frame's kind, tile, space and moving animal's
+spot one-hot, points /10, extra /3, open tile, special move, eligible spots), and solo (Leo's current solo
 tile one-hot, revealed solo tiles, solo deck count /10).
 """
 
@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from gameshelf.games.midnight_zoo import view as mz_view
 from gameshelf.games.midnight_zoo.catalog import CAT, DIRS as CAT_DIRS
-from gameshelf.games.midnight_zoo.decisions import frame_json
-from gameshelf.games.midnight_zoo.state import CARDS, LEO, OVER, PHASE_NAMES, ZOO_MARK, State
+from gameshelf.core.frames import frame_to_json
+from gameshelf.games.midnight_zoo.decisions import FRAMES as FRAME_CLASSES, SpecialMove
+from gameshelf.games.midnight_zoo.state import CARDS, LEO, PHASE_NAMES, ZOO_MARK, State
 from gameshelf.rl.encode.incremental import Section, SectionedEncoder, seat_fill, seat_key
 
 TILES = {t: i for i, t in enumerate(CAT.tile_id)}
@@ -36,8 +37,7 @@ LETTERS = {x: i for i, x in enumerate(sorted({c.letter for cards in CAT.cards fo
 SETUP = {t[0]: i for i, t in enumerate(CAT.setup_tiles)}
 SOLO = {t[0]: i for i, t in enumerate(CAT.solo_tiles)}
 PHASES = {p: i for i, p in enumerate(("cards", "draft", "placement", "end_of_round", "over"))}
-FRAMES = {k: i for i, k in enumerate(("choose_cell", "choose_effect", "discover", "bonus_terrain", "bonus_use",
-                                      "move_points", "group_move", "other"))}
+FRAMES = {kind: i for i, kind in enumerate([cls.kind for cls in FRAME_CLASSES] + ["other"])}
 TERRAINS = {t: i for i, t in enumerate(CAT.terrains)}
 
 # the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
@@ -54,7 +54,7 @@ _PLACE_BY_LOC: dict[int, int] = {}
 
 
 def place_of(loc: int) -> int:
-    """An animal's location code (Player.loc) -> its place index in PLACES (as the view names it)."""
+    """An animal's location code (Player.location) -> its place index in PLACES (as the view names it)."""
     place = _PLACE_BY_LOC.get(loc)
     if place is None:
         place = _PLACE_BY_LOC[loc] = PLACES[mz_view.loc_str(loc)]
@@ -66,69 +66,70 @@ class MidnightZooEncoder(SectionedEncoder):
 
     def __init__(self, players, options):
         super().__init__(players, options)
-        L = self.layout
+        layout = self.layout
         npairs = len(CAT.pairs)
         self.blocks = []
         for p in range(players):
             self.blocks.append(dict(
-                vp=L.add(f"p{p}.vp", 1, "/100"),
-                hand=L.add(f"p{p}.hand", NT, "tile one-hot"),
-                storage=L.add(f"p{p}.storage", NT, "tile flags"),
-                district=L.add(f"p{p}.district", NCELL * (NT + 1), "per space: tile one-hot, zoo"),
-                animals=L.add(f"p{p}.animals", len(SPOTS) * self.ANIMAL, "per spot: type, place, facing, "
+                vp=layout.add(f"p{p}.vp", 1, "/100"),
+                hand=layout.add(f"p{p}.hand", NT, "tile one-hot"),
+                storage=layout.add(f"p{p}.storage", NT, "tile flags"),
+                district=layout.add(f"p{p}.district", NCELL * (NT + 1), "per space: tile one-hot, zoo"),
+                animals=layout.add(f"p{p}.animals", len(SPOTS) * self.ANIMAL, "per spot: type, place, facing, "
                                                                           "asleep, pollen/4"),
-                cards=L.add(f"p{p}.cards", npairs * (len(LETTERS) + 1), "per pair: letter one-hot, hidden"),
-                setup=L.add(f"p{p}.setup_tile", len(SETUP), "one-hot"),
+                cards=layout.add(f"p{p}.cards", npairs * (len(LETTERS) + 1), "per pair: letter one-hot, hidden"),
+                setup=layout.add(f"p{p}.setup_tile", len(SETUP), "one-hot"),
             ))
-        self.phase = L.add("phase", len(PHASES), "one-hot")
-        self.to_act = L.add("to_act", players + 1, "relative one-hot, Leo")
-        self.first = L.add("first_player", players + 1, "relative one-hot, Leo")
-        self.market = L.add("market", CAT.market_spaces * NT, "per position tile one-hot")
-        self.leftover = L.add("leftover", NT, "tile flags")
-        self.piles = L.add("leftover_piles", NT, "tile flags")
-        self.removed = L.add("removed", NT, "tile flags")
-        self.bonus = L.add("bonus_supply", len(TERRAINS), "/14")
-        self.slots = L.add("animal_slots", 3 * len(ANIMALS), "per slot one-hot")
-        self.terrain = L.add("round_terrain", len(TERRAINS), "one-hot")
-        self.frames = L.add("pending.kinds", len(FRAMES), "flags")
-        self.top = L.add("pending.top", len(FRAMES) + NT + NCELL + len(SPOTS) * 2, "kind, tile, space, animal, eligible")
-        self.solo_current = L.add("solo.current", len(SOLO), "one-hot")
-        self.solo_revealed = L.add("solo.revealed", len(SOLO), "flags")
-        self.misc = L.add("misc", 11, "draft/10, round/10, turn/4, ply/500, stack/80, depth/5, points/10, extra/3, "
-                                      "tile_open, special, solo deck/10")
+        self.phase = layout.add("phase", len(PHASES), "one-hot")
+        self.to_act = layout.add("to_act", players + 1, "relative one-hot, Leo")
+        self.first = layout.add("first_player", players + 1, "relative one-hot, Leo")
+        self.market = layout.add("market", CAT.market_spaces * NT, "per position tile one-hot")
+        self.leftover = layout.add("leftover", NT, "tile flags")
+        self.piles = layout.add("leftover_piles", NT, "tile flags")
+        self.removed = layout.add("removed", NT, "tile flags")
+        self.bonus = layout.add("bonus_supply", len(TERRAINS), "/14")
+        self.slots = layout.add("animal_slots", 3 * len(ANIMALS), "per slot one-hot")
+        self.terrain = layout.add("round_terrain", len(TERRAINS), "one-hot")
+        self.frames = layout.add("pending.kinds", len(FRAMES), "flags")
+        self.top = layout.add("pending.top", len(FRAMES) + NT + NCELL + len(SPOTS) * 2,
+                              "kind, tile, space, animal, eligible")
+        self.solo_current = layout.add("solo.current", len(SOLO), "one-hot")
+        self.solo_revealed = layout.add("solo.revealed", len(SOLO), "flags")
+        self.misc = layout.add("misc", 11, "draft/10, round/10, turn/4, ply/500, stack/80, depth/5, points/10, "
+                                           "extra/3, tile_open, special, solo deck/10")
         self._sections = self._make_sections()
 
     ANIMAL = len(ANIMALS) + len(PLACES) + 4 + 2
 
-    def _seat(self, v, seat):
+    def _seat(self, view, seat):
         if seat is None:
             return None
         if seat == "leo":
             return self.players
-        return (seat - v["seat"]) % self.players
+        return (seat - view["seat"]) % self.players
 
-    def fill(self, v, ones, idx, val):
-        me = v["seat"]
-        for p, pv in enumerate(v["player_states"]):
-            self._player(self.blocks[(p - me) % self.players], pv, ones, idx, val)
-        self._board(v, ones, idx, val)
+    def fill(self, view, ones, idx, val):
+        me = view["seat"]
+        for p, board in enumerate(view["boards"]):
+            self._player(self.blocks[(p - me) % self.players], board, ones, idx, val)
+        self._board(view, ones, idx, val)
 
-    def _player(self, b, pv, ones, idx, val):
-        idx.append(b["vp"])
-        val.append(pv["vp"] / 100)
-        if pv["hand"]:
-            ones.append(b["hand"] + TILES[pv["hand"]])
-        ones += [b["storage"] + TILES[t] for t in pv["storage"]]
-        district = pv["district"]
+    def _player(self, block, board, ones, idx, val):
+        idx.append(block["vp"])
+        val.append(board["vp"] / 100)
+        if board["hand"]:
+            ones.append(block["hand"] + TILES[board["hand"]])
+        ones += [block["storage"] + TILES[t] for t in board["storage"]]
+        district = board["district"]
         cells = district.items() if isinstance(district, dict) else enumerate(district)
-        o = b["district"]
+        offset = block["district"]
         for cell, tile in cells:
             if tile is not None:
                 c = CELLS[cell] if isinstance(cell, str) else cell
-                ones.append(o + c * (NT + 1) + (NT if tile == "zoo" else TILES[tile]))
-        o, k = b["animals"], self.ANIMAL
-        for a in pv["animals"]:
-            base = o + SPOTS[a["spot"]] * k
+                ones.append(offset + c * (NT + 1) + (NT if tile == "zoo" else TILES[tile]))
+        offset, k = block["animals"], self.ANIMAL
+        for a in board["animals"]:
+            base = offset + SPOTS[a["spot"]] * k
             ones += (base + ANIMALS[a["animal"]], base + len(ANIMALS) + PLACES[a["loc"]])
             tail = base + len(ANIMALS) + len(PLACES)
             if "facing" in a:
@@ -138,37 +139,37 @@ class MidnightZooEncoder(SectionedEncoder):
             if a.get("pollen"):
                 idx.append(tail + 5)
                 val.append(a["pollen"] / 4)
-        cards, stride = pv["cards"], len(LETTERS) + 1
+        cards, stride = board["cards"], len(LETTERS) + 1
         if cards == "hidden":
-            ones += [b["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
+            ones += [block["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
         elif isinstance(cards, (list, tuple)):
-            ones += [b["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
-        if pv.get("setup_tile") in SETUP:
-            ones.append(b["setup"] + SETUP[pv["setup_tile"]])
+            ones += [block["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
+        if board.get("setup_tile") in SETUP:
+            ones.append(block["setup"] + SETUP[board["setup_tile"]])
 
-    def _board(self, v, ones, idx, val):
-        ones.append(self.phase + PHASES[v["phase"]])
-        for offset, seat in ((self.to_act, v["to_act"]), (self.first, v["first_player"])):
-            rel = self._seat(v, seat)
+    def _board(self, view, ones, idx, val):
+        ones.append(self.phase + PHASES[view["phase"]])
+        for offset, seat in ((self.to_act, view["to_act"]), (self.first, view["first_player"])):
+            rel = self._seat(view, seat)
             if rel is not None:
                 ones.append(offset + rel)
-        ones += [self.market + i * NT + TILES[t] for i, t in enumerate(v["market"]) if t]
-        ones += [self.leftover + TILES[t] for t in v["leftover"]]
-        ones += [self.piles + TILES[t] for pile in v["leftover_piles"] for t in pile]
-        ones += [self.removed + TILES[t] for t in v["removed"]]
-        for t, n in v["bonus_supply"].items():
+        ones += [self.market + i * NT + TILES[t] for i, t in enumerate(view["market"]) if t]
+        ones += [self.leftover + TILES[t] for t in view["leftover"]]
+        ones += [self.piles + TILES[t] for pile in view["leftover_piles"] for t in pile]
+        ones += [self.removed + TILES[t] for t in view["removed"]]
+        for t, n in view["bonus_supply"].items():
             idx.append(self.bonus + TERRAINS[t])
             val.append(n / 14)
-        ones += [self.slots + i * len(ANIMALS) + ANIMALS[a] for i, a in enumerate(v["animal_slots"][:3])]
-        if v["round_terrain"]:
-            ones.append(self.terrain + TERRAINS[v["round_terrain"]])
-        pending = v["pending"]
-        misc = [v["draft"] / 10, v["round"] / 10, v["turn"] / 4, v["ply"] / 500, v["stack_count"] / 80,
+        ones += [self.slots + i * len(ANIMALS) + ANIMALS[a] for i, a in enumerate(view["animal_slots"][:3])]
+        if view["round_terrain"]:
+            ones.append(self.terrain + TERRAINS[view["round_terrain"]])
+        pending = view["pending"]
+        misc = [view["draft"] / 10, view["round"] / 10, view["turn"] / 4, view["ply"] / 500, view["stack_count"] / 80,
                 len(pending) / 5, 0.0, 0.0, 0.0, 0.0, 0.0]
         if pending:
             ones += list({self.frames + FRAMES.get(f["kind"], FRAMES["other"]) for f in pending})
             self._top(pending[-1], ones, misc)
-        solo = v.get("solo")
+        solo = view.get("solo")
         if solo:
             if solo["current"]:
                 ones.append(self.solo_current + SOLO[solo["current"]])
@@ -189,120 +190,122 @@ class MidnightZooEncoder(SectionedEncoder):
         tile); then the board, and the turn (rewritten at every step: the pending frames and the
         ply change with nearly every action)."""
         n, sections = self.players, []
-        for r, b in enumerate(self.blocks):
-            sections += [Section(f"p{r}.hand", b["vp"], b["storage"], seat_key(n, r, self._hand_key),
+        for r, block in enumerate(self.blocks):
+            sections += [Section(f"p{r}.hand", block["vp"], block["storage"], seat_key(n, r, self._hand_key),
                                  seat_fill(n, r, self._hand_state)),
-                         Section(f"p{r}.zoo", b["storage"], b["setup"] + len(SETUP), seat_key(n, r, self._zoo_key),
+                         Section(f"p{r}.zoo", block["storage"], block["setup"] + len(SETUP),
+                                 seat_key(n, r, self._zoo_key),
                                  seat_fill(n, r, self._zoo_state))]
         sections.append(Section("board", self.phase, self.frames, self._board_key, self._board_state))
         sections.append(Section("turn", self.frames, self.layout.size, None, self._turn_state))
         return sections
 
     @staticmethod
-    def _hand_key(st, p):
-        pl = st.players[p]
-        return pl.vp, pl.hand
+    def _hand_key(state, p):
+        player = state.players[p]
+        return player.vp, player.hand
 
     @staticmethod
-    def _zoo_key(st, p):
+    def _zoo_key(state, p):
         """Copies of every field of seat ``p``'s zoo (its cards are hidden in the cards phase)."""
-        pl = st.players[p]
-        return (pl.kind, pl.storage[:], pl.district[:], pl.loc[:], pl.face[:], pl.asleep[:], pl.pollen[:], pl.cards,
-                pl.setup_tile, st.phase == CARDS)
+        player = state.players[p]
+        return (player.animals, player.storage[:], player.district[:], player.location[:], player.facing[:],
+                player.asleep[:], player.pollen[:], player.cards, player.setup_tile, state.phase == CARDS)
 
     @staticmethod
-    def _board_key(st, me):
-        return (st.phase, st.cur, st.first, st.market[:], st.leftover[:], [pile[:] for pile in st.piles],
-                st.removed[:], st.supply[:], st.slots, st.round_terrain)
+    def _board_key(state, me):
+        return (state.phase, state.pending[-1].seat if state.pending else None, state.first_player, state.market[:],
+                state.leftover[:], state.leftover_piles[:], state.removed[:], state.bonus_supply[:], state.animal_slots,
+                state.round_terrain)
 
-    def _hand_state(self, r, st, p, ones, idx, val):
-        pl, b = st.players[p], self.blocks[r]
-        idx.append(b["vp"])
-        val.append(pl.vp / 100)
-        if pl.hand >= 0:
-            ones.append(b["hand"] + TILE_OF[pl.hand])
+    def _hand_state(self, r, state, p, ones, idx, val):
+        player, block = state.players[p], self.blocks[r]
+        idx.append(block["vp"])
+        val.append(player.vp / 100)
+        if player.hand >= 0:
+            ones.append(block["hand"] + TILE_OF[player.hand])
 
-    def _zoo_state(self, r, st, p, ones, idx, val):
-        pl, b = st.players[p], self.blocks[r]
-        o = b["storage"]
-        ones += [o + TILE_OF[t] for t in pl.storage]
-        o, stride = b["district"], NT + 1
-        ones += [o + c * stride + (NT if t == ZOO_MARK else TILE_OF[t])
-                 for c, t in enumerate(pl.district) if t >= 0 or t == ZOO_MARK]
-        o, k = b["animals"], self.ANIMAL
+    def _zoo_state(self, r, state, p, ones, idx, val):
+        player, block = state.players[p], self.blocks[r]
+        offset = block["storage"]
+        ones += [offset + TILE_OF[t] for t in player.storage]
+        offset, stride = block["district"], NT + 1
+        ones += [offset + c * stride + (NT if t == ZOO_MARK else TILE_OF[t])
+                 for c, t in enumerate(player.district) if t >= 0 or t == ZOO_MARK]
+        offset, k = block["animals"], self.ANIMAL
         tail0 = len(ANIMALS) + len(PLACES)
-        for i, a in enumerate(pl.kind):
-            base = o + SPOT_OF[i] * k
-            ones += (base + ANIMAL_OF[a], base + len(ANIMALS) + place_of(pl.loc[i]))
+        for i, a in enumerate(player.animals):
+            base = offset + SPOT_OF[i] * k
+            ones += (base + ANIMAL_OF[a], base + len(ANIMALS) + place_of(player.location[i]))
             tail = base + tail0
             if SNAKE[a]:
-                ones.append(tail + FACE_OF[pl.face[i]])
-            if SLOTH[a] and pl.asleep[i]:
+                ones.append(tail + FACE_OF[player.facing[i]])
+            if SLOTH[a] and player.asleep[i]:
                 ones.append(tail + 4)
-            if BUTTERFLY[a] and pl.pollen[i]:
+            if BUTTERFLY[a] and player.pollen[i]:
                 idx.append(tail + 5)
-                val.append(pl.pollen[i] / 4)
-        if pl.cards is not None:
-            cards, stride = mz_view.cards_json(st, p, (p - r) % self.players), len(LETTERS) + 1
+                val.append(player.pollen[i] / 4)
+        if player.cards is not None:
+            cards, stride = mz_view.cards_json(state, p, (p - r) % self.players), len(LETTERS) + 1
             if cards == "hidden":
-                ones += [b["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
+                ones += [block["cards"] + i * stride + stride - 1 for i in range(len(CAT.pairs))]
             else:
-                ones += [b["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
-        setup = SETUP_OF[pl.setup_tile]
+                ones += [block["cards"] + i * stride + LETTERS[x] for i, x in enumerate(cards) if x]
+        setup = SETUP_OF[player.setup_tile]
         if setup is not None:
-            ones.append(b["setup"] + setup)
+            ones.append(block["setup"] + setup)
 
-    def _board_state(self, st, me, ones, idx, val):
-        ones.append(self.phase + PHASE_OF[st.phase])
-        if st.phase != OVER:
-            ones.append(self.to_act + self._seat_state(st.cur, me))
-        ones.append(self.first + self._seat_state(st.first, me))
-        ones += [self.market + i * NT + TILE_OF[t] for i, t in enumerate(st.market) if t >= 0]
-        ones += [self.leftover + TILE_OF[t] for t in st.leftover]
-        ones += [self.piles + TILE_OF[t] for pile in st.piles for t in pile]
-        ones += [self.removed + TILE_OF[t] for t in st.removed]
-        o = self.bonus
-        idx += [o + TERRAIN_OF[i] for i in range(len(st.supply))]
-        val += [x / 14 for x in st.supply]
-        ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(st.slots[:3])]
-        if st.round_terrain >= 0:
-            ones.append(self.terrain + TERRAIN_OF[st.round_terrain])
+    def _board_state(self, state, me, ones, idx, val):
+        ones.append(self.phase + PHASE_OF[state.phase])
+        if state.pending:
+            ones.append(self.to_act + self._seat_state(state.pending[-1].seat, me))
+        ones.append(self.first + self._seat_state(state.first_player, me))
+        ones += [self.market + i * NT + TILE_OF[t] for i, t in enumerate(state.market) if t >= 0]
+        ones += [self.leftover + TILE_OF[t] for t in state.leftover]
+        ones += [self.piles + TILE_OF[t] for pile in state.leftover_piles for t in pile]
+        ones += [self.removed + TILE_OF[t] for t in state.removed]
+        offset = self.bonus
+        idx += [offset + TERRAIN_OF[i] for i in range(len(state.bonus_supply))]
+        val += [x / 14 for x in state.bonus_supply]
+        ones += [self.slots + i * len(ANIMALS) + ANIMAL_OF[a] for i, a in enumerate(state.animal_slots[:3])]
+        if state.round_terrain >= 0:
+            ones.append(self.terrain + TERRAIN_OF[state.round_terrain])
 
-    def _turn_state(self, st, me, ones, idx, val):
-        pending = st.pending
-        rnd = (st.draft - 1) // CAT.drafts_per_round + 1
-        misc = [st.draft / 10, rnd / 10, st.turn / 4, st.ply / 500, len(st.stack) / 80,
+    def _turn_state(self, state, me, ones, idx, val):
+        pending = state.pending
+        round_number = (state.draft - 1) // CAT.drafts_per_round + 1
+        misc = [state.draft / 10, round_number / 10, state.turn / 4, state.ply / 500, len(state.stack) / 80,
                 len(pending) / 5, 0.0, 0.0, 0.0, 0.0, 0.0]
         if pending:
             other = FRAMES["other"]
-            ones += list({self.frames + FRAMES.get(f.KIND, other) for f in pending})
-            self._top(frame_json(pending[-1]), ones, misc)
-        if st.solo:
-            if st.solo_current >= 0:
-                ones.append(self.solo_current + SOLO_OF[st.solo_current])
-            ones += [self.solo_revealed + SOLO_OF[t] for t in st.solo_seen]
-            misc[10] = len(st.solo_deck) / 10
+            ones += list({self.frames + FRAMES.get(f.kind, other) for f in pending})
+            self._top(frame_to_json(pending[-1]), ones, misc)
+        if state.solo:
+            if state.solo_tile >= 0:
+                ones.append(self.solo_current + SOLO_OF[state.solo_tile])
+            ones += [self.solo_revealed + SOLO_OF[t] for t in state.solo_revealed]
+            misc[10] = len(state.solo_deck) / 10
         for i, x in enumerate(misc):
             if x:
                 idx.append(self.misc + i)
                 val.append(x)
 
     def _top(self, top, ones, misc):
-        o = self.top
-        ones.append(o + FRAMES.get(top["kind"], FRAMES["other"]))
-        o += len(FRAMES)
+        offset = self.top
+        ones.append(offset + FRAMES.get(top["kind"], FRAMES["other"]))
+        offset += len(FRAMES)
         if top.get("tile") in TILES:
-            ones.append(o + TILES[top["tile"]])
-        o += NT
+            ones.append(offset + TILES[top["tile"]])
+        offset += NT
         if top.get("cell") in CELLS:
-            ones.append(o + CELLS[top["cell"]])
-        o += NCELL
-        if top.get("animal") in SPOTS:
-            ones.append(o + SPOTS[top["animal"]])
-        o += len(SPOTS)
-        ones += [o + SPOTS[s] for s in top.get("eligible", ()) if s in SPOTS]
+            ones.append(offset + CELLS[top["cell"]])
+        offset += NCELL
+        if top.get("spot") in SPOTS:
+            ones.append(offset + SPOTS[top["spot"]])
+        offset += len(SPOTS)
+        ones += [offset + SPOTS[s] for s in top.get("eligible", ()) if s in SPOTS]
         misc[6:10] = [top.get("points", 0) / 10, top.get("extra", 0) / 3, float(bool(top.get("tile_open"))),
-                      float(bool(top.get("special")))]
+                      float(bool(top.get("special")) or top["kind"] == SpecialMove.kind)]
 
 
 ENCODER = MidnightZooEncoder

@@ -300,14 +300,14 @@ export function render(ctx) {
   const wrap = el("div", { class: "board-wrap mz" });
   wrap.append(el("div", { class: "board-panel" }, commonArea(ctx)), el("div", { class: "board-panel" }, supplyArea(ctx)));
   if (v.solo) wrap.append(el("div", { class: "board-panel leo" }, leoArea(ctx, 10, 0)));
-  const order = [...(v.player_states || []).keys()];
+  const order = [...(v.boards || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
-  for (const i of order) wrap.append(el("div", { class: "board-panel" }, district(ctx, v.player_states[i], i)));
+  for (const i of order) wrap.append(el("div", { class: "board-panel" }, district(ctx, v.boards[i], i)));
   return wrap;
 }
 
 export function scores(view) {
-  return (view.player_states || []).map((p) => p.vp ?? null);
+  return (view.boards || []).map((p) => p.vp ?? null);
 }
 
 // ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
