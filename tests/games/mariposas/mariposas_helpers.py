@@ -7,7 +7,7 @@ from collections import Counter
 from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.state import CATEGORIES, NSLOT, REMOVED, SUPPLY, card_loc
+from gameshelf.games.mariposas.state import CATEGORIES, MARKERS, REMOVED, SUPPLY, card_location
 from tests.scenario import scenario
 
 SEASONS = {"spring": 0, "summer": 1, "fall": 2}
@@ -20,7 +20,7 @@ def loc_code(at: str) -> int:
     if at == "removed":
         return REMOVED
     if at.endswith("_card"):
-        return card_loc(SEASONS[at[:-5]])
+        return card_location(SEASONS[at[:-5]])
     return CAT.space_index[at]
 
 
@@ -38,14 +38,14 @@ class Pos:
 
     def g(self, name: str) -> int:
         seat, slot = self.names[name]
-        return seat * NSLOT + slot
+        return seat * MARKERS + slot
 
     def at(self, name: str) -> str:
-        x = self.s.loc[self.g(name)]
+        x = self.s.locations[self.g(name)]
         return CAT.space_ids[x] if x >= 0 else {SUPPLY: "supply", REMOVED: "removed"}.get(x, f"card{-10 - x}")
 
     def double(self, name: str) -> bool:
-        return bool(self.s.dbl[self.g(name)])
+        return bool(self.s.doubles[self.g(name)])
 
     def slot(self, name: str) -> int:
         return self.names[name][1]

@@ -16,7 +16,7 @@ def _check_against_breakdown(s, out):
     """Each season's entry = that season's goal category, plus breeding_goal if that card is a breeding goal."""
     bal = out.details["balance"]
     assert list(bal) == [f"season_goal:{CAT.goals[g].id}" for g in s.goals]
-    for p in range(s.n):
+    for p in range(s.players):
         b = out.breakdown[p]
         for k, g in enumerate(s.goals):
             goal = CAT.goals[g]
@@ -64,10 +64,10 @@ def test_goal_points_survive_view_determinize_and_encode():
     v = GAME.view(s, 1)
     assert [d["goal_points"]["spring"] for d in v["players"]] == [1, 1, 0]
     d = GAME.determinize(v, Chance(7))
-    assert d.gpts == s.gpts and GAME.view(d, 1) == v
+    assert d.goal_points == s.goal_points and GAME.view(d, 1) == v
     c = s.copy()
-    c.gpts[0] += 5
-    assert s.gpts[0] == 1
+    c.goal_points[0] += 5
+    assert s.goal_points[0] == 1
 
 
 def test_seeded_finished_games_balance_matches_breakdown():

@@ -41,7 +41,7 @@ def test_ex01_zadie_waystation_turn():
     assert pos.flowers(Z) == {"yellow": 1, "orange": 1}
     assert "blue_caterpillar" in v["players"][Z]["lifecycle_cards"] and len(v["players"][Z]["lifecycle_cards"]) == 5
     assert v["players"][Z]["score"] == 0
-    pos.s.pts[Z] = [0] * len(pos.s.pts[Z])
+    pos.s.points[Z] = [0] * len(pos.s.points[Z])
     final_scoring(pos.s, [])
     out = GAME.outcome(pos.s)
     assert out.breakdown[Z]["lifecycle_cards"] + out.breakdown[Z]["ability_end"] == 8
@@ -63,7 +63,7 @@ def test_ex02_drew_hatching_turn():
     pos.do("hatch orange")
     assert pos.flowers(0) == {}
     assert pos.at("D3a") == "r08c14"           # taken from the fall card (R32)
-    assert pos.at("D3b") == "card2" and not pos.s.goal_up[2]
+    assert pos.at("D3b") == "card2" and not pos.s.goals_up[2]
     pos.seg("D2", ["r08c14", "r07c15"])
     pos.seg("D3a", ["r08c14", "r07c13"])        # D3 has no start space: collects at P
     assert pos.flowers(0) == {"pink": 1, "purple": 2}
@@ -130,14 +130,14 @@ def test_ex05_breeding_goal_sp5():
     pos.do("play move_1x3")
     pos.seg("L1", ["r07c05", "r07c07"])
     pos.do("hatch orange")
-    assert pos.s.pts[0][3] == 2 and sum(pos.s.pts[0]) == 2
+    assert pos.s.points[0][3] == 2 and sum(pos.s.points[0]) == 2
     pos.seg("L2", ["r07c07", "r06c06"])
     pos.seg("L1", ["r07c07", "st_louis"])
     assert pos.pending() != "hatch"
     assert pos.flowers(0) == {"purple": 1}
     assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["blue_egg"]
     assert pos.at("L1") == "st_louis" and pos.at("L2") == "r06c06"
-    assert not pos.s.goal_up[1] and pos.at("M2") == "card1"
+    assert not pos.s.goals_up[1] and pos.at("M2") == "card1"
 
 
 def test_ex05_note_same_hatch_on_kansas_city_scores_nothing():
@@ -149,7 +149,7 @@ def test_ex05_note_same_hatch_on_kansas_city_scores_nothing():
     if pos.pending() == "pick_flower":
         pos.do("pick white")
     pos.do("hatch orange")
-    assert pos.at("L2") == "kansas_city" and sum(pos.s.pts[0]) == 0
+    assert pos.at("L2") == "kansas_city" and sum(pos.s.points[0]) == 0
 
 
 def test_ex06_fa1_double_generation_4():
@@ -211,7 +211,7 @@ def test_t02_back_to_start_hatch_allowed_passing_city_nothing():
     assert pos.flowers(0) == {"yellow": 1}
     assert pos.at("K1") == "r02c04" and pos.at("K2") == "r02c06"
     assert GAME.view(pos.s, 0)["waystations"]["minneapolis"] is None
-    assert not pos.s.goal_up[1] and pos.at("L2") == "card1"
+    assert not pos.s.goals_up[1] and pos.at("L2") == "card1"
 
 
 def mo_position():
@@ -236,8 +236,8 @@ def test_t03_matched_and_any_costs():
     pos.seg("M3", ["r11c03", "r11c01"])
     assert pos.flowers(0) == {"purple": 1}
     assert (pos.at("M1"), pos.at("M2"), pos.at("M3")) == ("r12c02", "r11c03", "r11c01")
-    assert not pos.s.goal_up[1] and pos.at("N2") == "card1"
-    assert pos.at("M3b") == "card2" and not pos.s.goal_up[2]
+    assert not pos.s.goals_up[1] and pos.at("N2") == "card1"
+    assert pos.at("M3b") == "card2" and not pos.s.goals_up[2]
 
 
 def test_t03_illegal_payments():
@@ -268,7 +268,7 @@ def test_t04_double_generation_4():
     pos.seg("V4", ["r05c03", "r04c02"])
     assert pos.at("V4") == "r04c02"
     assert pos.flowers(0) == {"white": 2, "orange": 1}
-    assert sum(1 for g in range(6, 10) if pos.s.loc[g] == -1) == 3
+    assert sum(1 for g in range(6, 10) if pos.s.locations[g] == -1) == 3
     assert weight_on_map(pos, 0) == 2
 
 
@@ -277,20 +277,20 @@ def ava_position():
                butterflies={"A1": (0, 1, "st_louis"), "A2a": (0, 2, "summer_card"), "A2b": (0, 2, "supply"),
                             "B1": (1, 1, "r05c07"), "B2a": (1, 2, "r04c06"), "B2b": (1, 2, "supply"),
                             "C1": (2, 1, "r07c09"), "C2a": (2, 2, "r06c10"), "C2b": (2, 2, "r05c09")})
-    pos.s.turn_no = pos.s.n * CAT.turns[0] - 1
+    pos.s.turns_taken = pos.s.players * CAT.turns[0] - 1
     return pos
 
 
 def test_t05_free_hatch_card_reveal_and_removal():
     """T-05 (R76, R80, R32, R35, R78)."""
     pos = ava_position()
-    pos.s.pts = [[0] * 8 for _ in range(3)]
+    pos.s.points = [[0] * 8 for _ in range(3)]
     end_season(pos.s, [])
     assert pos.pending() == "free_hatch" and GAME.to_act(pos.s) == 0
     assert pos.legal() == ["free none", "free st_louis"]
     pos.do("free st_louis")
     assert pos.at("A2a") == "st_louis" and pos.at("A2b") == "supply"
-    assert pos.s.goal_up[1]
+    assert pos.s.goals_up[1]
     assert GAME.to_act(pos.s) == 1 and pos.legal() == ["free none", "free r05c07"]
     pos.do("free r05c07")
     assert pos.pending() == "play" and pos.s.season == 1   # cy cannot free-hatch: skipped
@@ -304,7 +304,7 @@ def test_t05_variant_ava_declines():
     pos = ava_position()
     end_season(pos.s, [])
     pos.do("free none", "free none")
-    assert pos.at("A2a") == "supply" and pos.at("A2b") == "supply" and pos.s.goal_up[1]
+    assert pos.at("A2a") == "supply" and pos.at("A2b") == "supply" and pos.s.goals_up[1]
     assert weight_on_map(pos, 0) == 0
 
 
@@ -312,13 +312,13 @@ def test_t06_turn_order_and_first_players():
     """T-06 (R79, R3, R2): ties resolved clockwise from the previous first player."""
     pos = make(players=4, season="spring", turn=3)
     s = pos.s
-    assert [(s.first + i) % 4 for i in range(16)] == [3, 0, 1, 2] * 4
+    assert [(s.first_player + i) % 4 for i in range(16)] == [3, 0, 1, 2] * 4
     for i, x in enumerate([6, 4, 4, 9]):
-        s.pts[i] = [x] + [0] * 7
+        s.points[i] = [x] + [0] * 7
     assert next_first_player(s) == 1
-    s.first = 1
+    s.first_player = 1
     for i, x in enumerate([12, 18, 20, 12]):
-        s.pts[i] = [x] + [0] * 7
+        s.points[i] = [x] + [0] * 7
     assert next_first_player(s) == 3
     assert sum(CAT.turns) * 4 == 60
 
@@ -330,8 +330,8 @@ def test_t06_full_season_skeleton():
         GAME.apply(s, GAME.parse_action("exchange none"))
     order = []
     while s.season == 0:
-        if pending(s) == "play" and (not order or order[-1][1] != s.turn_no):
-            order.append((s.cur, s.turn_no))
+        if pending(s) == "play" and (not order or order[-1][1] != s.turns_taken):
+            order.append((s.turn_seat, s.turns_taken))
         acts = GAME.legal_actions(s)
         stop = [a for a in acts if str(a) in ("stop", "bonus32 no", "exchange none", "free none", "hatch none")]
         GAME.apply(s, stop[0] if stop else acts[0])
@@ -350,7 +350,7 @@ def test_t07_hand_refill_and_exchange():
     pos.do("exchange reuse_other")
     assert sorted(GAME.view(pos.s, 0)["hand"]) == ["move_2x2", "reuse_own"]
     assert pos.s.discard[-1] == CAT.action_ids.index("reuse_other")
-    assert pos.pending() == "play" and pos.s.cur == 1   # one exchange only; the turn passed
+    assert pos.pending() == "play" and pos.s.turn_seat == 1   # one exchange only; the turn passed
 
 
 def test_t07_exchange_both_and_no_exchange():
@@ -364,7 +364,7 @@ def test_t07_exchange_both_and_no_exchange():
     pos.do("play move_1x3", "stop")
     assert pos.legal() == ["exchange none"]          # exchange_allowed: false; keeping is the only answer
     pos.keep()
-    assert pos.s.cur == 1 and pos.pending() == "play"
+    assert pos.s.turn_seat == 1 and pos.pending() == "play"
 
 
 def test_t07_bonus_card_not_replaced():
@@ -407,7 +407,7 @@ def test_t09_bonus_move_cards_in_one_turn():
                bonus={0: ["bonus_add_2", "bonus_add_1", "bonus_move_3_2"]}, hands={0: ["move_1x3", "move_5"]},
                deck=["move_2x2"], waystations={"houston": ("bonus_add_2", False)})
     pos.do("play move_1x3+a1+a2")
-    assert sorted(x >> 1 for x in pos.s.seg_left) == [1, 1, 1, 1] and pos.s.plus2
+    assert sorted(x >> 1 for x in pos.s.segments_left) == [1, 1, 1, 1] and pos.s.add_2_ready
     pos.seg("G4", ["r08c06", "r09c05", "houston", "r11c03"], plus2=True)
     assert "seg 1+2" not in pos.legal()
     pos.seg("G4", ["r11c03", "r12c02"])
@@ -469,7 +469,7 @@ def test_t10_waystations_first_later_and_wildflower():
     pos.keep()
     pos.do("play move_2x2", "stop")            # bob's turn: no movement
     pos.keep()
-    assert pos.s.cur == cal
+    assert pos.s.turn_seat == cal
     pos.do("play move_2x2")
     pos.seg("C", ["dallas", "r08c04", "dallas"])
     assert pos.pending() == "segment"            # nothing: C began the turn on Dallas
@@ -504,11 +504,11 @@ def test_t12_card_revealed_mid_season_has_no_effect_yet():
                butterflies={"S2": (0, 2, "r05c05"), "S3": (0, 3, "r04c04"), "S3x": (0, 3, "fall_card"),
                             "S3y": (0, 3, "supply"), "S4": (0, 4, "supply")},
                flowers={0: {"yellow": 3, "purple": 4}})
-    assert not pos.s.goal_up[2]
+    assert not pos.s.goals_up[2]
     pos.do("play move_1x3")
     pos.seg("S2", ["r05c05", "r05c03"])
     pos.do("hatch yellow")
-    assert pos.at("S3x") == "r05c03" and pos.s.goal_up[2]
+    assert pos.at("S3x") == "r05c03" and pos.s.goals_up[2]
     assert any(e.key == "goal_revealed" for e in pos.events)
     pos.seg("S3", ["r04c04", "r04c06"])
     pos.do("hatch purple")

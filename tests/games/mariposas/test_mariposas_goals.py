@@ -93,7 +93,7 @@ def test_r75_markers_off_the_map_never_count_and_players_score_independently():
     pos.s.season = 0
     pos.s.goals[0] = CAT.goal_index["SP2"]
     score_goal(pos.s, 0, [])
-    assert [p[0] for p in pos.s.pts] == [1, 1, 0]
+    assert [p[0] for p in pos.s.points] == [1, 1, 0]
 
 
 def test_sp5_breeding_goal_scores_only_in_its_band_and_season():
@@ -105,7 +105,7 @@ def test_sp5_breeding_goal_scores_only_in_its_band_and_season():
     pos.do("hatch pink")
     pos.seg("b", ["r06c10", "r06c12"])          # x2 12: outside the band
     pos.do("hatch any", "pay pink", "pay pink", "pay pink", "pay white")
-    assert pos.s.pts[0][3] == 2
+    assert pos.s.points[0][3] == 2
 
 
 def test_all_twenty_cards_are_loaded():

@@ -32,10 +32,10 @@ def test_r02_each_player_takes_exactly_t_turns_then_the_season_ends():
     """R2: after the 4th spring turn of the last player in order the season ends (no 5th turn)."""
     pos = make(players=2, season="spring", turn=1, butterflies={"a": (0, 1, "michoacan"), "b": (1, 1, "michoacan")})
     s = pos.s
-    s.turn_no = 2 * 4 - 2                        # the 7th of 8 spring turns: seat 1 first, so seat 1 plays now
+    s.turns_taken = 2 * 4 - 2                        # the 7th of 8 spring turns: seat 1 first, so seat 1 plays now
     pos.do("play move_1x3")
     finish_turn(pos)
-    assert s.season == 0 and s.cur == 0          # the 8th spring turn
+    assert s.season == 0 and s.turn_seat == 0          # the 8th spring turn
     pos.do("play move_1x3")
     finish_turn(pos)
     assert s.season == 1 or pending(s) == "free_hatch"  # the season is over
@@ -46,7 +46,7 @@ def test_r03_turns_go_clockwise_from_the_first_player():
     pos = make(players=3, season="summer", turn=2)
     seen = []
     for _ in range(4):
-        seen.append(pos.s.cur)
+        seen.append(pos.s.turn_seat)
         pos.do(pos.legal()[0])
         finish_turn(pos)
     assert seen == [2, 0, 1, 2]
@@ -192,12 +192,12 @@ def test_r35_a_card_turns_up_only_when_the_last_marker_of_any_player_leaves():
     pos.do("play move_1x3")
     pos.seg("a", ["r04c06", "r05c07"])
     pos.do("hatch pink")
-    assert not pos.s.goal_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] is None
+    assert not pos.s.goals_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] is None
     finish_turn(pos)
     pos.do("play move_1x3")
     pos.seg("b", ["r04c06", "r05c07"])
     pos.do("hatch pink")
-    assert pos.s.goal_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] == "SU1"
+    assert pos.s.goals_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] == "SU1"
 
 
 def test_r36_a_double_collects_once_and_weighs_two():
@@ -271,10 +271,10 @@ def test_r55_extra_turn_players_refill_and_play_in_fall_order():
     s = pos.s
     pos.do("play move_1x3")
     finish_turn(pos)
-    assert s.in_extra and s.cur == 2 and len(s.hands[2]) == 2
+    assert s.in_extra_turns and s.turn_seat == 2 and len(s.hands[2]) == 2
     pos.do("play move_1x3")
     finish_turn(pos)
-    assert s.cur == 1 and not s.over
+    assert s.turn_seat == 1 and not s.over
     pos.do(pos.legal()[0])
     finish_turn(pos)
     assert s.over
@@ -291,7 +291,7 @@ def test_r57_move_1x3_three_segments_of_one():
     assert pos.legal() == ["seg 1", "stop"]
     pos.seg("a", ["r05c09", "r05c11"])
     pos.keep()
-    assert pos.s.cur == 1
+    assert pos.s.turn_seat == 1
 
 
 def test_r58_move_2x2_two_segments_of_two():
@@ -302,7 +302,7 @@ def test_r58_move_2x2_two_segments_of_two():
     pos.seg("a", ["r05c07", "r05c09", "r05c11"])
     pos.seg("a", ["r05c11", "r05c13", "r05c15"])
     pos.keep()
-    assert pos.s.cur == 1 and pos.at("a") == "r05c15"
+    assert pos.s.turn_seat == 1 and pos.at("a") == "r05c15"
 
 
 def test_r59_move_1_3_one_and_three_in_either_order():
@@ -321,7 +321,7 @@ def test_r60_move_5_one_segment_of_five():
     assert pos.legal() == ["seg 5", "stop"]
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13", "r05c15", "r05c17"])
     pos.keep()
-    assert pos.flowers(0) == {"orange": 1} and pos.s.cur == 1
+    assert pos.flowers(0) == {"orange": 1} and pos.s.turn_seat == 1
 
 
 def test_r61_adjacent_collection_is_optional_and_counts_for_r20():
@@ -337,7 +337,7 @@ def test_r61_adjacent_collection_is_optional_and_counts_for_r20():
     pos.seg("a", ["r04c08", "r05c07", "r05c09", "r05c11", "r05c09"])
     pos.do("adj none")
     pos.keep()
-    assert pos.flowers(0) == {"white": 1} and pos.s.cur == 1
+    assert pos.flowers(0) == {"white": 1} and pos.s.turn_seat == 1
 
 
 def test_r61_no_adjacent_collection_from_michoacan_or_plain_cities():
@@ -366,7 +366,7 @@ def test_r64_reuse_never_copies_a_reuse_card_and_stays_a_reuse_card():
                played={1: ["reuse_own", "reuse_other"]})
     pos.do("play reuse_other")
     pos.keep()                                     # no target: no effect, straight to the end of the turn
-    assert pos.s.cur == 1
+    assert pos.s.turn_seat == 1
     pos = make(butterflies={"a": (0, 2, "r05c07")}, hands={0: ["reuse_own", "move_5"]},
                played={0: ["reuse_other", "move_1x3"]})
     pos.do("play reuse_own")
@@ -400,7 +400,7 @@ def test_r67_bonus_move_3_2_after_the_action_in_either_order():
     assert pos.legal() == ["seg 3", "stop"]
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13"])
     pos.keep()
-    assert pos.s.cur == 1
+    assert pos.s.turn_seat == 1
 
 
 def test_r69_bonus_cards_only_in_addition_to_the_action_card():
@@ -461,11 +461,11 @@ def test_r78_removed_markers_never_return():
 def test_r79_lowest_score_first_previous_first_player_wins_ties():
     """R79: a tie including the previous first player goes to the previous first player."""
     pos = make(players=3, turn=1)
-    pos.s.pts = [[3] + [0] * 7, [2] + [0] * 7, [2] + [0] * 7]
+    pos.s.points = [[3] + [0] * 7, [2] + [0] * 7, [2] + [0] * 7]
     assert next_first_player(pos.s) == 1
-    pos.s.first = 2
+    pos.s.first_player = 2
     assert next_first_player(pos.s) == 2
-    pos.s.first = 0
+    pos.s.first_player = 0
     assert next_first_player(pos.s) == 1
 
 
@@ -492,7 +492,7 @@ def test_r81_gen3_stays_and_counts_for_the_fall_goal():
 def test_r82_no_extra_turn_without_the_ability_scoring_follows_the_last_round():
     """R82: without extra_turn the game ends right after the 6th fall round."""
     pos = end_of_season("fall", butterflies={"d": (0, 4, "michoacan")})
-    assert pos.s.over and not pos.s.in_extra
+    assert pos.s.over and not pos.s.in_extra_turns
 
 
 def test_r83_final_scoring_categories():
@@ -516,8 +516,8 @@ def test_r86_final_is_the_sum_of_all_categories():
     """R86: final = before + fall goal + Michoacan + cards + ability points."""
     pos = make(season="fall", goals={"fall": "FA2"}, butterflies={"d": (0, 4, "michoacan", True)},
                lifecycle={0: ["blue_egg", "blue_adult"]}, abilities={0: ["three_points"]})
-    pos.s.pts[0][0] = 5
-    pos.s.pts[0][1] = 4
+    pos.s.points[0][0] = 5
+    pos.s.points[0][1] = 4
     final_scoring(pos.s, [])
     assert GAME.outcome(pos.s).scores[0] == 5 + 4 + 2 + 7 + 2 + 3
 
@@ -525,7 +525,7 @@ def test_r86_final_is_the_sum_of_all_categories():
 def test_r87_most_points_wins():
     """R87: the highest score ranks first."""
     pos = make(season="fall", players=3)
-    pos.s.pts = [[1] + [0] * 7, [9] + [0] * 7, [4] + [0] * 7]
+    pos.s.points = [[1] + [0] * 7, [9] + [0] * 7, [4] + [0] * 7]
     final_scoring(pos.s, [])
     assert GAME.outcome(pos.s).ranks == (3, 1, 2)
 
@@ -634,8 +634,8 @@ def test_r41_sixteen_different_face_down_markers_one_per_city():
     """R41: setup puts one of the 16 markers face down on each city."""
     for seed in (1, 2):
         s = GAME.setup(2, seed=seed)
-        assert len(CAT.cities) == 16 and sorted(s.way) == list(range(16)) and s.way_up == 0
-    assert GAME.setup(2, seed=1).way != GAME.setup(2, seed=2).way
+        assert len(CAT.cities) == 16 and sorted(s.waystations) == list(range(16)) and s.waystations_up == 0
+    assert GAME.setup(2, seed=1).waystations != GAME.setup(2, seed=2).waystations
 
 
 def test_r44_first_landing_flips_for_good_and_rolls_once():
@@ -692,11 +692,11 @@ def test_r77_end_of_summer_steps_in_order():
     keys = [e.key for e in pos.events]
     assert keys.index("season_end") < keys.index("goal_scored") < keys.index("first_player")
     assert len(pos.s.discard) >= 3 and pos.s.played == [[], []]
-    assert pos.s.first == 1 and pos.pending() == "free_hatch" and GAME.to_act(pos.s) == 1   # seat 0 scored SU10
+    assert pos.s.first_player == 1 and pos.pending() == "free_hatch" and GAME.to_act(pos.s) == 1   # seat 0 scored SU10
     pos.do("free r03c03", "free r00c08")
     assert pos.at("d") == "r03c03" and pos.at("c") == "r00c08"
     assert pos.at("a") == "removed" and pos.at("b") == "removed"
-    assert pos.s.goal_up[2] and pos.at("e") == "supply" and pos.at("f") == "supply" and pos.s.season == 2
+    assert pos.s.goals_up[2] and pos.at("e") == "supply" and pos.at("f") == "supply" and pos.s.season == 2
 
 
 def test_r84_michoacan_counts_only_generation_4():

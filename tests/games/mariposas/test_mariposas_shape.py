@@ -164,7 +164,7 @@ def test_fuzzed_positions_give_a_state_or_bad_position(mutations):
     GAME.check_invariants(s)
     GAME.legal_actions(s)
     GAME.decision(s)
-    for seat in [*range(s.n), None]:
+    for seat in [*range(s.players), None]:
         GAME.view(s, seat)
     GAME.score_now(s)
 

@@ -262,3 +262,8 @@ def load(data_dir: Path = DATA) -> Catalog:
 
 
 CAT = load()
+
+# The bonus move cards by their index in CAT.bonus_ids (the bit of a seat's bonus card masks,
+# state.bonus and state.bonus_used, is ``1 << index``).
+BONUS_MOVE_3_2, BONUS_ADD_1, BONUS_ADD_2 = (CAT.bonus_ids.index(card)
+                                            for card in ("bonus_move_3_2", "bonus_add_1", "bonus_add_2"))
