@@ -8,7 +8,9 @@ gone and whether it is over from the same keys in every game.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict  # pydantic reads TypedDicts (and their subclasses) from here on Python < 3.12
 
 HEADER_KEYS = ("game", "seat", "players", "to_act", "ply", "over", "decision")
 
