@@ -36,7 +36,7 @@ This module is data and presentation only: it imports nothing from the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
 from gameshelf.core.frames import Frame
@@ -183,7 +183,7 @@ def frame(cls: type[FrameType], *args: Any) -> FrameType:
 
 def interned(value: FrameType) -> FrameType:
     """The interned frame equal to ``value`` (a frame read from a position)."""
-    return frame(type(value), *(getattr(value, name) for name in value.__dataclass_fields__))
+    return frame(type(value), *(getattr(value, item.name) for item in fields(value)))
 
 
 def _table(cls: type[Frame], *ranges: range | tuple[bool, ...]) -> Any:
