@@ -73,7 +73,9 @@ class Pos:
                        *[f"to {x}" for x in path[1:]])
 
     def pending(self) -> str:
-        return GAME.view(self.s, None)["pending"]
+        """The pending decision's name as the view's header shows it ("over" at the end)."""
+        decision = GAME.view(self.s, None)["decision"]
+        return decision["kind"].split(".", 1)[1] if decision else "over"
 
     def keep(self) -> list:
         """End of turn (R70, R71): every full hand is asked; keep it (the only choice unless redundant)."""
@@ -83,7 +85,7 @@ class Pos:
 
 def pending(s) -> str:
     """The name of the pending decision (the top of the decision stack), "over" at the end."""
-    return s.pending[-1].NAME if s.pending else "over"
+    return s.pending[-1].name if s.pending else "over"
 
 
 def in_setup(s) -> bool:
@@ -152,7 +154,7 @@ def make(players: int = 2, season: str = "summer", turn: int = 0, butterflies=No
         "deck": _deck(seats, deck or []), "discard": [],
         "turn": {"start": [b["at"] for b in seats[turn]["butterflies"]], "collected": [], "segments": [],
                  "group": 0, "plus2": False, "extra1": False, "queue": []},
-        "pending": [{"kind": "play", "seat": turn}],
+        "pending": [{"kind": "mariposas.play", "seat": turn}],
     }
     if rows:
         snippet["ability_rows"] = dict(rows)

@@ -62,7 +62,7 @@ def test_goal_points_survive_view_determinize_and_encode():
     s.goals[0] = CAT.goal_index["SP2"]
     score_goal(s, 0, [])
     v = GAME.view(s, 1)
-    assert [d["goal_points"]["spring"] for d in v["players"]] == [1, 1, 0]
+    assert [d["goal_points"]["spring"] for d in v["boards"]] == [1, 1, 0]
     d = GAME.determinize(v, Chance(7))
     assert d.goal_points == s.goal_points and GAME.view(d, 1) == v
     c = s.copy()

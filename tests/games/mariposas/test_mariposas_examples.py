@@ -29,8 +29,8 @@ def test_ex01_zadie_waystation_turn():
     v = GAME.view(pos.s, Z)
     assert v["waystations"]["boston"] == "life_pink_adult"
     assert pos.flowers(Z) == {"yellow": 1}
-    assert set(v["players"][Z]["lifecycle_cards"]) == {"pink_egg", "pink_caterpillar", "pink_chrysalis", "pink_adult"}
-    assert v["players"][Z]["abilities"] == ["three_points"]
+    assert set(v["boards"][Z]["lifecycle_cards"]) == {"pink_egg", "pink_caterpillar", "pink_chrysalis", "pink_adult"}
+    assert v["boards"][Z]["abilities"] == ["three_points"]
     assert pos.pending() == "segment"          # Boston is not next to milkweed: no hatch decision
     pos.seg("Z3", ["boston", "new_york"])
     assert pos.pending() == "pick_flower"      # the second roll is the wild face
@@ -39,8 +39,8 @@ def test_ex01_zadie_waystation_turn():
     assert pos.at("Z3") == "new_york"
     assert v["waystations"]["new_york"] == "life_blue_caterpillar"
     assert pos.flowers(Z) == {"yellow": 1, "orange": 1}
-    assert "blue_caterpillar" in v["players"][Z]["lifecycle_cards"] and len(v["players"][Z]["lifecycle_cards"]) == 5
-    assert v["players"][Z]["score"] == 0
+    assert "blue_caterpillar" in v["boards"][Z]["lifecycle_cards"] and len(v["boards"][Z]["lifecycle_cards"]) == 5
+    assert v["boards"][Z]["score"] == 0
     pos.s.points[Z] = [0] * len(pos.s.points[Z])
     final_scoring(pos.s, [])
     out = GAME.outcome(pos.s)
@@ -135,7 +135,7 @@ def test_ex05_breeding_goal_sp5():
     pos.seg("L1", ["r07c07", "st_louis"])
     assert pos.pending() != "hatch"
     assert pos.flowers(0) == {"purple": 1}
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["blue_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["blue_egg"]
     assert pos.at("L1") == "st_louis" and pos.at("L2") == "r06c06"
     assert not pos.s.goals_up[1] and pos.at("M2") == "card1"
 
@@ -374,7 +374,7 @@ def test_t07_bonus_card_not_replaced():
     pos.do("play move_2x2+a1", "stop")
     v = GAME.view(pos.s, 0)
     assert sorted(v["hand"]) == ["move_1_3", "move_5"]
-    assert v["players"][0]["used_bonus_cards"] == ["bonus_add_1"]
+    assert v["boards"][0]["used_bonus_cards"] == ["bonus_add_1"]
 
 
 def test_t08_reuse_targets():
@@ -423,8 +423,8 @@ def test_t09_bonus_move_cards_in_one_turn():
     assert pos.flowers(0) == {"pink": 3, "white": 1, "orange": 2, "yellow": 1}
     assert not any(e.key == "hatch" for e in pos.events)
     assert v["waystations"]["houston"] is None
-    assert v["players"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
-    assert v["players"][0]["bonus_cards"] == []                 # T-09: unused: [], used: all three
+    assert v["boards"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
+    assert v["boards"][0]["bonus_cards"] == []                 # T-09: unused: [], used: all three
     assert sorted(v["hand"]) == ["move_2x2", "move_5"]
 
 
@@ -479,7 +479,7 @@ def test_t10_waystations_first_later_and_wildflower():
     assert v["waystations"]["atlanta"] == "bonus_add_1" and v["waystations"]["dallas"] == "wildflower"
     assert pos.flowers(ann) == {"purple": 1} and pos.flowers(bob) == {}
     assert pos.flowers(cal) == {"pink": 1, "white": 1, "yellow": 1}
-    assert v["players"][ann]["bonus_cards"] == ["bonus_add_1"] and v["players"][bob]["bonus_cards"] == ["bonus_add_1"]
+    assert v["boards"][ann]["bonus_cards"] == ["bonus_add_1"] and v["boards"][bob]["bonus_cards"] == ["bonus_add_1"]
     assert sum(1 for e in pos.events if e.key == "die") == 2
 
 

@@ -37,10 +37,10 @@ def random_run(n, seed, steps=None):
 def test_view_locations_use_the_reference_names():
     """2.2: a marker's location is a space id, summer_card, fall_card, supply or removed."""
     s = GAME.setup(3, seed=1)
-    ats = {b["at"] for b in GAME.view(s, 0)["players"][0]["butterflies"]}
+    ats = {b["at"] for b in GAME.view(s, 0)["boards"][0]["butterflies"]}
     assert ats == {"michoacan", "summer_card", "fall_card", "supply"}
     pos = make(butterflies={"a": (0, 1, "removed")})
-    assert GAME.view(pos.s, None)["players"][0]["butterflies"][0]["at"] == "removed"
+    assert GAME.view(pos.s, None)["boards"][0]["butterflies"][0]["at"] == "removed"
 
 
 def test_r51_views_never_show_hidden_parts():
@@ -198,7 +198,7 @@ def test_setup_step_15_question_reveals_nothing():
             assert (GAME.legal_actions(s) != [parse_action("exchange none")]) == is_redundant(s.hands[GAME.to_act(s)])
             GAME.checked_apply(s, "exchange none")
         runs.append(trace)
-    assert [[v[None]["actor"] for v in t] for t in runs] == [[(p + i) % 3 for i in range(3)]] * 3
+    assert [[v[None]["to_act"] for v in t] for t in runs] == [[(p + i) % 3 for i in range(3)]] * 3
     assert runs[0] == runs[1] == runs[2]
 
 

@@ -11,7 +11,7 @@ from mariposas_helpers import final_scoring, force_die, make, pending
 
 
 def cat_pts(pos, seat, category):
-    return GAME.view(pos.s, seat)["players"][seat]["points"][category]
+    return GAME.view(pos.s, seat)["boards"][seat]["points"][category]
 
 
 def finish_turn(pos):
@@ -104,8 +104,8 @@ def test_r21_hatch_allowed_where_r20_forbids_collecting():
 def test_r24_flowers_are_public_in_every_view():
     """R24, A36: flower tokens are public: a spectator sees them."""
     pos = make(flowers={1: {"pink": 3}})
-    assert GAME.view(pos.s, None)["players"][1]["flowers"]["pink"] == 3
-    assert GAME.view(pos.s, 0)["players"][1]["flowers"]["pink"] == 3
+    assert GAME.view(pos.s, None)["boards"][1]["flowers"]["pink"] == 3
+    assert GAME.view(pos.s, 0)["boards"][1]["flowers"]["pink"] == 3
 
 
 # ---- 4.5 hatching ------------------------------------------------------------------------------
@@ -226,7 +226,7 @@ def test_r43_hatching_on_a_city_next_to_milkweed_after_its_reward():
                waystations={"st_louis": ("life_green_egg", True)}, flowers={0: {"pink": 2}})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c07", "st_louis"])
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["green_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["green_egg"]
     pos.do("hatch pink")
     assert pos.at("b") == "st_louis"
 
@@ -237,7 +237,7 @@ def test_r45_life_cycle_marker_gives_its_card_on_the_first_landing():
     force_die(pos.s, ["white"])
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 1)["players"][0]["lifecycle_cards"] == ["pink_chrysalis"]
+    assert GAME.view(pos.s, 1)["boards"][0]["lifecycle_cards"] == ["pink_chrysalis"]
     assert pos.flowers(0) == {"white": 1}
 
 
@@ -247,7 +247,7 @@ def test_r47_never_a_second_copy_of_a_life_cycle_card():
                waystations={"atlanta": ("life_pink_chrysalis", True)})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["pink_chrysalis"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["pink_chrysalis"]
     assert any(e.key == "already_owned" for e in pos.events)
     assert GAME.view(pos.s, 0)["card_supply"]["pink_chrysalis"] == 1
 
@@ -258,7 +258,7 @@ def test_r48_later_landings_no_die_roll_but_the_reward():
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     assert not any(e.key == "die" for e in pos.events) and pos.flowers(0) == {}
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["pink_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["pink_egg"]
 
 
 # ---- 4.7 abilities -----------------------------------------------------------------------------
@@ -389,7 +389,7 @@ def test_r66_bonus_add_2_enlarges_exactly_one_segment_by_two():
     pos.do("play move_1x3+a2")
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13"], plus2=True)
     assert pos.legal() == ["seg 1", "stop"]
-    assert GAME.view(pos.s, 0)["players"][0]["used_bonus_cards"] == ["bonus_add_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["used_bonus_cards"] == ["bonus_add_2"]
 
 
 def test_r67_bonus_move_3_2_after_the_action_in_either_order():
@@ -656,7 +656,7 @@ def test_r46_a_bonus_card_goes_to_the_bonus_cards_not_the_hand():
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     v = GAME.view(pos.s, 0)
-    assert v["players"][0]["bonus_cards"] == ["bonus_add_1"] and v["players"][0]["hand_count"] == 1
+    assert v["boards"][0]["bonus_cards"] == ["bonus_add_1"] and v["boards"][0]["hand_count"] == 1
 
 
 def test_r62_reuse_own_copies_your_movement_card_with_its_adjacent_collection():

@@ -156,7 +156,7 @@ def test_a22_all_three_bonus_cards_in_one_turn():
     """A22: add_1 and add_2 with the card, then move 3 + move 2."""
     pos = make(butterflies={"a": (0, 2, "r05c07")}, bonus={0: ["bonus_add_1", "bonus_add_2", "bonus_move_3_2"]})
     pos.do("play move_5+a1+a2", "stop", "bonus32 yes")
-    assert GAME.view(pos.s, 0)["players"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
 
 
 def test_a24_a25_a32_component_counts():

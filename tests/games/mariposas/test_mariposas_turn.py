@@ -31,7 +31,7 @@ def test_r07_played_cards_stay_in_front_until_the_season_ends():
     """R7: the played card lies face up in front of its owner (the reuse pool)."""
     pos = make(butterflies={"a": (0, 2, "r05c07")}, played={0: ["move_2x2"]})
     pos.do("play move_5", "stop")
-    assert GAME.view(pos.s, 1)["players"][0]["played"] == ["move_2x2", "move_5"]
+    assert GAME.view(pos.s, 1)["boards"][0]["played"] == ["move_2x2", "move_5"]
 
 
 def test_r08_a_card_is_played_even_without_butterflies_on_the_map():
@@ -164,7 +164,7 @@ def test_r23_r24_collection_is_automatic_and_flowers_are_public():
     pos.do("play move_1x3")
     pos.seg("a", ["r05c07", "r05c09"])
     assert pos.pending() == "segment"
-    assert GAME.view(pos.s, 1)["players"][0]["flowers"]["white"] == 1
+    assert GAME.view(pos.s, 1)["boards"][0]["flowers"]["white"] == 1
 
 
 def test_r25_r26_hatch_only_next_to_milkweed():
@@ -289,7 +289,7 @@ def test_r44_r45_first_landing_flips_rolls_and_rewards():
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     v = GAME.view(pos.s, 1)
-    assert v["waystations"]["atlanta"] == "life_green_egg" and v["players"][0]["lifecycle_cards"] == ["green_egg"]
+    assert v["waystations"]["atlanta"] == "life_green_egg" and v["boards"][0]["lifecycle_cards"] == ["green_egg"]
     assert pos.flowers(0) == {"pink": 1}
 
 
@@ -299,10 +299,10 @@ def test_r46_r47_r48_bonus_cards_no_second_copy_later_landings():
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     assert not any(e.key == "die" for e in pos.events)
-    assert GAME.view(pos.s, 0)["players"][0]["bonus_cards"] == ["bonus_move_3_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["bonus_cards"] == ["bonus_move_3_2"]
     pos.seg("a", ["atlanta", "r07c13"])
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["bonus_cards"] == ["bonus_move_3_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["bonus_cards"] == ["bonus_move_3_2"]
 
 
 def test_r49_other_butterflies_never_prevent_collection():
@@ -311,7 +311,7 @@ def test_r49_other_butterflies_never_prevent_collection():
                waystations={"atlanta": ("life_pink_egg", True)})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["pink_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["pink_egg"]
 
 
 def test_r50_wildflower_every_landing_subject_to_r19_r20():
@@ -336,7 +336,7 @@ def test_r51_face_down_markers_and_goals_are_hidden():
         text = repr(v)
         for q in range(3):
             if q != seat:
-                assert "hands" not in v and v["players"][q]["hand_count"] == 2
+                assert "hands" not in v and v["boards"][q]["hand_count"] == 2
         assert "way_all" not in text and "deck" not in v
     assert GAME.view(s, 1)["hand"] == [CAT.action_ids[c] for c in s.hands[1]]
 
@@ -356,7 +356,7 @@ def test_r52_every_completing_player_gains_the_row_ability():
                        lifecycle={1: ["green_egg", "green_caterpillar", "green_chrysalis", "green_adult"]})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["abilities"] == ["three_points"]
+    assert GAME.view(pos.s, 0)["boards"][0]["abilities"] == ["three_points"]
 
 
 def test_r53_flower_each_before_the_hatch_step():
@@ -387,7 +387,7 @@ def test_r54_two_cards_with_chain_completion():
     assert pos.flowers(0) == {f: 1 for f in CAT.flower_types}
     pos.do("take bonus_move_3_2")
     assert pos.pending() == "segment"
-    v = GAME.view(pos.s, 0)["players"][0]
+    v = GAME.view(pos.s, 0)["boards"][0]
     assert v["abilities"] == ["flower_each", "two_cards"] and v["bonus_cards"] == ["bonus_move_3_2"]
 
 
@@ -452,7 +452,7 @@ def test_r62_r63_r64_reuse_cards():
     pos.do("play reuse_own")
     pos.keep()                               # no target: nothing happens, the turn ends
     assert pos.s.turn_seat == 1
-    assert GAME.view(pos.s, 0)["players"][0]["played"] == ["reuse_other", "reuse_own"]
+    assert GAME.view(pos.s, 0)["boards"][0]["played"] == ["reuse_other", "reuse_own"]
 
 
 def test_r65_r66_add_cards_and_r69_not_on_bonus32():
