@@ -10,10 +10,10 @@ Then: the viewer's hand (per action card, /3), season one-hot, turn number /40, 
 seat (relative one-hot), extra-turn seats (relative flags), in extra turn, deck count /40, discard
 per action card /5, per waystation city the face-up marker one-hot (16) or face down (1), per season
 the face-up goal card one-hot (20) or face down (1), ability row per colour (3 x 6 one-hot), card
-supply per kind /5, pending decision kind one-hot (14 + over), actor (relative one-hot), the
+supply per kind /5, the decision's kind one-hot (14 + over), the seat to act (relative one-hot), the
 running turn (start spaces flags 121, collected spaces flags 121, segments left per length /3,
 adjacent-collection segments /3, group /3, plus2, extra1, seats queued (relative flags)), the
-decision stack (depth /10, kinds present flags, top frame: slot one-hot, steps /10, adjacent,
+decision stack (depth /10, kinds present flags, top frame: marker one-hot, steps /10, adjacent,
 takes /3, left /5, setup, stage one-hot), over, ply /2000.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from operator import add
 
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.decisions import BY_NAME, STAGES
+from gameshelf.games.mariposas.decisions import FRAMES, STAGES
 from gameshelf.games.mariposas.state import CATEGORIES, REMOVED, SUPPLY as LOC_SUPPLY, State
 from gameshelf.rl.encode.incremental import Section, SectionedEncoder, seat_fill, seat_key
 
@@ -36,21 +36,19 @@ FLOWERS = CAT.flower_types
 LIFE = {c: i for i, c in enumerate(CAT.lifecycle_ids)}
 BONUS = {c: i for i, c in enumerate(CAT.bonus_ids)}
 ABIL = {a: i for i, a in enumerate(CAT.ability_ids)}
-MARKERS = {m: i for i, m in enumerate(CAT.marker_ids)}
+WAYSTATION_MARKERS = {m: i for i, m in enumerate(CAT.marker_ids)}
 GOALS = {g.id: i for i, g in enumerate(CAT.goals)}
 SEASON = {k: i for i, k in enumerate(CAT.seasons)}
-KINDS = {k: i for i, k in enumerate([*BY_NAME, "over"])}
-STAGE = {k: i for i, k in enumerate(STAGES)}
+KINDS = {kind: index for index, kind in enumerate([*(cls.kind for cls in FRAMES), "over"])}
 SUPPLY = [*CAT.lifecycle_ids, *CAT.bonus_ids]
 MARKERS = len(CAT.slot_gen)
 MAXSEG = 12
 
 # the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
 CARD_OF = [CARDS[c] for c in CAT.action_ids]
-MARKER_OF = [MARKERS[m] for m in CAT.marker_ids]
+MARKER_OF = [WAYSTATION_MARKERS[m] for m in CAT.marker_ids]
 GOAL_OF = [GOALS[g.id] for g in CAT.goals]
 ABIL_OF = [ABIL[a] for a in CAT.ability_ids]
-STAGE_OF = [STAGE[x] for x in STAGES]
 NLIFE, NBONUS = len(CAT.lifecycle_ids), len(CAT.bonus_ids)
 
 
@@ -98,28 +96,28 @@ class MariposasEncoder(SectionedEncoder):
             ))
         self.hand = L.add("hand", NCARD, "viewer's hand per action card /3")
         self.season = L.add("season", 3, "one-hot")
-        self.first_player = L.add("first", players, "relative one-hot")
-        self.turn_seat = L.add("cur", players, "relative one-hot")
+        self.first_player = L.add("first_player", players, "relative one-hot")
+        self.turn_seat = L.add("turn_seat", players, "relative one-hot")
         self.extra_turns = L.add("extra", players, "relative flags")
         self.discard = L.add("discard", NCARD, "/5")
-        self.waystations = L.add("waystations", len(CAT.cities) * (len(MARKERS) + 1), "per city: marker one-hot, face down")
+        self.waystations = L.add("waystations", len(CAT.cities) * (len(WAYSTATION_MARKERS) + 1), "per city: marker one-hot, face down")
         self.goals = L.add("goals", 3 * (len(GOALS) + 1), "per season: goal one-hot, face down")
         self.ability_rows = L.add("ability_rows", 3 * len(ABIL), "per colour one-hot")
         self.supply = L.add("card_supply", len(SUPPLY), "/5")
-        self.kind = L.add("pending", len(KINDS), "one-hot")
-        self.actor = L.add("actor", players, "relative one-hot")
+        self.kind = L.add("decision", len(KINDS), "one-hot")
+        self.to_act = L.add("to_act", players, "relative one-hot")
         self.start_spaces = L.add("turn.start", NSP, "flags")
         self.collected = L.add("turn.collected", NSP, "flags")
         self.segs = L.add("turn.segments_left", MAXSEG, "count per length /3")
         self.queue = L.add("turn.queue", players, "relative flags")
         self.stack_kinds = L.add("stack.kinds", len(KINDS), "flags")
-        self.slot = L.add("stack.top.slot", MARKERS, "one-hot")
-        self.stage = L.add("stack.top.stage", len(STAGE), "one-hot")
+        self.marker = L.add("stack.top.marker", MARKERS, "one-hot")
+        self.stage = L.add("stack.top.stage", len(STAGES), "one-hot")
         self.misc = L.add("misc", 14, "turn_no/40, in_extra, deck/40, adj segs/3, group/3, plus2, extra1, "
                                       "depth/10, steps/10, adjacent, takes/3, left/5, setup, over")
         self.ply = L.add("ply", 1, "/2000")
         self.city_index = {c: i for i, c in enumerate(CAT.space_ids[x] for x in CAT.cities)}
-        self.way_offsets = [self.waystations + i * (len(MARKERS) + 1) for i in range(len(CAT.cities))]
+        self.way_offsets = [self.waystations + i * (len(WAYSTATION_MARKERS) + 1) for i in range(len(CAT.cities))]
         for b in self.blocks:
             b["marker_offsets"] = [b["at"] + m * NPLACE for m in range(MARKERS)]
             b["values"] = (b["score"], b["hand_count"], *range(b["points"], b["points"] + len(CATEGORIES)),
@@ -129,7 +127,7 @@ class MariposasEncoder(SectionedEncoder):
 
     def fill(self, v, ones, idx, val):
         me = v["seat"]
-        for p, pv in enumerate(v["players"]):
+        for p, pv in enumerate(v["boards"]):
             self._player(self.blocks[(p - me) % self.players], pv, ones, idx, val)
         self._board(v, ones, idx, val)
         self._turn(v, ones, idx, val)
@@ -169,14 +167,14 @@ class MariposasEncoder(SectionedEncoder):
         if v["hand"] is not None:
             self._counts(self.hand, v["hand"], CARDS, 3, idx, val)
         ones.append(self.season + SEASON[v["season"]])
-        ones.append(self.first_player + (v["first"] - me) % players)
-        ones.append(self.turn_seat + (v["cur"] - me) % players)
+        ones.append(self.first_player + (v["first_player"] - me) % players)
+        ones.append(self.turn_seat + (v["turn_seat"] - me) % players)
         ones.extend(self.extra_turns + (s - me) % players for s in v["extra"])
         self._counts(self.discard, v["discard"], CARDS, 5, idx, val)
-        stride = len(MARKERS) + 1
+        stride = len(WAYSTATION_MARKERS) + 1
         for city, m in v["waystations"].items():
             o = self.waystations + self.city_index[city] * stride
-            ones.append(o + (MARKERS[m] if m is not None else stride - 1))
+            ones.append(o + (WAYSTATION_MARKERS[m] if m is not None else stride - 1))
         stride = len(GOALS) + 1
         for i, g in enumerate(v["goals"].values()):
             ones.append(self.goals + i * stride + (GOALS[g] if g is not None else stride - 1))
@@ -190,9 +188,10 @@ class MariposasEncoder(SectionedEncoder):
 
     def _turn(self, v, ones, idx, val):
         players, me = self.players, v["seat"]
-        ones.append(self.kind + KINDS[v["pending"]])
-        if v["actor"] >= 0:
-            ones.append(self.actor + (v["actor"] - me) % players)
+        decision = v["decision"]
+        ones.append(self.kind + KINDS[decision["kind"] if decision else "over"])
+        if v["to_act"] is not None:
+            ones.append(self.to_act + (v["to_act"] - me) % players)
         t = v["turn"]
         ones.extend(self.start_spaces + PLACES[x] for x in t["start"] if PLACES[x] < NSP)
         ones.extend(self.collected + PLACES[x] for x in t["collected"])
@@ -200,7 +199,7 @@ class MariposasEncoder(SectionedEncoder):
             idx.append(self.segs + min(x, MAXSEG - 1))
             val.append(1 / 3)
         ones.extend(self.queue + (s - me) % players for s in t["queue"])
-        stack = t["stack"]
+        stack = v["pending"]
         ones.extend({self.stack_kinds + KINDS[f["kind"]] for f in stack})
         m = self.misc
         misc = [v["turn_no"] / 40, float(v["in_extra"]), v["deck_count"] / 40,
@@ -208,10 +207,10 @@ class MariposasEncoder(SectionedEncoder):
                 len(stack) / 10, 0.0, 0.0, 0.0, 0.0, 0.0, float(v["over"])]
         if stack:
             top = stack[-1]
-            if "slot" in top and top["slot"] is not None and top["slot"] >= 0:
-                ones.append(self.slot + top["slot"])
+            if "marker" in top:
+                ones.append(self.marker + top["marker"])
             if "stage" in top:
-                ones.append(self.stage + STAGE[top["stage"]])
+                ones.append(self.stage + top["stage"])
             misc[8:13] = [top.get("steps", 0) / 10, float(top.get("adjacent", False)), top.get("takes", 0) / 3,
                           top.get("left", 0) / 5, float(top.get("setup", False))]
         for i, x in enumerate(misc):
@@ -280,7 +279,7 @@ class MariposasEncoder(SectionedEncoder):
         ones.append(self.turn_seat + (s.turn_seat - me) % n)
         ones.extend(self.extra_turns + (x - me) % n for x in s.extra_turns)
         self._card_counts(self.discard, s.discard, 5, idx, val)
-        stride, up = len(MARKERS) + 1, s.waystations_up
+        stride, up = len(WAYSTATION_MARKERS) + 1, s.waystations_up
         ones += [o + (MARKER_OF[w] if up >> i & 1 else stride - 1)
                  for i, (o, w) in enumerate(zip(self.way_offsets, s.waystations))]
         stride = len(GOALS) + 1
@@ -300,9 +299,9 @@ class MariposasEncoder(SectionedEncoder):
     def _turn_state(self, s, me, ones, idx, val):
         n, stack = self.players, s.pending
         top = stack[-1] if stack else None
-        ones.append(self.kind + KINDS[top.NAME if top else "over"])
-        if top is not None and top.seat >= 0:
-            ones.append(self.actor + (top.seat - me) % n)
+        ones.append(self.kind + KINDS[top.kind if top else "over"])
+        if top is not None:
+            ones.append(self.to_act + (top.seat - me) % n)
         ones.extend(self.start_spaces + x for x in s.start_spaces if x >= 0)
         collected, o = s.collected, self.collected
         while collected:                       # one pass per set bit (a turn collects a few spaces)
@@ -313,16 +312,16 @@ class MariposasEncoder(SectionedEncoder):
             idx.append(self.segs + min(x >> 1, MAXSEG - 1))
             val.append(1 / 3)
         ones.extend(self.queue + (x - me) % n for x in s.queue)
-        ones.extend({self.stack_kinds + KINDS[f.NAME] for f in stack})
+        ones.extend({self.stack_kinds + KINDS[frame.kind] for frame in stack})
         misc = [s.turns_taken / 40, float(s.in_extra_turns), len(s.deck) / 40, sum(c & 1 for c in s.segments_left) / 3,
                 s.group / 3, float(s.add_2_ready), float(s.add_1_ready), len(stack) / 10, 0.0, 0.0, 0.0, 0.0, 0.0, float(s.over)]
         if top is not None:
-            slot = getattr(top, "slot", None)
-            if slot is not None and slot >= 0:
-                ones.append(self.slot + slot)
+            marker = getattr(top, "marker", None)
+            if marker is not None:
+                ones.append(self.marker + marker)
             stage = getattr(top, "stage", None)
             if stage is not None:
-                ones.append(self.stage + STAGE_OF[stage])
+                ones.append(self.stage + stage)
             misc[8:13] = [getattr(top, "steps", 0) / 10, float(getattr(top, "adjacent", False)),
                           getattr(top, "takes", 0) / 3, getattr(top, "left", 0) / 5,
                           float(getattr(top, "setup", False))]
