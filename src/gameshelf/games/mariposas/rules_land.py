@@ -13,7 +13,7 @@ from gameshelf.games.mariposas.actions import ANY, NONE, Adjacent, Hatch, Pay, P
 from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, FLOWER_KIND
 from gameshelf.games.mariposas.decisions import (
     LANDING_FRAMES, STAGE_ADJACENT, STAGE_DONE, STAGE_MARKER, STAGE_REWARD, ChooseAdjacent, ChooseCard, ChooseHatch,
-    PayFlower, PickFlower, frame,
+    Landing, PayFlower, PickFlower, frame,
 )
 from gameshelf.games.mariposas.state import (
     BREEDING_GOAL, CARD_MAX, HATCH_POINT, MARKERS, SUPPLY, State, card_location, card_season,
@@ -62,6 +62,7 @@ def resume(state: State, events: list[Event]) -> None:
     """
     from gameshelf.games.mariposas.rules_turn import after_segment
     landing = state.pending[-1]
+    assert isinstance(landing, Landing), "the landing in progress is on top of the stack"
     seat, marker, adjacent = landing.seat, landing.marker, landing.adjacent
     stages = LANDING_FRAMES[seat][marker]
     space = state.locations[seat * MARKERS + marker]
