@@ -8,7 +8,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.state import CATEGORIES, MARKERS, REMOVED, SUPPLY, card_location
-from tests.scenario import scenario
+from tests.scenario import merge, scenario
 
 SEASONS = {"spring": 0, "summer": 1, "fall": 2}
 FT = CAT.flower_types
@@ -53,6 +53,10 @@ class Pos:
     def flowers(self, seat: int) -> dict[str, int]:
         return {f: n for f, n in zip(FT, self.s.flowers[seat]) if n}
 
+    def relay(self, snippet: dict) -> None:
+        """Lay ``snippet`` over the position (:func:`relaid`)."""
+        self.s = relaid(self.s, snippet)
+
     def do(self, *texts: str) -> list:
         """Apply each notation through the legality check."""
         out = []
@@ -81,6 +85,16 @@ class Pos:
         """End of turn (R70, R71): every full hand is asked; keep it (the only choice unless redundant)."""
         assert self.pending() == "exchange", self.pending()
         return self.do("exchange none")
+
+
+def relaid(state, snippet: dict):
+    """``state`` with ``snippet`` laid over its position (tests/scenario.merge), validated like any position."""
+    return GAME.from_position(merge(GAME.position(state), snippet))
+
+
+def points_of(rows: dict[int, list[int]]) -> dict:
+    """A position snippet giving each listed seat its points per score category (CATEGORIES order)."""
+    return {"players": {seat: {"points": dict(zip(CATEGORIES, row))} for seat, row in rows.items()}}
 
 
 def pending(s) -> str:
@@ -182,12 +196,12 @@ def _deck(seats, deck) -> list[str]:
     return rest + list(deck)[::-1]
 
 
-def force_die(s, faces: list[str]) -> None:
-    """Reseed the chance stream so the next die rolls show ``faces`` (die values in order)."""
-    want = [CAT.die_faces.index(f) for f in faces]
+def force_die(pos: Pos, faces: list[str]) -> None:
+    """Reseed the chance stream (the position's ``chance``) so the next die rolls show ``faces`` in order."""
+    want = [CAT.die_faces.index(face) for face in faces]
     for seed in range(100000):
-        c = Chance(seed)
-        if [c.below(len(CAT.die_faces)) for _ in want] == want:
-            s.chance = Chance(seed)
+        chance = Chance(seed)
+        if [chance.below(len(CAT.die_faces)) for _ in want] == want:
+            pos.relay({"chance": seed})
             return
     raise AssertionError("no seed found")

@@ -7,7 +7,8 @@ from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import next_first_player
 from gameshelf.games.mariposas.scoring import michoacan_count, michoacan_points, placed
-from mariposas_helpers import end_season, final_scoring, force_die, in_setup, make, pending
+from gameshelf.games.mariposas.state import CATEGORIES
+from mariposas_helpers import end_season, final_scoring, force_die, in_setup, make, pending, points_of, relaid
 
 Z, O = 0, 1
 
@@ -23,7 +24,7 @@ def test_ex01_zadie_waystation_turn():
                waystations={"boston": ("life_pink_adult", False), "new_york": ("life_blue_caterpillar", False)},
                rows={"green": "hatch_point", "pink": "three_points", "blue": "two_cards"},
                hands={Z: ["move_1_3", "move_5"]})
-    force_die(pos.s, ["yellow", "wild"])
+    force_die(pos, ["yellow", "wild"])
     pos.do("play move_1_3")
     pos.seg("Z3", ["r05c17", "r04c18", "r04c20", "boston"])
     v = GAME.view(pos.s, Z)
@@ -41,7 +42,7 @@ def test_ex01_zadie_waystation_turn():
     assert pos.flowers(Z) == {"yellow": 1, "orange": 1}
     assert "blue_caterpillar" in v["boards"][Z]["lifecycle_cards"] and len(v["boards"][Z]["lifecycle_cards"]) == 5
     assert v["boards"][Z]["score"] == 0
-    pos.s.points[Z] = [0] * len(pos.s.points[Z])
+    pos.relay(points_of({Z: [0] * len(CATEGORIES)}))
     final_scoring(pos.s, [])
     out = GAME.outcome(pos.s)
     assert out.breakdown[Z]["lifecycle_cards"] + out.breakdown[Z]["ability_end"] == 8
@@ -276,15 +277,15 @@ def ava_position():
     pos = make(players=3, season="spring", goals={"summer": "SU5"},
                butterflies={"A1": (0, 1, "st_louis"), "A2a": (0, 2, "summer_card"), "A2b": (0, 2, "supply"),
                             "B1": (1, 1, "r05c07"), "B2a": (1, 2, "r04c06"), "B2b": (1, 2, "supply"),
-                            "C1": (2, 1, "r07c09"), "C2a": (2, 2, "r06c10"), "C2b": (2, 2, "r05c09")})
-    pos.s.turns_taken = pos.s.players * CAT.turns[0] - 1
+                            "C1": (2, 1, "r07c09"), "C2a": (2, 2, "r06c10"), "C2b": (2, 2, "r05c09")},
+               turn_no=3 * CAT.turns[0] - 1)
     return pos
 
 
 def test_t05_free_hatch_card_reveal_and_removal():
     """T-05 (R76, R80, R32, R35, R78)."""
     pos = ava_position()
-    pos.s.points = [[0] * 8 for _ in range(3)]
+    pos.relay(points_of({seat: [0] * len(CATEGORIES) for seat in range(3)}))
     end_season(pos.s, [])
     assert pos.pending() == "free_hatch" and GAME.to_act(pos.s) == 0
     assert pos.legal() == ["free none", "free st_louis"]
@@ -313,12 +314,9 @@ def test_t06_turn_order_and_first_players():
     pos = make(players=4, season="spring", turn=3)
     s = pos.s
     assert [(s.first_player + i) % 4 for i in range(16)] == [3, 0, 1, 2] * 4
-    for i, x in enumerate([6, 4, 4, 9]):
-        s.points[i] = [x] + [0] * 7
+    s = relaid(s, points_of({seat: [x] + [0] * 7 for seat, x in enumerate([6, 4, 4, 9])}))
     assert next_first_player(s) == 1
-    s.first_player = 1
-    for i, x in enumerate([12, 18, 20, 12]):
-        s.points[i] = [x] + [0] * 7
+    s = relaid(s, {"first": 1, **points_of({seat: [x] + [0] * 7 for seat, x in enumerate([12, 18, 20, 12])})})
     assert next_first_player(s) == 3
     assert sum(CAT.turns) * 4 == 60
 
@@ -432,7 +430,7 @@ def test_t09_later_first_landing_on_houston_gives_die_only():
     """T-09 later: the first lander flips and rolls but gets no second copy (R47, A31)."""
     pos = make(season="fall", butterflies={"G4": (0, 4, "r09c05")}, used={0: ["bonus_add_2"]},
                waystations={"houston": ("bonus_add_2", False)})
-    force_die(pos.s, ["pink"])
+    force_die(pos, ["pink"])
     pos.do("play move_1x3")
     pos.seg("G4", ["r09c05", "houston"])
     assert pos.flowers(0) == {"pink": 1}
@@ -447,7 +445,7 @@ def test_t10_waystations_first_later_and_wildflower():
                waystations={"atlanta": ("bonus_add_1", False), "dallas": ("wildflower", False)},
                hands={p: ["move_1x3", "move_2x2"] for p in range(3)},
                deck=["move_5", "move_1_3", "move_4_flower", "move_1_3", "move_5", "move_4_flower"])
-    force_die(pos.s, ["purple", "wild"])
+    force_die(pos, ["purple", "wild"])
     pos.do("play move_1x3")
     pos.seg("A", ["r08c10", "atlanta"])
     pos.do("stop")

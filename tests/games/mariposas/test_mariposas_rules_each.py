@@ -7,7 +7,7 @@ from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import next_first_player
 from gameshelf.games.mariposas.scoring import goal_points
-from mariposas_helpers import final_scoring, force_die, make, pending
+from mariposas_helpers import final_scoring, force_die, make, pending, relaid
 
 
 def cat_pts(pos, seat, category):
@@ -30,9 +30,10 @@ def finish_turn(pos):
 
 def test_r02_each_player_takes_exactly_t_turns_then_the_season_ends():
     """R2: after the 4th spring turn of the last player in order the season ends (no 5th turn)."""
-    pos = make(players=2, season="spring", turn=1, butterflies={"a": (0, 1, "michoacan"), "b": (1, 1, "michoacan")})
+    # the 7th of 8 spring turns: seat 1 first, so seat 1 plays now
+    pos = make(players=2, season="spring", turn=1, turn_no=2 * 4 - 2,
+               butterflies={"a": (0, 1, "michoacan"), "b": (1, 1, "michoacan")})
     s = pos.s
-    s.turns_taken = 2 * 4 - 2                        # the 7th of 8 spring turns: seat 1 first, so seat 1 plays now
     pos.do("play move_1x3")
     finish_turn(pos)
     assert s.season == 0 and s.turn_seat == 0          # the 8th spring turn
@@ -234,7 +235,7 @@ def test_r43_hatching_on_a_city_next_to_milkweed_after_its_reward():
 def test_r45_life_cycle_marker_gives_its_card_on_the_first_landing():
     """R45: a face-down life cycle marker: flip, die, then the matching card."""
     pos = make(butterflies={"a": (0, 2, "r07c13")}, waystations={"atlanta": ("life_pink_chrysalis", False)})
-    force_die(pos.s, ["white"])
+    force_die(pos, ["white"])
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     assert GAME.view(pos.s, 1)["boards"][0]["lifecycle_cards"] == ["pink_chrysalis"]
@@ -415,8 +416,8 @@ def test_r69_bonus_cards_only_in_addition_to_the_action_card():
 def test_r72_empty_draw_pile_reshuffles_the_discard_pile():
     """R72: the discard pile becomes the new draw pile when a card is needed."""
     pos = make(butterflies={"a": (0, 2, "r05c07")})
+    pos.relay({"discard": GAME.position(pos.s)["deck"], "deck": []})
     s = pos.s
-    s.discard, s.deck = s.deck, []
     pos.do("play move_5", "stop")
     finish_turn(pos)
     assert len(s.hands[0]) == 2 and any(e.key == "reshuffle" for e in pos.events) and s.discard == []
@@ -460,13 +461,10 @@ def test_r78_removed_markers_never_return():
 
 def test_r79_lowest_score_first_previous_first_player_wins_ties():
     """R79: a tie including the previous first player goes to the previous first player."""
-    pos = make(players=3, turn=1)
-    pos.s.points = [[3] + [0] * 7, [2] + [0] * 7, [2] + [0] * 7]
+    pos = make(players=3, turn=1, points={0: [3] + [0] * 7, 1: [2] + [0] * 7, 2: [2] + [0] * 7})
     assert next_first_player(pos.s) == 1
-    pos.s.first_player = 2
-    assert next_first_player(pos.s) == 2
-    pos.s.first_player = 0
-    assert next_first_player(pos.s) == 1
+    assert next_first_player(relaid(pos.s, {"first": 2})) == 2
+    assert next_first_player(relaid(pos.s, {"first": 0})) == 1
 
 
 def test_r80_free_hatch_from_the_supply_on_a_chosen_parent():
@@ -515,17 +513,15 @@ def test_r85_michoacan_double_makes_singles_count_two():
 def test_r86_final_is_the_sum_of_all_categories():
     """R86: final = before + fall goal + Michoacan + cards + ability points."""
     pos = make(season="fall", goals={"fall": "FA2"}, butterflies={"d": (0, 4, "michoacan", True)},
-               lifecycle={0: ["blue_egg", "blue_adult"]}, abilities={0: ["three_points"]})
-    pos.s.points[0][0] = 5
-    pos.s.points[0][1] = 4
+               lifecycle={0: ["blue_egg", "blue_adult"]}, abilities={0: ["three_points"]},
+               points={0: [5, 4] + [0] * 6})
     final_scoring(pos.s, [])
     assert GAME.outcome(pos.s).scores[0] == 5 + 4 + 2 + 7 + 2 + 3
 
 
 def test_r87_most_points_wins():
     """R87: the highest score ranks first."""
-    pos = make(season="fall", players=3)
-    pos.s.points = [[1] + [0] * 7, [9] + [0] * 7, [4] + [0] * 7]
+    pos = make(season="fall", players=3, points={0: [1] + [0] * 7, 1: [9] + [0] * 7, 2: [4] + [0] * 7})
     final_scoring(pos.s, [])
     assert GAME.outcome(pos.s).ranks == (3, 1, 2)
 
@@ -584,7 +580,7 @@ def test_r17_landing_order_reward_then_set_ability_then_hatch():
                lifecycle={0: ["blue_egg", "blue_caterpillar", "blue_chrysalis"]},
                waystations={"nashville": ("life_blue_adult", False)},
                rows={"green": "three_points", "pink": "extra_turn", "blue": "flower_each"})
-    force_die(pos.s, ["pink"])
+    force_die(pos, ["pink"])
     pos.do("play move_1x3")
     pos.seg("a", ["r06c10", "nashville"])
     keys = [e.key for e in pos.events if e.key in ("waystation_revealed", "die", "take_lifecycle", "set_complete")]
@@ -642,7 +638,7 @@ def test_r44_first_landing_flips_for_good_and_rolls_once():
     """R44: the marker stays face up; a second lander the same turn does not roll."""
     pos = make(butterflies={"a": (0, 2, "r07c13"), "b": (0, 2, "r08c10")},
                waystations={"atlanta": ("life_green_egg", False)})
-    force_die(pos.s, ["orange"])
+    force_die(pos, ["orange"])
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     pos.seg("b", ["r08c10", "atlanta"])

@@ -210,8 +210,8 @@ def test_a29_extra_turns_only_after_the_full_sixth_round():
 def test_a33_nothing_drawn_when_both_piles_are_empty():
     """A33: with empty draw and discard piles the hand stays at 1 card."""
     pos = make(butterflies={"a": (0, 2, "r05c07")})
+    data = GAME.position(pos.s)
+    pos.relay({"players": {1: {"played": data["players"][1]["played"] + data["deck"]}}, "deck": []})
     s = pos.s
-    s.played[1] += s.deck
-    s.deck = []
     pos.do("play move_5", "stop")
     assert len(s.hands[0]) == 1 and s.turn_seat == 1

@@ -9,7 +9,7 @@ from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_turn import is_redundant
 from gameshelf.games.mariposas.state import MARKERS, SUPPLY, card_location
-from mariposas_helpers import end_season, final_scoring, in_setup, make, pending
+from mariposas_helpers import end_season, final_scoring, in_setup, make, pending, points_of
 
 
 def play_out(s, chooser=None, until=None):
@@ -92,19 +92,17 @@ def test_r04_spring_first_player_is_random():
 def test_r05_goal_effect_only_in_its_season():
     """R5: a summer goal revealed in spring scores nothing at the end of spring (T-12 for FA1)."""
     pos = make(season="spring", goals={"spring": "SP3", "summer": "SU10"}, butterflies={"a": (0, 2, "r00c08")})
-    pos.s.turns_taken = 7
+    pos.relay({"turn_no": 7})
     end_season(pos.s, [])
     assert pos.s.points[0][:2] == [0, 0]
 
 
 def test_r55_r82_extra_turn_after_the_sixth_fall_round_before_scoring():
     """R55, R82: players with extra_turn take one more turn, in fall order, before final scoring."""
-    pos = make(players=3, season="fall", turn=1, abilities={0: ["extra_turn"], 2: ["extra_turn"]},
-               butterflies={"a": (0, 4, "r12c02")})
+    last = 3 * 6 - 1                                   # the last fall turn: seat 1 first, so seat 0 plays
+    pos = make(players=3, season="fall", first=1, turn=(1 + last) % 3, turn_no=last,
+               abilities={0: ["extra_turn"], 2: ["extra_turn"]}, butterflies={"a": (0, 4, "r12c02")})
     s = pos.s
-    s.turns_taken = 3 * 6 - 1
-    s.turn_seat = (s.first_player + s.turns_taken) % 3
-    s.hands[s.turn_seat] = s.hands[s.turn_seat][:2]
     play_out(s, until=lambda x: x.in_extra_turns)
     assert s.extra_turns == [2, 0] and s.turn_seat == 2 and not s.over
     play_out(s, until=lambda x: x.turn_seat == 0 and pending(x) == "play")
@@ -119,7 +117,7 @@ def test_r76_end_of_spring_order():
                butterflies={"a": (0, 1, "r03c03"), "b": (0, 2, "summer_card"), "c": (1, 1, "r00c08"),
                             "d": (1, 2, "summer_card")},
                played={0: ["move_5", "move_2x2"], 1: ["move_1x3"]})
-    pos.s.turns_taken = 7
+    pos.relay({"turn_no": 7})
     ev = []
     end_season(pos.s, ev)
     s = pos.s
@@ -136,7 +134,7 @@ def test_r77_r78_end_of_summer_removes_generation_2_forever():
     pos = make(season="summer", goals={"summer": "SU10", "fall": "FA5"},
                butterflies={"a": (0, 2, "r00c08"), "b": (0, 2, "r08c04"), "c": (0, 3, "fall_card"),
                             "e": (0, 3, "fall_card"), "d": (1, 3, "fall_card")})
-    pos.s.turns_taken = 9
+    pos.relay({"turn_no": 9})
     end_season(pos.s, [])
     assert pos.s.points[0][1] == 1 and pos.s.first_player == 1
     pos.do("free r08c04")
@@ -148,7 +146,7 @@ def test_r79_r80_free_hatch_needs_a_parent_and_a_marker():
     """R79, R80 (T-05, T-06): no parent on the map or no marker left: no free hatch offered."""
     pos = make(season="spring", butterflies={"a": (0, 1, "removed"), "c": (1, 1, "r00c08"), "d": (1, 2, "r00c00"),
                                              "e": (1, 2, "r00c04")})
-    pos.s.turns_taken = 7
+    pos.relay({"turn_no": 7})
     end_season(pos.s, [])
     assert pos.s.season == 1 and pos.pending() == "play"
 
@@ -158,8 +156,8 @@ def test_r81_r83_r86_end_of_fall_scoring_order_and_formula():
     pos = make(season="fall", goals={"fall": "FA2"},
                butterflies={"a": (0, 4, "michoacan", True), "b": (0, 4, "michoacan"), "c": (0, 3, "r10c02")},
                lifecycle={0: ["green_egg", "pink_egg"]}, abilities={0: ["three_points", "hatch_point"]})
-    pos.s.points[0] = [4, 6, 0, 2, 1, 0, 0, 0]
-    pos.s.turns_taken = 11
+    pos.relay(points_of({0: [4, 6, 0, 2, 1, 0, 0, 0]}))
+    pos.relay({"turn_no": 11})
     end_season(pos.s, [])
     out = GAME.outcome(pos.s)
     b = out.breakdown[0]
@@ -179,7 +177,7 @@ def test_r87_r88_winner_and_tie_breakers():
     pos = make(season="fall", goals={"fall": "FA2"}, players=3,
                butterflies={"a": (0, 3, "michoacan"), "b": (1, 2, "r00c00"), "c": (2, 2, "r00c04")},
                flowers={1: {"pink": 3}, 2: {"pink": 3}}, lifecycle={1: ["green_egg"], 2: ["blue_egg"]})
-    pos.s.points = [[5, 0, 0, 0, 0, 0, 0, 0], [6, 0, 0, 0, 0, 0, 0, 0], [6, 0, 0, 0, 0, 0, 0, 0]]
+    pos.relay(points_of({0: [5, 0, 0, 0, 0, 0, 0, 0], 1: [6, 0, 0, 0, 0, 0, 0, 0], 2: [6, 0, 0, 0, 0, 0, 0, 0]}))
     final_scoring(pos.s, [])
     out = GAME.outcome(pos.s)
     assert out.scores == (6, 7, 7)

@@ -234,7 +234,7 @@ def test_r37_hatch_point_for_every_hatch_incl_flip_and_free_hatch():
     assert pos.s.points[0][4] == 1
     pos = make(season="spring", butterflies={"a": (0, 1, "r05c07"), "b": (0, 2, "supply")},
                abilities={0: ["hatch_point"]})
-    pos.s.turns_taken = 7
+    pos.relay({"turn_no": 7})
     end_season(pos.s, [])
     pos.do("free r05c07")
     assert pos.s.points[0][4] == 1
@@ -244,7 +244,7 @@ def test_r38_breeding_goals_need_their_own_season_turns():
     """R38: the free hatch and hatches outside the card's season trigger no season effect."""
     pos = make(season="spring", goals={"spring": "SP5"},
                butterflies={"a": (0, 1, "r07c07"), "b": (0, 2, "supply")})
-    pos.s.turns_taken = 7
+    pos.relay({"turn_no": 7})
     end_season(pos.s, [])
     pos.do("free r07c07")
     assert pos.at("b") == "r07c07" and pos.s.points[0][3] == 0
@@ -285,7 +285,7 @@ def test_r41_r42_r43_cities():
 def test_r44_r45_first_landing_flips_rolls_and_rewards():
     """R44, R45: flip, die flower, life cycle card; the die flower is not a collection."""
     pos = make(butterflies={"a": (0, 2, "r07c13")}, waystations={"atlanta": ("life_green_egg", False)})
-    force_die(pos.s, ["pink"])
+    force_die(pos, ["pink"])
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     v = GAME.view(pos.s, 1)
@@ -498,19 +498,18 @@ def test_r68_bonus_cards_kept_across_seasons_and_used_still_owned():
 def test_r70_r72_r73_draw_reshuffle_discard():
     """R70, R72, R73: refill to 2; an empty draw pile takes the shuffled discard pile; else nothing is drawn."""
     pos = make(butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_1x3", "move_5"], 1: ["move_1x3", "move_5"]})
+    pos.relay({"discard": GAME.position(pos.s)["deck"], "deck": []})
     s = pos.s
-    s.discard, s.deck = s.deck, []
     total = len(s.discard)
     pos.do("play move_5", "stop")
     if pos.pending() == "exchange":
         pos.do("exchange none")
     assert len(s.hands[0]) == 2 and len(s.deck) + len(s.discard) == total - 1
     assert any(e.key == "reshuffle" for e in pos.events)
-    s.discard += s.deck
-    s.deck = []
-    parked = s.discard
-    s.discard = []
-    s.played[0] += parked                     # park the cards out of the piles to empty both
+    data = GAME.position(s)                   # park the cards out of the piles to empty both
+    pos.relay({"players": {0: {"played": data["players"][0]["played"] + data["discard"] + data["deck"]}},
+               "discard": [], "deck": []})
+    s = pos.s
     pos.do("play move_5")                     # seat 1 has no butterfly on the map
     assert len(s.hands[1]) == 1 and not any(e.key == "draw" and e.args["player"] == 1 for e in pos.events[-3:])
     assert pos.s.turn_seat == 0 and pos.pending() == "play"    # a 1-card hand (public count) is not asked (R71)
