@@ -63,9 +63,9 @@ def new_state(players: int, config: Config, seed: int) -> State:
     chance = Chance(seed)
     state = blank(players, chance)
     events: list = []
-    state.goals = [chance.choice(CAT.goals_by_season[k]) for k in range(len(CAT.seasons))]
-    state.goals_up = [k == 0 for k in range(len(CAT.seasons))]
-    state.deck = [c for c, k in enumerate(CAT.action_copies) for _ in range(k)]
+    state.goals = [chance.choice(CAT.goals_by_season[season]) for season in range(len(CAT.seasons))]
+    state.goals_up = [season == 0 for season in range(len(CAT.seasons))]
+    state.deck = [card for card, copies in enumerate(CAT.action_copies) for _ in range(copies)]
     chance.shuffle(state.deck)
     for seat in range(players):
         state.hands[seat] = [state.deck.pop() for _ in range(CAT.hand_size)]

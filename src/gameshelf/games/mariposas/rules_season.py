@@ -17,7 +17,8 @@ MARKER_GENERATION = CAT.slot_gen
 
 
 def order(state: State) -> list[int]:
-    return [(state.first_player + i) % state.players for i in range(state.players)]
+    """The seats in turn order from the season's first player (R3)."""
+    return [(state.first_player + offset) % state.players for offset in range(state.players)]
 
 
 def next_setup_exchange(state: State, events: list[Event]) -> None:
