@@ -67,7 +67,7 @@ def reference_estimate(s, p):
 
 
 def reference_heuristic(s, seat):
-    """The heuristic as first written (before the speed-up), kept as the specification."""
+    """The heuristic written plainly, the specification the cached version must equal."""
     mine = reference_estimate(s, seat)
     best = max((reference_estimate(s, q) for q in range(s.players) if q != seat), default=0.0)
     return mine - best
