@@ -162,12 +162,13 @@ def make(players: int = 2, season: str = "summer", turn: int = 0, butterflies=No
     face_up = {k: f"{k}_card" not in on_cards for k in SEASONS}
     face_up.update(goal_up or {})
     snippet = {
-        "season": season, "first": turn if first is None else first, "cur": turn, "turn_no": turn_no, "players": seats,
+        "season": season, "first_player": turn if first is None else first, "turn_seat": turn, "turns_taken": turn_no,
+        "players": seats,
         "goals": {k: {"card": default_goals[k], "face_up": face_up[k]} for k in SEASONS},
         "waystations": _waystations(waystations or {}),
         "deck": _deck(seats, deck or []), "discard": [],
         "turn": {"start": [b["at"] for b in seats[turn]["butterflies"]], "collected": [], "segments": [],
-                 "group": 0, "plus2": False, "extra1": False, "queue": []},
+                 "group": 0, "add_2_ready": False, "add_1_ready": False, "queue": []},
         "pending": [{"kind": "mariposas.play", "seat": turn}],
     }
     if rows:

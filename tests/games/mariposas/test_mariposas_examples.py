@@ -316,7 +316,7 @@ def test_t06_turn_order_and_first_players():
     assert [(s.first_player + i) % 4 for i in range(16)] == [3, 0, 1, 2] * 4
     s = relaid(s, points_of({seat: [x] + [0] * 7 for seat, x in enumerate([6, 4, 4, 9])}))
     assert next_first_player(s) == 1
-    s = relaid(s, {"first": 1, **points_of({seat: [x] + [0] * 7 for seat, x in enumerate([12, 18, 20, 12])})})
+    s = relaid(s, {"first_player": 1, **points_of({seat: [x] + [0] * 7 for seat, x in enumerate([12, 18, 20, 12])})})
     assert next_first_player(s) == 3
     assert sum(CAT.turns) * 4 == 60
 

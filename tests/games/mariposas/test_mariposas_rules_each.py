@@ -463,8 +463,8 @@ def test_r79_lowest_score_first_previous_first_player_wins_ties():
     """R79: a tie including the previous first player goes to the previous first player."""
     pos = make(players=3, turn=1, points={0: [3] + [0] * 7, 1: [2] + [0] * 7, 2: [2] + [0] * 7})
     assert next_first_player(pos.s) == 1
-    assert next_first_player(relaid(pos.s, {"first": 2})) == 2
-    assert next_first_player(relaid(pos.s, {"first": 0})) == 1
+    assert next_first_player(relaid(pos.s, {"first_player": 2})) == 2
+    assert next_first_player(relaid(pos.s, {"first_player": 0})) == 1
 
 
 def test_r80_free_hatch_from_the_supply_on_a_chosen_parent():

@@ -92,7 +92,7 @@ def test_r04_spring_first_player_is_random():
 def test_r05_goal_effect_only_in_its_season():
     """R5: a summer goal revealed in spring scores nothing at the end of spring (T-12 for FA1)."""
     pos = make(season="spring", goals={"spring": "SP3", "summer": "SU10"}, butterflies={"a": (0, 2, "r00c08")})
-    pos.relay({"turn_no": 7})
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
     assert pos.s.points[0][:2] == [0, 0]
 
@@ -117,7 +117,7 @@ def test_r76_end_of_spring_order():
                butterflies={"a": (0, 1, "r03c03"), "b": (0, 2, "summer_card"), "c": (1, 1, "r00c08"),
                             "d": (1, 2, "summer_card")},
                played={0: ["move_5", "move_2x2"], 1: ["move_1x3"]})
-    pos.relay({"turn_no": 7})
+    pos.relay({"turns_taken": 7})
     ev = []
     end_season(pos.s, ev)
     s = pos.s
@@ -134,7 +134,7 @@ def test_r77_r78_end_of_summer_removes_generation_2_forever():
     pos = make(season="summer", goals={"summer": "SU10", "fall": "FA5"},
                butterflies={"a": (0, 2, "r00c08"), "b": (0, 2, "r08c04"), "c": (0, 3, "fall_card"),
                             "e": (0, 3, "fall_card"), "d": (1, 3, "fall_card")})
-    pos.relay({"turn_no": 9})
+    pos.relay({"turns_taken": 9})
     end_season(pos.s, [])
     assert pos.s.points[0][1] == 1 and pos.s.first_player == 1
     pos.do("free r08c04")
@@ -146,7 +146,7 @@ def test_r79_r80_free_hatch_needs_a_parent_and_a_marker():
     """R79, R80 (T-05, T-06): no parent on the map or no marker left: no free hatch offered."""
     pos = make(season="spring", butterflies={"a": (0, 1, "removed"), "c": (1, 1, "r00c08"), "d": (1, 2, "r00c00"),
                                              "e": (1, 2, "r00c04")})
-    pos.relay({"turn_no": 7})
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
     assert pos.s.season == 1 and pos.pending() == "play"
 
@@ -157,7 +157,7 @@ def test_r81_r83_r86_end_of_fall_scoring_order_and_formula():
                butterflies={"a": (0, 4, "michoacan", True), "b": (0, 4, "michoacan"), "c": (0, 3, "r10c02")},
                lifecycle={0: ["green_egg", "pink_egg"]}, abilities={0: ["three_points", "hatch_point"]})
     pos.relay(points_of({0: [4, 6, 0, 2, 1, 0, 0, 0]}))
-    pos.relay({"turn_no": 11})
+    pos.relay({"turns_taken": 11})
     end_season(pos.s, [])
     out = GAME.outcome(pos.s)
     b = out.breakdown[0]

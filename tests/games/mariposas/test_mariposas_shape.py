@@ -94,7 +94,7 @@ def _base():
      "pending[0].marker: must be between 0 and 9"),
     (lambda d: d.update(pending=[{"kind": "mariposas.play", "seat": 0, "marker": 1}]), "mariposas.play has no field"),
     (lambda d: d.update(players=d["players"][:1]), "for 2-5 players"),
-    (lambda d: d.update(turn_no="3"), "turn_no: must be a whole number"),
+    (lambda d: d.update(turns_taken="3"), "turns_taken: must be a whole number"),
     (lambda d: d.pop("deck"), "missing keys ['deck']"),
     (lambda d: d["goals"]["spring"].update(card="FA2"), "goals.spring.card"),
     (lambda d: d["ability_rows"].update(pink=d["ability_rows"]["green"]), "ability_rows: lists an id twice"),

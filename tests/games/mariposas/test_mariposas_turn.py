@@ -234,7 +234,7 @@ def test_r37_hatch_point_for_every_hatch_incl_flip_and_free_hatch():
     assert pos.s.points[0][4] == 1
     pos = make(season="spring", butterflies={"a": (0, 1, "r05c07"), "b": (0, 2, "supply")},
                abilities={0: ["hatch_point"]})
-    pos.relay({"turn_no": 7})
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
     pos.do("free r05c07")
     assert pos.s.points[0][4] == 1
@@ -244,7 +244,7 @@ def test_r38_breeding_goals_need_their_own_season_turns():
     """R38: the free hatch and hatches outside the card's season trigger no season effect."""
     pos = make(season="spring", goals={"spring": "SP5"},
                butterflies={"a": (0, 1, "r07c07"), "b": (0, 2, "supply")})
-    pos.relay({"turn_no": 7})
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
     pos.do("free r07c07")
     assert pos.at("b") == "r07c07" and pos.s.points[0][3] == 0

@@ -185,7 +185,7 @@ def _status(view: dict, names: list[str], lang: str) -> Text:
     if view["over"]:
         return Text(ui("over", lang), style="bold")
     text = Text(f"{ui('season', lang)}: {GAME.term(view['season'], lang)}  "
-                f"{ui('turn', lang)} {view['turn_no'] + 1}  {ui('first', lang)}: {who(view['first_player'])}  "
+                f"{ui('turn', lang)} {view['turns_taken'] + 1}  {ui('first', lang)}: {who(view['first_player'])}  "
                 f"{ui('to_act', lang)}: {who(view['to_act'])}  ")
     turn = view["turn"]
     if turn["segments_left"]:

@@ -42,12 +42,12 @@ def position(state: State) -> dict[str, Any]:
     """The full state as readable JSON data."""
     running = turn_public(state)
     turn = {"start": running["start"], "collected": running["collected"], "group": running["group"],
-            "plus2": running["plus2"], "extra1": running["extra1"], "queue": running["queue"],
+            "add_2_ready": running["add_2_ready"], "add_1_ready": running["add_1_ready"], "queue": running["queue"],
             "segments": [{"length": code >> 1, "adjacent": bool(code & 1)} for code in state.segments_left]}
     return {
-        "game": "mariposas", "season": CAT.seasons[state.season], "turn_no": state.turns_taken,
-        "first": state.first_player, "cur": state.turn_seat, "extra": state.extra_turns[:],
-        "in_extra": state.in_extra_turns, "players": [_board(state, seat) for seat in range(state.players)],
+        "game": "mariposas", "season": CAT.seasons[state.season], "turns_taken": state.turns_taken,
+        "first_player": state.first_player, "turn_seat": state.turn_seat, "extra_turns": state.extra_turns[:],
+        "in_extra_turns": state.in_extra_turns, "players": [_board(state, seat) for seat in range(state.players)],
         "deck": [ACTION_CARDS[card] for card in state.deck], "discard": [ACTION_CARDS[card] for card in state.discard],
         "waystations": {SPACES[city]: {"marker": CAT.marker_ids[state.waystations[index]],
                                    "face_up": bool(state.waystations_up >> index & 1)}
@@ -126,7 +126,7 @@ def _ids(value: Any, names, where: str, unique: bool = False) -> list:
 
 
 LOCATIONS = frozenset(SPACES) | {"supply", "removed"} | {f"{key}_card" for key in CAT.seasons}
-TOP = ("game", "season", "turn_no", "first", "cur", "extra", "in_extra", "players", "deck", "discard",
+TOP = ("game", "season", "turns_taken", "first_player", "turn_seat", "extra_turns", "in_extra_turns", "players", "deck", "discard",
        "waystations", "goals", "ability_rows", "turn", "pending", "over", "ply", "chance")
 
 
@@ -140,12 +140,12 @@ def check_shape(data: Any) -> None:
         _fail("players", f"Mariposas is for {CAT.min_players}-{CAT.max_players} players, not {len(players)}")
     seats = len(players)
     _id(data["season"], CAT.seasons, "season")
-    _int(data["turn_no"], "turn_no", 0, seats * max(CAT.turns))
-    _int(data["first"], "first", 0, seats - 1)
-    _int(data["cur"], "cur", 0, seats - 1)
-    for index, seat in enumerate(_list(data["extra"], "extra", hi=seats)):
-        _int(seat, f"extra[{index}]", 0, seats - 1)
-    for key in ("in_extra", "over"):
+    _int(data["turns_taken"], "turns_taken", 0, seats * max(CAT.turns))
+    _int(data["first_player"], "first_player", 0, seats - 1)
+    _int(data["turn_seat"], "turn_seat", 0, seats - 1)
+    for index, seat in enumerate(_list(data["extra_turns"], "extra_turns", hi=seats)):
+        _int(seat, f"extra_turns[{index}]", 0, seats - 1)
+    for key in ("in_extra_turns", "over"):
         _bool(data[key], key)
     _int(data["ply"], "ply", 0, 10**6)
     _int(data["chance"], "chance", 0, 2**64 - 1)
@@ -195,7 +195,7 @@ def _check_tables(data: dict) -> None:
 
 
 def _check_turn(turn: Any, players: int) -> None:
-    _dict(turn, "turn", ("start", "collected", "segments", "group", "plus2", "extra1", "queue"))
+    _dict(turn, "turn", ("start", "collected", "segments", "group", "add_2_ready", "add_1_ready", "queue"))
     _ids(turn["start"], LOCATIONS, "turn.start")
     _list(turn["start"], "turn.start", MARKERS)
     _ids(turn["collected"], SPACES, "turn.collected", unique=True)
@@ -205,8 +205,8 @@ def _check_turn(turn: Any, players: int) -> None:
         _int(segment["length"], f"turn.segments[{index}].length", 1, longest)
         _bool(segment["adjacent"], f"turn.segments[{index}].adjacent")
     _int(turn["group"], "turn.group", 0, 1)
-    _bool(turn["plus2"], "turn.plus2")
-    _bool(turn["extra1"], "turn.extra1")
+    _bool(turn["add_2_ready"], "turn.add_2_ready")
+    _bool(turn["add_1_ready"], "turn.add_1_ready")
     for index, seat in enumerate(_list(turn["queue"], "turn.queue", hi=players)):
         _int(seat, f"turn.queue[{index}]", 0, players - 1)
 
@@ -275,8 +275,8 @@ def build(data: dict[str, Any]) -> State:
     for seat, board in enumerate(players):
         _build_player(state, seat, board)
     state.season = CAT.seasons.index(data["season"])
-    state.turns_taken, state.first_player, state.turn_seat = data["turn_no"], data["first"], data["cur"]
-    state.extra_turns, state.in_extra_turns = list(data["extra"]), data["in_extra"]
+    state.turns_taken, state.first_player, state.turn_seat = data["turns_taken"], data["first_player"], data["turn_seat"]
+    state.extra_turns, state.in_extra_turns = list(data["extra_turns"]), data["in_extra_turns"]
     state.deck = [ACTION_CARDS.index(card) for card in data["deck"]]
     state.discard = [ACTION_CARDS.index(card) for card in data["discard"]]
     waystations = data["waystations"]
@@ -290,7 +290,8 @@ def build(data: dict[str, Any]) -> State:
     state.start_spaces = [location_code(value) for value in turn["start"]]
     state.collected = mask(turn["collected"], SPACES)
     state.segments_left = [segment["length"] * 2 + (1 if segment["adjacent"] else 0) for segment in turn["segments"]]
-    state.group, state.add_2_ready, state.add_1_ready, state.queue = turn["group"], turn["plus2"], turn["extra1"], list(turn["queue"])
+    state.group, state.queue = turn["group"], list(turn["queue"])
+    state.add_2_ready, state.add_1_ready = turn["add_2_ready"], turn["add_1_ready"]
     state.pending = [interned(frame_from_json(entry, KINDS)) for entry in data["pending"]]
     state.over, state.ply = data["over"], data["ply"]
     return state

@@ -52,14 +52,14 @@ class PlayerView(TypedDict):
 class TurnView(TypedDict):
     """The running turn: start spaces of the seat's markers (R19), spaces collected (R20), segments
     left (lengths and their internal codes), whether the card's segments are done (group 1), add cards
-    waiting (plus2 = bonus_add_2, extra1 = bonus_add_1) and the seats still to be asked."""
+    ready (bonus_add_2 to enlarge a segment, bonus_add_1 to add one) and the seats still to be asked."""
     start: list[str]
     collected: list[str]
     segments_left: list[int]
     segment_codes: list[int]
     group: int
-    plus2: bool
-    extra1: bool
+    add_2_ready: bool
+    add_1_ready: bool
     queue: list[int]
 
 
@@ -70,11 +70,11 @@ class MariposasView(ViewHeader):
     its decisions); ``hand`` is the seat's own hand, None for a spectator."""
     boards: list[PlayerView]
     season: str
-    turn_no: int
+    turns_taken: int
     first_player: int
     turn_seat: int
-    extra: list[int]
-    in_extra: bool
+    extra_turns: list[int]
+    in_extra_turns: bool
     deck_count: int
     discard: list[str]
     waystations: dict[str, Optional[str]]
@@ -129,7 +129,8 @@ def turn_public(state: State) -> TurnView:
     return {"start": [location_name(location) for location in state.start_spaces],
             "collected": bits(state.collected, SPACES),
             "segments_left": [code >> 1 for code in state.segments_left], "segment_codes": state.segments_left[:],
-            "group": state.group, "plus2": state.add_2_ready, "extra1": state.add_1_ready, "queue": state.queue[:]}
+            "group": state.group, "add_2_ready": state.add_2_ready, "add_1_ready": state.add_1_ready,
+            "queue": state.queue[:]}
 
 
 def _card_supply(state: State) -> dict[str, int]:
@@ -151,9 +152,9 @@ def view(state: State, seat: int | None) -> MariposasView:
     return {
         **header,
         "boards": [player_public(state, other) for other in range(state.players)],
-        "season": CAT.seasons[state.season], "turn_no": state.turns_taken,
+        "season": CAT.seasons[state.season], "turns_taken": state.turns_taken,
         "first_player": state.first_player, "turn_seat": state.turn_seat,
-        "extra": state.extra_turns[:], "in_extra": state.in_extra_turns,
+        "extra_turns": state.extra_turns[:], "in_extra_turns": state.in_extra_turns,
         "deck_count": len(state.deck), "discard": [ACTION_CARDS[card] for card in state.discard],
         "waystations": {SPACES[space]: (CAT.marker_ids[state.waystations[index]]
                                         if state.waystations_up >> index & 1 else None)
@@ -264,11 +265,12 @@ def public_position(view: dict[str, Any], hands: list[list[str]], deck: list[str
         entry["butterflies"] = [{key: butterfly[key] for key in ("gen", "at", "double")}
                                 for butterfly in board["butterflies"]]
         players.append(entry)
-    turn = {key: view["turn"][key] for key in ("start", "collected", "group", "plus2", "extra1", "queue")}
+    turn = {key: view["turn"][key] for key in ("start", "collected", "group", "add_2_ready", "add_1_ready", "queue")}
     turn["segments"] = [{"length": code >> 1, "adjacent": bool(code & 1)} for code in view["turn"]["segment_codes"]]
     return {
-        "game": "mariposas", "season": view["season"], "turn_no": view["turn_no"], "first": view["first_player"],
-        "cur": view["turn_seat"], "extra": view["extra"], "in_extra": view["in_extra"], "players": players,
+        "game": "mariposas", "season": view["season"], "turns_taken": view["turns_taken"],
+        "first_player": view["first_player"], "turn_seat": view["turn_seat"], "extra_turns": view["extra_turns"],
+        "in_extra_turns": view["in_extra_turns"], "players": players,
         "deck": deck, "discard": view["discard"], "waystations": waystations, "goals": goals,
         "ability_rows": view["ability_rows"], "turn": turn, "pending": view["pending"],
         "over": view["over"], "ply": view["ply"], "chance": chance,

@@ -12,7 +12,7 @@ per action card /5, per waystation city the face-up marker one-hot (16) or face 
 the face-up goal card one-hot (20) or face down (1), ability row per colour (3 x 6 one-hot), card
 supply per kind /5, the decision's kind one-hot (14 + over), the seat to act (relative one-hot), the
 running turn (start spaces flags 121, collected spaces flags 121, segments left per length /3,
-adjacent-collection segments /3, group /3, plus2, extra1, seats queued (relative flags)), the
+adjacent-collection segments /3, group /3, bonus_add_2 ready, bonus_add_1 ready, seats queued (relative flags)), the
 decision stack (depth /10, kinds present flags, top frame: marker one-hot, steps /10, adjacent,
 takes /3, left /5, setup, stage one-hot), over, ply /2000.
 """
@@ -169,7 +169,7 @@ class MariposasEncoder(SectionedEncoder):
         ones.append(self.season + SEASON[v["season"]])
         ones.append(self.first_player + (v["first_player"] - me) % players)
         ones.append(self.turn_seat + (v["turn_seat"] - me) % players)
-        ones.extend(self.extra_turns + (s - me) % players for s in v["extra"])
+        ones.extend(self.extra_turns + (s - me) % players for s in v["extra_turns"])
         self._counts(self.discard, v["discard"], CARDS, 5, idx, val)
         stride = len(WAYSTATION_MARKERS) + 1
         for city, m in v["waystations"].items():
@@ -202,8 +202,9 @@ class MariposasEncoder(SectionedEncoder):
         stack = v["pending"]
         ones.extend({self.stack_kinds + KINDS[f["kind"]] for f in stack})
         m = self.misc
-        misc = [v["turn_no"] / 40, float(v["in_extra"]), v["deck_count"] / 40,
-                sum(c & 1 for c in t["segment_codes"]) / 3, t["group"] / 3, float(t["plus2"]), float(t["extra1"]),
+        misc = [v["turns_taken"] / 40, float(v["in_extra_turns"]), v["deck_count"] / 40,
+                sum(c & 1 for c in t["segment_codes"]) / 3, t["group"] / 3, float(t["add_2_ready"]),
+                float(t["add_1_ready"]),
                 len(stack) / 10, 0.0, 0.0, 0.0, 0.0, 0.0, float(v["over"])]
         if stack:
             top = stack[-1]
