@@ -2,8 +2,10 @@
 
 The turn itself lives in rules_turn (R6-R16, R57-R73), landings in rules_land (R17-R56, R61), and
 seasons / final scoring in rules_season (setup 15, R1-R5, R55, R76-R86). The pending decision is
-the top frame of ``state.pending`` (decisions.py): ``legal_actions`` reads it, ``apply`` pops it
-and hands it to the handler, which pushes whatever comes next.
+the top frame of ``state.pending`` (decisions.py); :data:`RULES` maps each frame class to its
+options, how an answer applies and why an answer is refused, so ``legal_actions``, ``apply`` and
+``why_illegal`` look the frame up there (``apply`` pops the frame first; the handler pushes
+whatever comes next).
 """
 
 from __future__ import annotations
