@@ -15,7 +15,7 @@ from gameshelf.games.borealis.view import _ids
 from gameshelf.games.iwari.catalog import BIOME_INDEX, NB, deck_counts
 from gameshelf.games.iwari.position import BIOME_IDS, counts, decode
 from gameshelf.games.mariposas.catalog import CAT as MP
-from gameshelf.games.mariposas.view import ACT, _unseen_cards, public_position
+from gameshelf.games.mariposas.view import ACTION_CARDS, _unseen_cards, public_position
 from gameshelf.games.midnight_zoo.catalog import CAT as MZ
 from gameshelf.games.midnight_zoo.catalog import DIRS
 from gameshelf.games.midnight_zoo.decisions import KINDS as MZ_KINDS
@@ -30,8 +30,8 @@ def mariposas(v: dict[str, Any], chance: Chance):
     stream = chance.next64()
     pool = _unseen_cards(v, seat)
     chance.shuffle(pool)
-    hands = [list(v["hand"]) if p == seat else [ACT[pool.pop()] for _ in range(d["hand_count"])]
-             for p, d in enumerate(v["players"])]
+    hands = [list(v["hand"]) if p == seat else [ACTION_CARDS[pool.pop()] for _ in range(d["hand_count"])]
+             for p, d in enumerate(v["boards"])]
     revealed = {m for m in v["waystations"].values() if m is not None}
     hidden = [m for m in MP.marker_ids if m not in revealed]
     chance.shuffle(hidden)
@@ -39,7 +39,7 @@ def mariposas(v: dict[str, Any], chance: Chance):
                    for city, m in v["waystations"].items()}
     goals = {k: {"card": g if g else MP.goals[chance.choice(MP.goals_by_season[i])].id, "face_up": g is not None}
              for i, (k, g) in enumerate(v["goals"].items())}
-    return build(public_position(v, hands, [ACT[c] for c in pool], waystations, goals, stream))
+    return build(public_position(v, hands, [ACTION_CARDS[c] for c in pool], waystations, goals, stream))
 
 
 def midnight_zoo(v: dict, chance: Chance):

@@ -38,8 +38,8 @@ def expected_ids(game: str, view: dict, seat: int) -> set[str]:
     elif game == "mariposas":
         m = yaml.safe_load((data / "map.yaml").read_text(encoding="utf-8"))
         ids |= {f"space:{s['id']}" for s in m["spaces"]}
-        for s, p in enumerate(view["players"]):
-            ids |= {f"butterfly:{s}.{b.get('slot', b.get('marker'))}" for b in p["butterflies"]} | {f"hand:{s}"}
-        ids |= {f"card:{c}" for c in view["hand"]} | {f"flower:{f}" for f in view["players"][seat]["flowers"]}
+        for s, p in enumerate(view["boards"]):
+            ids |= {f"butterfly:{s}.{b['marker']}" for b in p["butterflies"]} | {f"hand:{s}"}
+        ids |= {f"card:{c}" for c in view["hand"]} | {f"flower:{f}" for f in view["boards"][seat]["flowers"]}
         ids |= {f"{'bonus' if k.startswith('bonus_') else 'lifecycle'}:{k}" for k in view["card_supply"]}
     return ids

@@ -253,7 +253,7 @@ def test_mariposas_waystations_goals_and_life_cycle_cards(web, page):
     state = play(game, 2, {}, seed=5, plies=178, prefer=CITIES)
     view = game.view(state, 0)
     revealed = {c: m for c, m in view["waystations"].items() if m}
-    assert len(revealed) >= 2 and any(p["lifecycle_cards"] for p in view["players"])
+    assert len(revealed) >= 2 and any(p["lifecycle_cards"] for p in view["boards"])
     draw(page, web.base, "mariposas", view, 0, NAMES[:2])
     for city, marker in view["waystations"].items():
         assert _attrs(page, f'[data-id="space:{city}"] .waystation', "data-marker") == [[marker or "hidden"]]
@@ -261,18 +261,16 @@ def test_mariposas_waystations_goals_and_life_cycle_cards(web, page):
     assert goals == [g or "hidden" for g in view["goals"].values()]
     assert _attrs(page, ".discard-pile", "data-count", "data-top") == [[str(len(view["discard"])), view["discard"][-1] if view["discard"] else ""]]
     cards = sorted((int(s), c) for s, c in _attrs(page, ".lifecycle-card", "data-seat", "data-card"))
-    assert cards == sorted((s, c) for s, p in enumerate(view["players"]) for c in p["lifecycle_cards"])
+    assert cards == sorted((s, c) for s, p in enumerate(view["boards"]) for c in p["lifecycle_cards"])
     _nothing_face_down_named(page, game, state)
 
 
 def _nothing_face_down_named(page, game, state) -> None:
     """Hidden (R51, the season goals face down): no face-down marker is named on its city or on any
     marker, no face-down goal anywhere (bonus markers share their names with the public bonus cards)."""
-    from gameshelf.games.mariposas.catalog import CAT
-
     full = game.position(state)
-    markers = [CAT.marker_ids[m] for i, m in enumerate(full["way"]) if not full["way_up"] >> i & 1]
-    goals = [CAT.goals[g].id for g, up in zip(full["goals"], full["goal_up"]) if not up]
+    markers = [city["marker"] for city in full["waystations"].values() if not city["face_up"]]
+    goals = [goal["card"] for goal in full["goals"].values() if not goal["face_up"]]
     assert not {m for [m] in _attrs(page, ".waystation", "data-marker")} & set(markers)
     cities = " ".join(label for [label] in _attrs(page, "[data-id^='space:'] .waystation", "aria-label"))
     cities += " ".join(label for [label] in _attrs(page, "[data-id^='space:']", "aria-label"))

@@ -7,8 +7,8 @@ from collections import Counter
 from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.state import CATEGORIES, NSLOT, REMOVED, SUPPLY, card_loc
-from tests.scenario import scenario
+from gameshelf.games.mariposas.state import CATEGORIES, MARKERS, REMOVED, SUPPLY, card_location
+from tests.scenario import merge, scenario
 
 SEASONS = {"spring": 0, "summer": 1, "fall": 2}
 FT = CAT.flower_types
@@ -20,7 +20,7 @@ def loc_code(at: str) -> int:
     if at == "removed":
         return REMOVED
     if at.endswith("_card"):
-        return card_loc(SEASONS[at[:-5]])
+        return card_location(SEASONS[at[:-5]])
     return CAT.space_index[at]
 
 
@@ -38,20 +38,24 @@ class Pos:
 
     def g(self, name: str) -> int:
         seat, slot = self.names[name]
-        return seat * NSLOT + slot
+        return seat * MARKERS + slot
 
     def at(self, name: str) -> str:
-        x = self.s.loc[self.g(name)]
+        x = self.s.locations[self.g(name)]
         return CAT.space_ids[x] if x >= 0 else {SUPPLY: "supply", REMOVED: "removed"}.get(x, f"card{-10 - x}")
 
     def double(self, name: str) -> bool:
-        return bool(self.s.dbl[self.g(name)])
+        return bool(self.s.doubles[self.g(name)])
 
     def slot(self, name: str) -> int:
         return self.names[name][1]
 
     def flowers(self, seat: int) -> dict[str, int]:
         return {f: n for f, n in zip(FT, self.s.flowers[seat]) if n}
+
+    def relay(self, snippet: dict) -> None:
+        """Lay ``snippet`` over the position (:func:`relaid`)."""
+        self.s = relaid(self.s, snippet)
 
     def do(self, *texts: str) -> list:
         """Apply each notation through the legality check."""
@@ -73,7 +77,9 @@ class Pos:
                        *[f"to {x}" for x in path[1:]])
 
     def pending(self) -> str:
-        return GAME.view(self.s, None)["pending"]
+        """The pending decision's name as the view's header shows it ("over" at the end)."""
+        decision = GAME.view(self.s, None)["decision"]
+        return decision["kind"].split(".", 1)[1] if decision else "over"
 
     def keep(self) -> list:
         """End of turn (R70, R71): every full hand is asked; keep it (the only choice unless redundant)."""
@@ -81,9 +87,19 @@ class Pos:
         return self.do("exchange none")
 
 
+def relaid(state, snippet: dict):
+    """``state`` with ``snippet`` laid over its position (tests/scenario.merge), validated like any position."""
+    return GAME.from_position(merge(GAME.position(state), snippet))
+
+
+def points_of(rows: dict[int, list[int]]) -> dict:
+    """A position snippet giving each listed seat its points per score category (CATEGORIES order)."""
+    return {"players": {seat: {"points": dict(zip(CATEGORIES, row))} for seat, row in rows.items()}}
+
+
 def pending(s) -> str:
     """The name of the pending decision (the top of the decision stack), "over" at the end."""
-    return s.pending[-1].NAME if s.pending else "over"
+    return s.pending[-1].name if s.pending else "over"
 
 
 def in_setup(s) -> bool:
@@ -146,13 +162,14 @@ def make(players: int = 2, season: str = "summer", turn: int = 0, butterflies=No
     face_up = {k: f"{k}_card" not in on_cards for k in SEASONS}
     face_up.update(goal_up or {})
     snippet = {
-        "season": season, "first": turn if first is None else first, "cur": turn, "turn_no": turn_no, "players": seats,
+        "season": season, "first_player": turn if first is None else first, "turn_seat": turn, "turns_taken": turn_no,
+        "players": seats,
         "goals": {k: {"card": default_goals[k], "face_up": face_up[k]} for k in SEASONS},
         "waystations": _waystations(waystations or {}),
         "deck": _deck(seats, deck or []), "discard": [],
         "turn": {"start": [b["at"] for b in seats[turn]["butterflies"]], "collected": [], "segments": [],
-                 "group": 0, "plus2": False, "extra1": False, "queue": []},
-        "pending": [{"kind": "play", "seat": turn}],
+                 "group": 0, "add_2_ready": False, "add_1_ready": False, "queue": []},
+        "pending": [{"kind": "mariposas.play", "seat": turn}],
     }
     if rows:
         snippet["ability_rows"] = dict(rows)
@@ -180,12 +197,12 @@ def _deck(seats, deck) -> list[str]:
     return rest + list(deck)[::-1]
 
 
-def force_die(s, faces: list[str]) -> None:
-    """Reseed the chance stream so the next die rolls show ``faces`` (die values in order)."""
-    want = [CAT.die_faces.index(f) for f in faces]
+def force_die(pos: Pos, faces: list[str]) -> None:
+    """Reseed the chance stream (the position's ``chance``) so the next die rolls show ``faces`` in order."""
+    want = [CAT.die_faces.index(face) for face in faces]
     for seed in range(100000):
-        c = Chance(seed)
-        if [c.below(len(CAT.die_faces)) for _ in want] == want:
-            s.chance = Chance(seed)
+        chance = Chance(seed)
+        if [chance.below(len(CAT.die_faces)) for _ in want] == want:
+            pos.relay({"chance": seed})
             return
     raise AssertionError("no seed found")

@@ -16,7 +16,7 @@ def _check_against_breakdown(s, out):
     """Each season's entry = that season's goal category, plus breeding_goal if that card is a breeding goal."""
     bal = out.details["balance"]
     assert list(bal) == [f"season_goal:{CAT.goals[g].id}" for g in s.goals]
-    for p in range(s.n):
+    for p in range(s.players):
         b = out.breakdown[p]
         for k, g in enumerate(s.goals):
             goal = CAT.goals[g]
@@ -28,9 +28,8 @@ def _check_against_breakdown(s, out):
 def test_r75_end_of_season_goal_points_per_seat():
     """SP2 (1 per butterfly on red) scored at the end of spring: seats 0 and 1 score 1, seat 2 nothing."""
     pos = make(players=3, butterflies={"a": (0, 2, "r03c03"), "b": (1, 2, "r03c01"), "c": (0, 3, "fall_card"),
-                                       "d": (2, 3, "supply")})
+                                       "d": (2, 3, "supply")}, goals={"spring": "SP2", "summer": "SU1", "fall": "FA2"})
     s = pos.s
-    s.goals = [CAT.goal_index["SP2"], CAT.goal_index["SU1"], CAT.goal_index["FA2"]]
     score_goal(s, 0, [])
     out = outcome(s)
     assert out.details["balance"] == {"season_goal:SP2": [1, 1, 0], "season_goal:SU1": [0, 0, 0],
@@ -57,17 +56,16 @@ def test_r74_breeding_goal_immediate_points_are_credited_to_the_card():
 
 
 def test_goal_points_survive_view_determinize_and_encode():
-    pos = make(players=3, butterflies={"a": (0, 2, "r03c03"), "b": (1, 2, "r03c01")})
+    pos = make(players=3, butterflies={"a": (0, 2, "r03c03"), "b": (1, 2, "r03c01")}, goals={"spring": "SP2"})
     s = pos.s
-    s.goals[0] = CAT.goal_index["SP2"]
     score_goal(s, 0, [])
     v = GAME.view(s, 1)
-    assert [d["goal_points"]["spring"] for d in v["players"]] == [1, 1, 0]
+    assert [d["goal_points"]["spring"] for d in v["boards"]] == [1, 1, 0]
     d = GAME.determinize(v, Chance(7))
-    assert d.gpts == s.gpts and GAME.view(d, 1) == v
+    assert d.goal_points == s.goal_points and GAME.view(d, 1) == v
     c = s.copy()
-    c.gpts[0] += 5
-    assert s.gpts[0] == 1
+    c.goal_points[0] += 5
+    assert s.goal_points[0] == 1
 
 
 def test_seeded_finished_games_balance_matches_breakdown():

@@ -7,7 +7,8 @@ from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import next_first_player
 from gameshelf.games.mariposas.scoring import michoacan_count, michoacan_points, placed
-from mariposas_helpers import end_season, final_scoring, force_die, in_setup, make, pending
+from gameshelf.games.mariposas.state import CATEGORIES
+from mariposas_helpers import end_season, final_scoring, force_die, in_setup, make, pending, points_of, relaid
 
 Z, O = 0, 1
 
@@ -23,14 +24,14 @@ def test_ex01_zadie_waystation_turn():
                waystations={"boston": ("life_pink_adult", False), "new_york": ("life_blue_caterpillar", False)},
                rows={"green": "hatch_point", "pink": "three_points", "blue": "two_cards"},
                hands={Z: ["move_1_3", "move_5"]})
-    force_die(pos.s, ["yellow", "wild"])
+    force_die(pos, ["yellow", "wild"])
     pos.do("play move_1_3")
     pos.seg("Z3", ["r05c17", "r04c18", "r04c20", "boston"])
     v = GAME.view(pos.s, Z)
     assert v["waystations"]["boston"] == "life_pink_adult"
     assert pos.flowers(Z) == {"yellow": 1}
-    assert set(v["players"][Z]["lifecycle_cards"]) == {"pink_egg", "pink_caterpillar", "pink_chrysalis", "pink_adult"}
-    assert v["players"][Z]["abilities"] == ["three_points"]
+    assert set(v["boards"][Z]["lifecycle_cards"]) == {"pink_egg", "pink_caterpillar", "pink_chrysalis", "pink_adult"}
+    assert v["boards"][Z]["abilities"] == ["three_points"]
     assert pos.pending() == "segment"          # Boston is not next to milkweed: no hatch decision
     pos.seg("Z3", ["boston", "new_york"])
     assert pos.pending() == "pick_flower"      # the second roll is the wild face
@@ -39,9 +40,9 @@ def test_ex01_zadie_waystation_turn():
     assert pos.at("Z3") == "new_york"
     assert v["waystations"]["new_york"] == "life_blue_caterpillar"
     assert pos.flowers(Z) == {"yellow": 1, "orange": 1}
-    assert "blue_caterpillar" in v["players"][Z]["lifecycle_cards"] and len(v["players"][Z]["lifecycle_cards"]) == 5
-    assert v["players"][Z]["score"] == 0
-    pos.s.pts[Z] = [0] * len(pos.s.pts[Z])
+    assert "blue_caterpillar" in v["boards"][Z]["lifecycle_cards"] and len(v["boards"][Z]["lifecycle_cards"]) == 5
+    assert v["boards"][Z]["score"] == 0
+    pos.relay(points_of({Z: [0] * len(CATEGORIES)}))
     final_scoring(pos.s, [])
     out = GAME.outcome(pos.s)
     assert out.breakdown[Z]["lifecycle_cards"] + out.breakdown[Z]["ability_end"] == 8
@@ -63,7 +64,7 @@ def test_ex02_drew_hatching_turn():
     pos.do("hatch orange")
     assert pos.flowers(0) == {}
     assert pos.at("D3a") == "r08c14"           # taken from the fall card (R32)
-    assert pos.at("D3b") == "card2" and not pos.s.goal_up[2]
+    assert pos.at("D3b") == "card2" and not pos.s.goals_up[2]
     pos.seg("D2", ["r08c14", "r07c15"])
     pos.seg("D3a", ["r08c14", "r07c13"])        # D3 has no start space: collects at P
     assert pos.flowers(0) == {"pink": 1, "purple": 2}
@@ -130,14 +131,14 @@ def test_ex05_breeding_goal_sp5():
     pos.do("play move_1x3")
     pos.seg("L1", ["r07c05", "r07c07"])
     pos.do("hatch orange")
-    assert pos.s.pts[0][3] == 2 and sum(pos.s.pts[0]) == 2
+    assert pos.s.points[0][3] == 2 and sum(pos.s.points[0]) == 2
     pos.seg("L2", ["r07c07", "r06c06"])
     pos.seg("L1", ["r07c07", "st_louis"])
     assert pos.pending() != "hatch"
     assert pos.flowers(0) == {"purple": 1}
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["blue_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["blue_egg"]
     assert pos.at("L1") == "st_louis" and pos.at("L2") == "r06c06"
-    assert not pos.s.goal_up[1] and pos.at("M2") == "card1"
+    assert not pos.s.goals_up[1] and pos.at("M2") == "card1"
 
 
 def test_ex05_note_same_hatch_on_kansas_city_scores_nothing():
@@ -149,7 +150,7 @@ def test_ex05_note_same_hatch_on_kansas_city_scores_nothing():
     if pos.pending() == "pick_flower":
         pos.do("pick white")
     pos.do("hatch orange")
-    assert pos.at("L2") == "kansas_city" and sum(pos.s.pts[0]) == 0
+    assert pos.at("L2") == "kansas_city" and sum(pos.s.points[0]) == 0
 
 
 def test_ex06_fa1_double_generation_4():
@@ -211,7 +212,7 @@ def test_t02_back_to_start_hatch_allowed_passing_city_nothing():
     assert pos.flowers(0) == {"yellow": 1}
     assert pos.at("K1") == "r02c04" and pos.at("K2") == "r02c06"
     assert GAME.view(pos.s, 0)["waystations"]["minneapolis"] is None
-    assert not pos.s.goal_up[1] and pos.at("L2") == "card1"
+    assert not pos.s.goals_up[1] and pos.at("L2") == "card1"
 
 
 def mo_position():
@@ -236,8 +237,8 @@ def test_t03_matched_and_any_costs():
     pos.seg("M3", ["r11c03", "r11c01"])
     assert pos.flowers(0) == {"purple": 1}
     assert (pos.at("M1"), pos.at("M2"), pos.at("M3")) == ("r12c02", "r11c03", "r11c01")
-    assert not pos.s.goal_up[1] and pos.at("N2") == "card1"
-    assert pos.at("M3b") == "card2" and not pos.s.goal_up[2]
+    assert not pos.s.goals_up[1] and pos.at("N2") == "card1"
+    assert pos.at("M3b") == "card2" and not pos.s.goals_up[2]
 
 
 def test_t03_illegal_payments():
@@ -268,7 +269,7 @@ def test_t04_double_generation_4():
     pos.seg("V4", ["r05c03", "r04c02"])
     assert pos.at("V4") == "r04c02"
     assert pos.flowers(0) == {"white": 2, "orange": 1}
-    assert sum(1 for g in range(6, 10) if pos.s.loc[g] == -1) == 3
+    assert sum(1 for g in range(6, 10) if pos.s.locations[g] == -1) == 3
     assert weight_on_map(pos, 0) == 2
 
 
@@ -276,21 +277,21 @@ def ava_position():
     pos = make(players=3, season="spring", goals={"summer": "SU5"},
                butterflies={"A1": (0, 1, "st_louis"), "A2a": (0, 2, "summer_card"), "A2b": (0, 2, "supply"),
                             "B1": (1, 1, "r05c07"), "B2a": (1, 2, "r04c06"), "B2b": (1, 2, "supply"),
-                            "C1": (2, 1, "r07c09"), "C2a": (2, 2, "r06c10"), "C2b": (2, 2, "r05c09")})
-    pos.s.turn_no = pos.s.n * CAT.turns[0] - 1
+                            "C1": (2, 1, "r07c09"), "C2a": (2, 2, "r06c10"), "C2b": (2, 2, "r05c09")},
+               turn_no=3 * CAT.turns[0] - 1)
     return pos
 
 
 def test_t05_free_hatch_card_reveal_and_removal():
     """T-05 (R76, R80, R32, R35, R78)."""
     pos = ava_position()
-    pos.s.pts = [[0] * 8 for _ in range(3)]
+    pos.relay(points_of({seat: [0] * len(CATEGORIES) for seat in range(3)}))
     end_season(pos.s, [])
     assert pos.pending() == "free_hatch" and GAME.to_act(pos.s) == 0
     assert pos.legal() == ["free none", "free st_louis"]
     pos.do("free st_louis")
     assert pos.at("A2a") == "st_louis" and pos.at("A2b") == "supply"
-    assert pos.s.goal_up[1]
+    assert pos.s.goals_up[1]
     assert GAME.to_act(pos.s) == 1 and pos.legal() == ["free none", "free r05c07"]
     pos.do("free r05c07")
     assert pos.pending() == "play" and pos.s.season == 1   # cy cannot free-hatch: skipped
@@ -304,7 +305,7 @@ def test_t05_variant_ava_declines():
     pos = ava_position()
     end_season(pos.s, [])
     pos.do("free none", "free none")
-    assert pos.at("A2a") == "supply" and pos.at("A2b") == "supply" and pos.s.goal_up[1]
+    assert pos.at("A2a") == "supply" and pos.at("A2b") == "supply" and pos.s.goals_up[1]
     assert weight_on_map(pos, 0) == 0
 
 
@@ -312,13 +313,10 @@ def test_t06_turn_order_and_first_players():
     """T-06 (R79, R3, R2): ties resolved clockwise from the previous first player."""
     pos = make(players=4, season="spring", turn=3)
     s = pos.s
-    assert [(s.first + i) % 4 for i in range(16)] == [3, 0, 1, 2] * 4
-    for i, x in enumerate([6, 4, 4, 9]):
-        s.pts[i] = [x] + [0] * 7
+    assert [(s.first_player + i) % 4 for i in range(16)] == [3, 0, 1, 2] * 4
+    s = relaid(s, points_of({seat: [x] + [0] * 7 for seat, x in enumerate([6, 4, 4, 9])}))
     assert next_first_player(s) == 1
-    s.first = 1
-    for i, x in enumerate([12, 18, 20, 12]):
-        s.pts[i] = [x] + [0] * 7
+    s = relaid(s, {"first_player": 1, **points_of({seat: [x] + [0] * 7 for seat, x in enumerate([12, 18, 20, 12])})})
     assert next_first_player(s) == 3
     assert sum(CAT.turns) * 4 == 60
 
@@ -330,8 +328,8 @@ def test_t06_full_season_skeleton():
         GAME.apply(s, GAME.parse_action("exchange none"))
     order = []
     while s.season == 0:
-        if pending(s) == "play" and (not order or order[-1][1] != s.turn_no):
-            order.append((s.cur, s.turn_no))
+        if pending(s) == "play" and (not order or order[-1][1] != s.turns_taken):
+            order.append((s.turn_seat, s.turns_taken))
         acts = GAME.legal_actions(s)
         stop = [a for a in acts if str(a) in ("stop", "bonus32 no", "exchange none", "free none", "hatch none")]
         GAME.apply(s, stop[0] if stop else acts[0])
@@ -350,7 +348,7 @@ def test_t07_hand_refill_and_exchange():
     pos.do("exchange reuse_other")
     assert sorted(GAME.view(pos.s, 0)["hand"]) == ["move_2x2", "reuse_own"]
     assert pos.s.discard[-1] == CAT.action_ids.index("reuse_other")
-    assert pos.pending() == "play" and pos.s.cur == 1   # one exchange only; the turn passed
+    assert pos.pending() == "play" and pos.s.turn_seat == 1   # one exchange only; the turn passed
 
 
 def test_t07_exchange_both_and_no_exchange():
@@ -364,7 +362,7 @@ def test_t07_exchange_both_and_no_exchange():
     pos.do("play move_1x3", "stop")
     assert pos.legal() == ["exchange none"]          # exchange_allowed: false; keeping is the only answer
     pos.keep()
-    assert pos.s.cur == 1 and pos.pending() == "play"
+    assert pos.s.turn_seat == 1 and pos.pending() == "play"
 
 
 def test_t07_bonus_card_not_replaced():
@@ -374,7 +372,7 @@ def test_t07_bonus_card_not_replaced():
     pos.do("play move_2x2+a1", "stop")
     v = GAME.view(pos.s, 0)
     assert sorted(v["hand"]) == ["move_1_3", "move_5"]
-    assert v["players"][0]["used_bonus_cards"] == ["bonus_add_1"]
+    assert v["boards"][0]["used_bonus_cards"] == ["bonus_add_1"]
 
 
 def test_t08_reuse_targets():
@@ -407,7 +405,7 @@ def test_t09_bonus_move_cards_in_one_turn():
                bonus={0: ["bonus_add_2", "bonus_add_1", "bonus_move_3_2"]}, hands={0: ["move_1x3", "move_5"]},
                deck=["move_2x2"], waystations={"houston": ("bonus_add_2", False)})
     pos.do("play move_1x3+a1+a2")
-    assert sorted(x >> 1 for x in pos.s.seg_left) == [1, 1, 1, 1] and pos.s.plus2
+    assert sorted(x >> 1 for x in pos.s.segments_left) == [1, 1, 1, 1] and pos.s.add_2_ready
     pos.seg("G4", ["r08c06", "r09c05", "houston", "r11c03"], plus2=True)
     assert "seg 1+2" not in pos.legal()
     pos.seg("G4", ["r11c03", "r12c02"])
@@ -423,8 +421,8 @@ def test_t09_bonus_move_cards_in_one_turn():
     assert pos.flowers(0) == {"pink": 3, "white": 1, "orange": 2, "yellow": 1}
     assert not any(e.key == "hatch" for e in pos.events)
     assert v["waystations"]["houston"] is None
-    assert v["players"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
-    assert v["players"][0]["bonus_cards"] == []                 # T-09: unused: [], used: all three
+    assert v["boards"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
+    assert v["boards"][0]["bonus_cards"] == []                 # T-09: unused: [], used: all three
     assert sorted(v["hand"]) == ["move_2x2", "move_5"]
 
 
@@ -432,7 +430,7 @@ def test_t09_later_first_landing_on_houston_gives_die_only():
     """T-09 later: the first lander flips and rolls but gets no second copy (R47, A31)."""
     pos = make(season="fall", butterflies={"G4": (0, 4, "r09c05")}, used={0: ["bonus_add_2"]},
                waystations={"houston": ("bonus_add_2", False)})
-    force_die(pos.s, ["pink"])
+    force_die(pos, ["pink"])
     pos.do("play move_1x3")
     pos.seg("G4", ["r09c05", "houston"])
     assert pos.flowers(0) == {"pink": 1}
@@ -447,7 +445,7 @@ def test_t10_waystations_first_later_and_wildflower():
                waystations={"atlanta": ("bonus_add_1", False), "dallas": ("wildflower", False)},
                hands={p: ["move_1x3", "move_2x2"] for p in range(3)},
                deck=["move_5", "move_1_3", "move_4_flower", "move_1_3", "move_5", "move_4_flower"])
-    force_die(pos.s, ["purple", "wild"])
+    force_die(pos, ["purple", "wild"])
     pos.do("play move_1x3")
     pos.seg("A", ["r08c10", "atlanta"])
     pos.do("stop")
@@ -469,7 +467,7 @@ def test_t10_waystations_first_later_and_wildflower():
     pos.keep()
     pos.do("play move_2x2", "stop")            # bob's turn: no movement
     pos.keep()
-    assert pos.s.cur == cal
+    assert pos.s.turn_seat == cal
     pos.do("play move_2x2")
     pos.seg("C", ["dallas", "r08c04", "dallas"])
     assert pos.pending() == "segment"            # nothing: C began the turn on Dallas
@@ -479,7 +477,7 @@ def test_t10_waystations_first_later_and_wildflower():
     assert v["waystations"]["atlanta"] == "bonus_add_1" and v["waystations"]["dallas"] == "wildflower"
     assert pos.flowers(ann) == {"purple": 1} and pos.flowers(bob) == {}
     assert pos.flowers(cal) == {"pink": 1, "white": 1, "yellow": 1}
-    assert v["players"][ann]["bonus_cards"] == ["bonus_add_1"] and v["players"][bob]["bonus_cards"] == ["bonus_add_1"]
+    assert v["boards"][ann]["bonus_cards"] == ["bonus_add_1"] and v["boards"][bob]["bonus_cards"] == ["bonus_add_1"]
     assert sum(1 for e in pos.events if e.key == "die") == 2
 
 
@@ -504,11 +502,11 @@ def test_t12_card_revealed_mid_season_has_no_effect_yet():
                butterflies={"S2": (0, 2, "r05c05"), "S3": (0, 3, "r04c04"), "S3x": (0, 3, "fall_card"),
                             "S3y": (0, 3, "supply"), "S4": (0, 4, "supply")},
                flowers={0: {"yellow": 3, "purple": 4}})
-    assert not pos.s.goal_up[2]
+    assert not pos.s.goals_up[2]
     pos.do("play move_1x3")
     pos.seg("S2", ["r05c05", "r05c03"])
     pos.do("hatch yellow")
-    assert pos.at("S3x") == "r05c03" and pos.s.goal_up[2]
+    assert pos.at("S3x") == "r05c03" and pos.s.goals_up[2]
     assert any(e.key == "goal_revealed" for e in pos.events)
     pos.seg("S3", ["r04c04", "r04c06"])
     pos.do("hatch purple")

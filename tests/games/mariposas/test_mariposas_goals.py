@@ -88,12 +88,11 @@ def test_each_goal_card(goal, markers, flowers, expect):
 
 def test_r75_markers_off_the_map_never_count_and_players_score_independently():
     """R75: markers on a card or in the supply do not count; several players may score the same goal."""
-    pos = make(players=3, butterflies={"a": (0, 2, "r03c03"), "b": (1, 2, "r03c01"), "c": (0, 3, "fall_card"),
-                                       "d": (2, 3, "supply")})
-    pos.s.season = 0
-    pos.s.goals[0] = CAT.goal_index["SP2"]
+    pos = make(players=3, season="spring", goals={"spring": "SP2"},
+               butterflies={"a": (0, 2, "r03c03"), "b": (1, 2, "r03c01"), "c": (0, 3, "fall_card"),
+                            "d": (2, 3, "supply")})
     score_goal(pos.s, 0, [])
-    assert [p[0] for p in pos.s.pts] == [1, 1, 0]
+    assert [p[0] for p in pos.s.points] == [1, 1, 0]
 
 
 def test_sp5_breeding_goal_scores_only_in_its_band_and_season():
@@ -105,7 +104,7 @@ def test_sp5_breeding_goal_scores_only_in_its_band_and_season():
     pos.do("hatch pink")
     pos.seg("b", ["r06c10", "r06c12"])          # x2 12: outside the band
     pos.do("hatch any", "pay pink", "pay pink", "pay pink", "pay white")
-    assert pos.s.pts[0][3] == 2
+    assert pos.s.points[0][3] == 2
 
 
 def test_all_twenty_cards_are_loaded():

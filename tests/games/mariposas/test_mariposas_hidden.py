@@ -15,11 +15,11 @@ PRIVATE_MARKERS = [m for m in CAT.marker_ids if m.startswith("life_") or m == "w
 
 
 def hidden_markers(s):
-    return {CAT.marker_ids[s.way[i]] for i in range(len(CAT.cities)) if not s.way_up >> i & 1}
+    return {CAT.marker_ids[s.waystations[i]] for i in range(len(CAT.cities)) if not s.waystations_up >> i & 1}
 
 
 def hidden_goals(s):
-    return {CAT.goals[s.goals[k]].id for k in range(3) if not s.goal_up[k]}
+    return {CAT.goals[s.goals[k]].id for k in range(3) if not s.goals_up[k]}
 
 
 def random_run(n, seed, steps=None):
@@ -37,10 +37,10 @@ def random_run(n, seed, steps=None):
 def test_view_locations_use_the_reference_names():
     """2.2: a marker's location is a space id, summer_card, fall_card, supply or removed."""
     s = GAME.setup(3, seed=1)
-    ats = {b["at"] for b in GAME.view(s, 0)["players"][0]["butterflies"]}
+    ats = {b["at"] for b in GAME.view(s, 0)["boards"][0]["butterflies"]}
     assert ats == {"michoacan", "summer_card", "fall_card", "supply"}
     pos = make(butterflies={"a": (0, 1, "removed")})
-    assert GAME.view(pos.s, None)["players"][0]["butterflies"][0]["at"] == "removed"
+    assert GAME.view(pos.s, None)["boards"][0]["butterflies"][0]["at"] == "removed"
 
 
 def test_r51_views_never_show_hidden_parts():
@@ -49,10 +49,10 @@ def test_r51_views_never_show_hidden_parts():
         for seat in (None, 0, 1, 2):
             v = GAME.view(s, seat)
             for i, c in enumerate(CAT.cities):
-                if not s.way_up >> i & 1:
+                if not s.waystations_up >> i & 1:
                     assert v["waystations"][CAT.space_ids[c]] is None
             for k, season in enumerate(CAT.seasons):
-                assert (v["goals"][season] is None) == (not s.goal_up[k])
+                assert (v["goals"][season] is None) == (not s.goals_up[k])
             text = json.dumps(v)
             for g in hidden_goals(s):
                 assert f'"{g}"' not in text
@@ -160,7 +160,7 @@ def test_r71_keeping_the_hand_reveals_nothing():
     for q in _others(3, 0):
         assert GAME.view(plain.s, q) == GAME.view(redundant.s, q)
         assert [(e.key, e.args) for e in ev_a if e.visible_to(q)] == [(e.key, e.args) for e in ev_b if e.visible_to(q)]
-    assert plain.s.cur == 1 and plain.pending() == "play"
+    assert plain.s.turn_seat == 1 and plain.pending() == "play"
 
 
 def test_r71_errors_for_an_exchange_do_not_depend_on_the_hand():
@@ -175,7 +175,7 @@ def test_r71_errors_for_an_exchange_do_not_depend_on_the_hand():
 
 def _restart_step_15(s, hands):
     """Setup step 15 (every seat asked in turn order) with the given opening hands (cards swapped with the draw pile)."""
-    assert in_setup(s) and s.queue == [(s.first + i) % s.n for i in range(s.n)]
+    assert in_setup(s) and s.queue == [(s.first_player + i) % s.players for i in range(s.players)]
     for seat, cards in hands.items():
         for slot, c in enumerate(cards):
             if CAT.action_ids[s.hands[seat][slot]] != c:
@@ -189,7 +189,7 @@ def test_setup_step_15_question_reveals_nothing():
     runs = []
     for first_hand in (["move_5", "move_1x3"], ["move_5", "move_5"], ["reuse_own", "reuse_other"]):
         s = GAME.setup(3, seed=11)
-        p = s.first
+        p = s.first_player
         others = {q: ["move_2x2", "move_1_3"] for q in range(3) if q != p}
         s = _restart_step_15(s, {p: first_hand, **others})
         trace = []
@@ -198,7 +198,7 @@ def test_setup_step_15_question_reveals_nothing():
             assert (GAME.legal_actions(s) != [parse_action("exchange none")]) == is_redundant(s.hands[GAME.to_act(s)])
             GAME.checked_apply(s, "exchange none")
         runs.append(trace)
-    assert [[v[None]["actor"] for v in t] for t in runs] == [[(p + i) % 3 for i in range(3)]] * 3
+    assert [[v[None]["to_act"] for v in t] for t in runs] == [[(p + i) % 3 for i in range(3)]] * 3
     assert runs[0] == runs[1] == runs[2]
 
 
@@ -210,7 +210,7 @@ def test_r71_every_full_hand_is_asked_after_every_turn_in_random_games():
         while in_setup(s):
             asked_setup.append(GAME.to_act(s))
             GAME.apply(s, GAME.legal_actions(s)[0])
-        assert asked_setup == [(s.first + i) % n for i in range(n)]
+        assert asked_setup == [(s.first_player + i) % n for i in range(n)]
         r = Chance(seed)
         turns = asked = skipped = 0
         player, questions = None, 0
@@ -218,7 +218,7 @@ def test_r71_every_full_hand_is_asked_after_every_turn_in_random_games():
             ev = GAME.apply(s, r.choice(GAME.legal_actions(s)))
             if any(e.key in ("play", "play_bonus") for e in ev):
                 turns += 1
-                player, questions = s.cur, 0
+                player, questions = s.turn_seat, 0
             if pending(s) == "exchange" and not in_setup(s):
                 assert GAME.to_act(s) == player and len(s.hands[player]) == 2
                 questions += 1

@@ -7,11 +7,11 @@ from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_season import next_first_player
 from gameshelf.games.mariposas.scoring import goal_points
-from mariposas_helpers import final_scoring, force_die, make, pending
+from mariposas_helpers import final_scoring, force_die, make, pending, relaid
 
 
 def cat_pts(pos, seat, category):
-    return GAME.view(pos.s, seat)["players"][seat]["points"][category]
+    return GAME.view(pos.s, seat)["boards"][seat]["points"][category]
 
 
 def finish_turn(pos):
@@ -30,12 +30,13 @@ def finish_turn(pos):
 
 def test_r02_each_player_takes_exactly_t_turns_then_the_season_ends():
     """R2: after the 4th spring turn of the last player in order the season ends (no 5th turn)."""
-    pos = make(players=2, season="spring", turn=1, butterflies={"a": (0, 1, "michoacan"), "b": (1, 1, "michoacan")})
+    # the 7th of 8 spring turns: seat 1 first, so seat 1 plays now
+    pos = make(players=2, season="spring", turn=1, turn_no=2 * 4 - 2,
+               butterflies={"a": (0, 1, "michoacan"), "b": (1, 1, "michoacan")})
     s = pos.s
-    s.turn_no = 2 * 4 - 2                        # the 7th of 8 spring turns: seat 1 first, so seat 1 plays now
     pos.do("play move_1x3")
     finish_turn(pos)
-    assert s.season == 0 and s.cur == 0          # the 8th spring turn
+    assert s.season == 0 and s.turn_seat == 0          # the 8th spring turn
     pos.do("play move_1x3")
     finish_turn(pos)
     assert s.season == 1 or pending(s) == "free_hatch"  # the season is over
@@ -46,7 +47,7 @@ def test_r03_turns_go_clockwise_from_the_first_player():
     pos = make(players=3, season="summer", turn=2)
     seen = []
     for _ in range(4):
-        seen.append(pos.s.cur)
+        seen.append(pos.s.turn_seat)
         pos.do(pos.legal()[0])
         finish_turn(pos)
     assert seen == [2, 0, 1, 2]
@@ -104,8 +105,8 @@ def test_r21_hatch_allowed_where_r20_forbids_collecting():
 def test_r24_flowers_are_public_in_every_view():
     """R24, A36: flower tokens are public: a spectator sees them."""
     pos = make(flowers={1: {"pink": 3}})
-    assert GAME.view(pos.s, None)["players"][1]["flowers"]["pink"] == 3
-    assert GAME.view(pos.s, 0)["players"][1]["flowers"]["pink"] == 3
+    assert GAME.view(pos.s, None)["boards"][1]["flowers"]["pink"] == 3
+    assert GAME.view(pos.s, 0)["boards"][1]["flowers"]["pink"] == 3
 
 
 # ---- 4.5 hatching ------------------------------------------------------------------------------
@@ -192,12 +193,12 @@ def test_r35_a_card_turns_up_only_when_the_last_marker_of_any_player_leaves():
     pos.do("play move_1x3")
     pos.seg("a", ["r04c06", "r05c07"])
     pos.do("hatch pink")
-    assert not pos.s.goal_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] is None
+    assert not pos.s.goals_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] is None
     finish_turn(pos)
     pos.do("play move_1x3")
     pos.seg("b", ["r04c06", "r05c07"])
     pos.do("hatch pink")
-    assert pos.s.goal_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] == "SU1"
+    assert pos.s.goals_up[1] and GAME.view(pos.s, 0)["goals"]["summer"] == "SU1"
 
 
 def test_r36_a_double_collects_once_and_weighs_two():
@@ -226,7 +227,7 @@ def test_r43_hatching_on_a_city_next_to_milkweed_after_its_reward():
                waystations={"st_louis": ("life_green_egg", True)}, flowers={0: {"pink": 2}})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c07", "st_louis"])
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["green_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["green_egg"]
     pos.do("hatch pink")
     assert pos.at("b") == "st_louis"
 
@@ -234,10 +235,10 @@ def test_r43_hatching_on_a_city_next_to_milkweed_after_its_reward():
 def test_r45_life_cycle_marker_gives_its_card_on_the_first_landing():
     """R45: a face-down life cycle marker: flip, die, then the matching card."""
     pos = make(butterflies={"a": (0, 2, "r07c13")}, waystations={"atlanta": ("life_pink_chrysalis", False)})
-    force_die(pos.s, ["white"])
+    force_die(pos, ["white"])
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 1)["players"][0]["lifecycle_cards"] == ["pink_chrysalis"]
+    assert GAME.view(pos.s, 1)["boards"][0]["lifecycle_cards"] == ["pink_chrysalis"]
     assert pos.flowers(0) == {"white": 1}
 
 
@@ -247,7 +248,7 @@ def test_r47_never_a_second_copy_of_a_life_cycle_card():
                waystations={"atlanta": ("life_pink_chrysalis", True)})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["pink_chrysalis"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["pink_chrysalis"]
     assert any(e.key == "already_owned" for e in pos.events)
     assert GAME.view(pos.s, 0)["card_supply"]["pink_chrysalis"] == 1
 
@@ -258,7 +259,7 @@ def test_r48_later_landings_no_die_roll_but_the_reward():
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     assert not any(e.key == "die" for e in pos.events) and pos.flowers(0) == {}
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["pink_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["pink_egg"]
 
 
 # ---- 4.7 abilities -----------------------------------------------------------------------------
@@ -271,10 +272,10 @@ def test_r55_extra_turn_players_refill_and_play_in_fall_order():
     s = pos.s
     pos.do("play move_1x3")
     finish_turn(pos)
-    assert s.in_extra and s.cur == 2 and len(s.hands[2]) == 2
+    assert s.in_extra_turns and s.turn_seat == 2 and len(s.hands[2]) == 2
     pos.do("play move_1x3")
     finish_turn(pos)
-    assert s.cur == 1 and not s.over
+    assert s.turn_seat == 1 and not s.over
     pos.do(pos.legal()[0])
     finish_turn(pos)
     assert s.over
@@ -291,7 +292,7 @@ def test_r57_move_1x3_three_segments_of_one():
     assert pos.legal() == ["seg 1", "stop"]
     pos.seg("a", ["r05c09", "r05c11"])
     pos.keep()
-    assert pos.s.cur == 1
+    assert pos.s.turn_seat == 1
 
 
 def test_r58_move_2x2_two_segments_of_two():
@@ -302,7 +303,7 @@ def test_r58_move_2x2_two_segments_of_two():
     pos.seg("a", ["r05c07", "r05c09", "r05c11"])
     pos.seg("a", ["r05c11", "r05c13", "r05c15"])
     pos.keep()
-    assert pos.s.cur == 1 and pos.at("a") == "r05c15"
+    assert pos.s.turn_seat == 1 and pos.at("a") == "r05c15"
 
 
 def test_r59_move_1_3_one_and_three_in_either_order():
@@ -321,7 +322,7 @@ def test_r60_move_5_one_segment_of_five():
     assert pos.legal() == ["seg 5", "stop"]
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13", "r05c15", "r05c17"])
     pos.keep()
-    assert pos.flowers(0) == {"orange": 1} and pos.s.cur == 1
+    assert pos.flowers(0) == {"orange": 1} and pos.s.turn_seat == 1
 
 
 def test_r61_adjacent_collection_is_optional_and_counts_for_r20():
@@ -337,7 +338,7 @@ def test_r61_adjacent_collection_is_optional_and_counts_for_r20():
     pos.seg("a", ["r04c08", "r05c07", "r05c09", "r05c11", "r05c09"])
     pos.do("adj none")
     pos.keep()
-    assert pos.flowers(0) == {"white": 1} and pos.s.cur == 1
+    assert pos.flowers(0) == {"white": 1} and pos.s.turn_seat == 1
 
 
 def test_r61_no_adjacent_collection_from_michoacan_or_plain_cities():
@@ -366,7 +367,7 @@ def test_r64_reuse_never_copies_a_reuse_card_and_stays_a_reuse_card():
                played={1: ["reuse_own", "reuse_other"]})
     pos.do("play reuse_other")
     pos.keep()                                     # no target: no effect, straight to the end of the turn
-    assert pos.s.cur == 1
+    assert pos.s.turn_seat == 1
     pos = make(butterflies={"a": (0, 2, "r05c07")}, hands={0: ["reuse_own", "move_5"]},
                played={0: ["reuse_other", "move_1x3"]})
     pos.do("play reuse_own")
@@ -389,7 +390,7 @@ def test_r66_bonus_add_2_enlarges_exactly_one_segment_by_two():
     pos.do("play move_1x3+a2")
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13"], plus2=True)
     assert pos.legal() == ["seg 1", "stop"]
-    assert GAME.view(pos.s, 0)["players"][0]["used_bonus_cards"] == ["bonus_add_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["used_bonus_cards"] == ["bonus_add_2"]
 
 
 def test_r67_bonus_move_3_2_after_the_action_in_either_order():
@@ -400,7 +401,7 @@ def test_r67_bonus_move_3_2_after_the_action_in_either_order():
     assert pos.legal() == ["seg 3", "stop"]
     pos.seg("a", ["r05c07", "r05c09", "r05c11", "r05c13"])
     pos.keep()
-    assert pos.s.cur == 1
+    assert pos.s.turn_seat == 1
 
 
 def test_r69_bonus_cards_only_in_addition_to_the_action_card():
@@ -415,8 +416,8 @@ def test_r69_bonus_cards_only_in_addition_to_the_action_card():
 def test_r72_empty_draw_pile_reshuffles_the_discard_pile():
     """R72: the discard pile becomes the new draw pile when a card is needed."""
     pos = make(butterflies={"a": (0, 2, "r05c07")})
+    pos.relay({"discard": GAME.position(pos.s)["deck"], "deck": []})
     s = pos.s
-    s.discard, s.deck = s.deck, []
     pos.do("play move_5", "stop")
     finish_turn(pos)
     assert len(s.hands[0]) == 2 and any(e.key == "reshuffle" for e in pos.events) and s.discard == []
@@ -460,13 +461,10 @@ def test_r78_removed_markers_never_return():
 
 def test_r79_lowest_score_first_previous_first_player_wins_ties():
     """R79: a tie including the previous first player goes to the previous first player."""
-    pos = make(players=3, turn=1)
-    pos.s.pts = [[3] + [0] * 7, [2] + [0] * 7, [2] + [0] * 7]
+    pos = make(players=3, turn=1, points={0: [3] + [0] * 7, 1: [2] + [0] * 7, 2: [2] + [0] * 7})
     assert next_first_player(pos.s) == 1
-    pos.s.first = 2
-    assert next_first_player(pos.s) == 2
-    pos.s.first = 0
-    assert next_first_player(pos.s) == 1
+    assert next_first_player(relaid(pos.s, {"first_player": 2})) == 2
+    assert next_first_player(relaid(pos.s, {"first_player": 0})) == 1
 
 
 def test_r80_free_hatch_from_the_supply_on_a_chosen_parent():
@@ -492,7 +490,7 @@ def test_r81_gen3_stays_and_counts_for_the_fall_goal():
 def test_r82_no_extra_turn_without_the_ability_scoring_follows_the_last_round():
     """R82: without extra_turn the game ends right after the 6th fall round."""
     pos = end_of_season("fall", butterflies={"d": (0, 4, "michoacan")})
-    assert pos.s.over and not pos.s.in_extra
+    assert pos.s.over and not pos.s.in_extra_turns
 
 
 def test_r83_final_scoring_categories():
@@ -515,17 +513,15 @@ def test_r85_michoacan_double_makes_singles_count_two():
 def test_r86_final_is_the_sum_of_all_categories():
     """R86: final = before + fall goal + Michoacan + cards + ability points."""
     pos = make(season="fall", goals={"fall": "FA2"}, butterflies={"d": (0, 4, "michoacan", True)},
-               lifecycle={0: ["blue_egg", "blue_adult"]}, abilities={0: ["three_points"]})
-    pos.s.pts[0][0] = 5
-    pos.s.pts[0][1] = 4
+               lifecycle={0: ["blue_egg", "blue_adult"]}, abilities={0: ["three_points"]},
+               points={0: [5, 4] + [0] * 6})
     final_scoring(pos.s, [])
     assert GAME.outcome(pos.s).scores[0] == 5 + 4 + 2 + 7 + 2 + 3
 
 
 def test_r87_most_points_wins():
     """R87: the highest score ranks first."""
-    pos = make(season="fall", players=3)
-    pos.s.pts = [[1] + [0] * 7, [9] + [0] * 7, [4] + [0] * 7]
+    pos = make(season="fall", players=3, points={0: [1] + [0] * 7, 1: [9] + [0] * 7, 2: [4] + [0] * 7})
     final_scoring(pos.s, [])
     assert GAME.outcome(pos.s).ranks == (3, 1, 2)
 
@@ -584,7 +580,7 @@ def test_r17_landing_order_reward_then_set_ability_then_hatch():
                lifecycle={0: ["blue_egg", "blue_caterpillar", "blue_chrysalis"]},
                waystations={"nashville": ("life_blue_adult", False)},
                rows={"green": "three_points", "pink": "extra_turn", "blue": "flower_each"})
-    force_die(pos.s, ["pink"])
+    force_die(pos, ["pink"])
     pos.do("play move_1x3")
     pos.seg("a", ["r06c10", "nashville"])
     keys = [e.key for e in pos.events if e.key in ("waystation_revealed", "die", "take_lifecycle", "set_complete")]
@@ -634,15 +630,15 @@ def test_r41_sixteen_different_face_down_markers_one_per_city():
     """R41: setup puts one of the 16 markers face down on each city."""
     for seed in (1, 2):
         s = GAME.setup(2, seed=seed)
-        assert len(CAT.cities) == 16 and sorted(s.way) == list(range(16)) and s.way_up == 0
-    assert GAME.setup(2, seed=1).way != GAME.setup(2, seed=2).way
+        assert len(CAT.cities) == 16 and sorted(s.waystations) == list(range(16)) and s.waystations_up == 0
+    assert GAME.setup(2, seed=1).waystations != GAME.setup(2, seed=2).waystations
 
 
 def test_r44_first_landing_flips_for_good_and_rolls_once():
     """R44: the marker stays face up; a second lander the same turn does not roll."""
     pos = make(butterflies={"a": (0, 2, "r07c13"), "b": (0, 2, "r08c10")},
                waystations={"atlanta": ("life_green_egg", False)})
-    force_die(pos.s, ["orange"])
+    force_die(pos, ["orange"])
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     pos.seg("b", ["r08c10", "atlanta"])
@@ -656,7 +652,7 @@ def test_r46_a_bonus_card_goes_to_the_bonus_cards_not_the_hand():
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     v = GAME.view(pos.s, 0)
-    assert v["players"][0]["bonus_cards"] == ["bonus_add_1"] and v["players"][0]["hand_count"] == 1
+    assert v["boards"][0]["bonus_cards"] == ["bonus_add_1"] and v["boards"][0]["hand_count"] == 1
 
 
 def test_r62_reuse_own_copies_your_movement_card_with_its_adjacent_collection():
@@ -692,11 +688,11 @@ def test_r77_end_of_summer_steps_in_order():
     keys = [e.key for e in pos.events]
     assert keys.index("season_end") < keys.index("goal_scored") < keys.index("first_player")
     assert len(pos.s.discard) >= 3 and pos.s.played == [[], []]
-    assert pos.s.first == 1 and pos.pending() == "free_hatch" and GAME.to_act(pos.s) == 1   # seat 0 scored SU10
+    assert pos.s.first_player == 1 and pos.pending() == "free_hatch" and GAME.to_act(pos.s) == 1   # seat 0 scored SU10
     pos.do("free r03c03", "free r00c08")
     assert pos.at("d") == "r03c03" and pos.at("c") == "r00c08"
     assert pos.at("a") == "removed" and pos.at("b") == "removed"
-    assert pos.s.goal_up[2] and pos.at("e") == "supply" and pos.at("f") == "supply" and pos.s.season == 2
+    assert pos.s.goals_up[2] and pos.at("e") == "supply" and pos.at("f") == "supply" and pos.s.season == 2
 
 
 def test_r84_michoacan_counts_only_generation_4():

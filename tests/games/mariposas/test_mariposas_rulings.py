@@ -113,7 +113,7 @@ def test_a15_the_double_flip_is_a_hatch_for_sp5():
     pos.do("play move_1x3")
     pos.seg("g", ["r04c06", "r05c07"])
     pos.do("hatch pink")
-    assert pos.double("g") and pos.s.pts[0][3] == 2
+    assert pos.double("g") and pos.s.points[0][3] == 2
 
 
 def test_a16_free_hatch_scores_hatch_point_but_no_breeding_goal():
@@ -123,7 +123,7 @@ def test_a16_free_hatch_scores_hatch_point_but_no_breeding_goal():
     pos.do("play move_1x3")
     finish(pos)
     pos.do("free r05c07")
-    assert pos.s.pts[0][4] == 1 and pos.s.pts[0][3] == 0
+    assert pos.s.points[0][4] == 1 and pos.s.points[0][3] == 0
 
 
 def test_a17_a23_one_random_goal_per_season_spring_face_up():
@@ -132,7 +132,7 @@ def test_a17_a23_one_random_goal_per_season_spring_face_up():
     seen = set()
     for seed in range(40):
         s = GAME.setup(2, seed=seed)
-        assert [CAT.goals[g].season for g in s.goals] == [0, 1, 2] and s.goal_up == [True, False, False]
+        assert [CAT.goals[g].season for g in s.goals] == [0, 1, 2] and s.goals_up == [True, False, False]
         seen.add(s.goals[1])
     assert len(seen) > 5
 
@@ -156,7 +156,7 @@ def test_a22_all_three_bonus_cards_in_one_turn():
     """A22: add_1 and add_2 with the card, then move 3 + move 2."""
     pos = make(butterflies={"a": (0, 2, "r05c07")}, bonus={0: ["bonus_add_1", "bonus_add_2", "bonus_move_3_2"]})
     pos.do("play move_5+a1+a2", "stop", "bonus32 yes")
-    assert GAME.view(pos.s, 0)["players"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["used_bonus_cards"] == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"]
 
 
 def test_a24_a25_a32_component_counts():
@@ -173,7 +173,7 @@ def test_a26_free_hatch_takes_from_the_face_down_card_before_it_is_turned():
     pos.do("play move_1x3")
     finish(pos)
     pos.do("free r03c03")
-    assert pos.at("c") == "r03c03" and pos.at("e") == "supply" and pos.s.goal_up[2]
+    assert pos.at("c") == "r03c03" and pos.at("e") == "supply" and pos.s.goals_up[2]
 
 
 def test_a27_one_hatch_per_landing_by_the_lander_only():
@@ -198,10 +198,10 @@ def test_a29_extra_turns_only_after_the_full_sixth_round():
     s = pos.s
     pos.do(pos.legal()[0])
     finish(pos)
-    assert s.cur == 1 and not s.in_extra
+    assert s.turn_seat == 1 and not s.in_extra_turns
     pos.do(pos.legal()[0])
     finish(pos)
-    assert s.in_extra and s.cur == 0 and not s.over
+    assert s.in_extra_turns and s.turn_seat == 0 and not s.over
     pos.do(pos.legal()[0])
     finish(pos)
     assert s.over
@@ -210,8 +210,8 @@ def test_a29_extra_turns_only_after_the_full_sixth_round():
 def test_a33_nothing_drawn_when_both_piles_are_empty():
     """A33: with empty draw and discard piles the hand stays at 1 card."""
     pos = make(butterflies={"a": (0, 2, "r05c07")})
+    data = GAME.position(pos.s)
+    pos.relay({"players": {1: {"played": data["players"][1]["played"] + data["deck"]}}, "deck": []})
     s = pos.s
-    s.played[1] += s.deck
-    s.deck = []
     pos.do("play move_5", "stop")
-    assert len(s.hands[0]) == 1 and s.cur == 1
+    assert len(s.hands[0]) == 1 and s.turn_seat == 1

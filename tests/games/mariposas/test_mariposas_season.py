@@ -8,8 +8,8 @@ from gameshelf.core.chance import Chance
 from gameshelf.games.mariposas import GAME
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.rules_turn import is_redundant
-from gameshelf.games.mariposas.state import NSLOT, SUPPLY, card_loc
-from mariposas_helpers import end_season, final_scoring, in_setup, make, pending
+from gameshelf.games.mariposas.state import MARKERS, SUPPLY, card_location
+from mariposas_helpers import end_season, final_scoring, in_setup, make, pending, points_of
 
 
 def play_out(s, chooser=None, until=None):
@@ -28,21 +28,21 @@ def play_out(s, chooser=None, until=None):
 def test_setup_steps(n):
     """Setup 2-14: one goal per season (spring up), 2 cards each, butterflies, markers, rows."""
     s = GAME.setup(n, seed=n)
-    assert [CAT.goals[g].season for g in s.goals] == [0, 1, 2] and s.goal_up == [True, False, False]
+    assert [CAT.goals[g].season for g in s.goals] == [0, 1, 2] and s.goals_up == [True, False, False]
     assert all(len(h) == 2 for h in s.hands) and len(s.deck) == 36 - 2 * n
     for p in range(n):
-        locs = s.loc[p * NSLOT:(p + 1) * NSLOT]
+        locs = s.locations[p * MARKERS:(p + 1) * MARKERS]
         assert locs[0] == CAT.michoacan
-        assert Counter(locs) == Counter({CAT.michoacan: 1, card_loc(1): 1, card_loc(2): 2, SUPPLY: 6})
-    assert sorted(s.way) == list(range(16)) and len(set(s.rows)) == 3
-    assert s.pts == [[0] * 8 for _ in range(n)] and s.flowers == [[0] * 5 for _ in range(n)]
+        assert Counter(locs) == Counter({CAT.michoacan: 1, card_location(1): 1, card_location(2): 2, SUPPLY: 6})
+    assert sorted(s.waystations) == list(range(16)) and len(set(s.ability_rows)) == 3
+    assert s.points == [[0] * 8 for _ in range(n)] and s.flowers == [[0] * 5 for _ in range(n)]
 
 
 def test_setup_step_15_initial_exchange_in_turn_order():
     """Setup step 15, A6: every seat is asked in turn order; a redundant opening hand may be exchanged once."""
     for seed in range(200):
         s = GAME.setup(3, seed=seed)
-        order = [(s.first + i) % 3 for i in range(3)]
+        order = [(s.first_player + i) % 3 for i in range(3)]
         flags = [is_redundant(s.hands[q]) for q in order]
         if any(flags) and not all(flags):
             break
@@ -63,7 +63,7 @@ def test_setup_step_15_initial_exchange_in_turn_order():
             assert legal == ["exchange none"]
             GAME.checked_apply(s, "exchange none")
     assert asked == order                                # once each, in turn order
-    assert pending(s) == "play" and s.cur == s.first
+    assert pending(s) == "play" and s.turn_seat == s.first_player
 
 
 def test_r01_r02_r03_seasons_turn_counts_and_order():
@@ -73,42 +73,40 @@ def test_r01_r02_r03_seasons_turn_counts_and_order():
     seen = set()
     seasons = []
     while not s.over:
-        if pending(s) == "play" and (s.season, s.turn_no) not in seen:
-            seen.add((s.season, s.turn_no))
-            turns[s.season, s.cur] += 1
-            assert s.cur == (s.first + s.turn_no) % 3
+        if pending(s) == "play" and (s.season, s.turns_taken) not in seen:
+            seen.add((s.season, s.turns_taken))
+            turns[s.season, s.turn_seat] += 1
+            assert s.turn_seat == (s.first_player + s.turns_taken) % 3
             if not seasons or seasons[-1] != s.season:
                 seasons.append(s.season)
-        play_out(s, until=lambda x: pending(x) == "play" and (x.season, x.turn_no) not in seen)
+        play_out(s, until=lambda x: pending(x) == "play" and (x.season, x.turns_taken) not in seen)
     assert seasons == [0, 1, 2]
     assert all(turns[k, p] == CAT.turns[k] for k in range(3) for p in range(3))
 
 
 def test_r04_spring_first_player_is_random():
     """R4: the spring first player comes from the seed."""
-    assert len({GAME.setup(4, seed=x).first for x in range(30)}) == 4
+    assert len({GAME.setup(4, seed=x).first_player for x in range(30)}) == 4
 
 
 def test_r05_goal_effect_only_in_its_season():
     """R5: a summer goal revealed in spring scores nothing at the end of spring (T-12 for FA1)."""
     pos = make(season="spring", goals={"spring": "SP3", "summer": "SU10"}, butterflies={"a": (0, 2, "r00c08")})
-    pos.s.turn_no = 7
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
-    assert pos.s.pts[0][:2] == [0, 0]
+    assert pos.s.points[0][:2] == [0, 0]
 
 
 def test_r55_r82_extra_turn_after_the_sixth_fall_round_before_scoring():
     """R55, R82: players with extra_turn take one more turn, in fall order, before final scoring."""
-    pos = make(players=3, season="fall", turn=1, abilities={0: ["extra_turn"], 2: ["extra_turn"]},
-               butterflies={"a": (0, 4, "r12c02")})
+    last = 3 * 6 - 1                                   # the last fall turn: seat 1 first, so seat 0 plays
+    pos = make(players=3, season="fall", first=1, turn=(1 + last) % 3, turn_no=last,
+               abilities={0: ["extra_turn"], 2: ["extra_turn"]}, butterflies={"a": (0, 4, "r12c02")})
     s = pos.s
-    s.turn_no = 3 * 6 - 1
-    s.cur = (s.first + s.turn_no) % 3
-    s.hands[s.cur] = s.hands[s.cur][:2]
-    play_out(s, until=lambda x: x.in_extra)
-    assert s.extra == [2, 0] and s.cur == 2 and not s.over
-    play_out(s, until=lambda x: x.cur == 0 and pending(x) == "play")
-    assert s.in_extra and not s.over
+    play_out(s, until=lambda x: x.in_extra_turns)
+    assert s.extra_turns == [2, 0] and s.turn_seat == 2 and not s.over
+    play_out(s, until=lambda x: x.turn_seat == 0 and pending(x) == "play")
+    assert s.in_extra_turns and not s.over
     play_out(s)
     assert s.over
 
@@ -119,16 +117,16 @@ def test_r76_end_of_spring_order():
                butterflies={"a": (0, 1, "r03c03"), "b": (0, 2, "summer_card"), "c": (1, 1, "r00c08"),
                             "d": (1, 2, "summer_card")},
                played={0: ["move_5", "move_2x2"], 1: ["move_1x3"]})
-    pos.s.turn_no = 7
+    pos.relay({"turns_taken": 7})
     ev = []
     end_season(pos.s, ev)
     s = pos.s
     assert s.played == [[], []] and len(s.discard) == 3
-    assert s.pts[0][0] == 1 and s.first == 1               # seat 1 has fewer points
+    assert s.points[0][0] == 1 and s.first_player == 1               # seat 1 has fewer points
     assert pending(s) == "free_hatch" and GAME.to_act(s) == 1
     pos.do("free none", "free r03c03")
     assert pos.at("a") == "removed" and pos.at("c") == "removed" and pos.at("b") == "r03c03"
-    assert pos.at("d") == "supply" and s.goal_up[1] and s.season == 1 and s.cur == 1
+    assert pos.at("d") == "supply" and s.goals_up[1] and s.season == 1 and s.turn_seat == 1
 
 
 def test_r77_r78_end_of_summer_removes_generation_2_forever():
@@ -136,9 +134,9 @@ def test_r77_r78_end_of_summer_removes_generation_2_forever():
     pos = make(season="summer", goals={"summer": "SU10", "fall": "FA5"},
                butterflies={"a": (0, 2, "r00c08"), "b": (0, 2, "r08c04"), "c": (0, 3, "fall_card"),
                             "e": (0, 3, "fall_card"), "d": (1, 3, "fall_card")})
-    pos.s.turn_no = 9
+    pos.relay({"turns_taken": 9})
     end_season(pos.s, [])
-    assert pos.s.pts[0][1] == 1 and pos.s.first == 1
+    assert pos.s.points[0][1] == 1 and pos.s.first_player == 1
     pos.do("free r08c04")
     assert pos.at("c") == "r08c04" and pos.at("e") == "supply" and pos.at("d") == "supply"
     assert pos.at("a") == "removed" and pos.at("b") == "removed" and pos.s.season == 2
@@ -148,7 +146,7 @@ def test_r79_r80_free_hatch_needs_a_parent_and_a_marker():
     """R79, R80 (T-05, T-06): no parent on the map or no marker left: no free hatch offered."""
     pos = make(season="spring", butterflies={"a": (0, 1, "removed"), "c": (1, 1, "r00c08"), "d": (1, 2, "r00c00"),
                                              "e": (1, 2, "r00c04")})
-    pos.s.turn_no = 7
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
     assert pos.s.season == 1 and pos.pending() == "play"
 
@@ -158,8 +156,8 @@ def test_r81_r83_r86_end_of_fall_scoring_order_and_formula():
     pos = make(season="fall", goals={"fall": "FA2"},
                butterflies={"a": (0, 4, "michoacan", True), "b": (0, 4, "michoacan"), "c": (0, 3, "r10c02")},
                lifecycle={0: ["green_egg", "pink_egg"]}, abilities={0: ["three_points", "hatch_point"]})
-    pos.s.pts[0] = [4, 6, 0, 2, 1, 0, 0, 0]
-    pos.s.turn_no = 11
+    pos.relay(points_of({0: [4, 6, 0, 2, 1, 0, 0, 0]}))
+    pos.relay({"turns_taken": 11})
     end_season(pos.s, [])
     out = GAME.outcome(pos.s)
     b = out.breakdown[0]
@@ -179,7 +177,7 @@ def test_r87_r88_winner_and_tie_breakers():
     pos = make(season="fall", goals={"fall": "FA2"}, players=3,
                butterflies={"a": (0, 3, "michoacan"), "b": (1, 2, "r00c00"), "c": (2, 2, "r00c04")},
                flowers={1: {"pink": 3}, 2: {"pink": 3}}, lifecycle={1: ["green_egg"], 2: ["blue_egg"]})
-    pos.s.pts = [[5, 0, 0, 0, 0, 0, 0, 0], [6, 0, 0, 0, 0, 0, 0, 0], [6, 0, 0, 0, 0, 0, 0, 0]]
+    pos.relay(points_of({0: [5, 0, 0, 0, 0, 0, 0, 0], 1: [6, 0, 0, 0, 0, 0, 0, 0], 2: [6, 0, 0, 0, 0, 0, 0, 0]}))
     final_scoring(pos.s, [])
     out = GAME.outcome(pos.s)
     assert out.scores == (6, 7, 7)

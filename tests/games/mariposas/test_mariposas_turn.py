@@ -24,14 +24,14 @@ def test_r06_turn_sequence_add_cards_with_the_card_bonus32_after_then_draw():
     pos.do("bonus32 no")
     assert hand(pos, 0) == ["move_1x3", "move_2x2"] and pos.pending() == "exchange"   # drawn, then R71
     pos.keep()
-    assert pos.s.cur == 1
+    assert pos.s.turn_seat == 1
 
 
 def test_r07_played_cards_stay_in_front_until_the_season_ends():
     """R7: the played card lies face up in front of its owner (the reuse pool)."""
     pos = make(butterflies={"a": (0, 2, "r05c07")}, played={0: ["move_2x2"]})
     pos.do("play move_5", "stop")
-    assert GAME.view(pos.s, 1)["players"][0]["played"] == ["move_2x2", "move_5"]
+    assert GAME.view(pos.s, 1)["boards"][0]["played"] == ["move_2x2", "move_5"]
 
 
 def test_r08_a_card_is_played_even_without_butterflies_on_the_map():
@@ -40,7 +40,7 @@ def test_r08_a_card_is_played_even_without_butterflies_on_the_map():
     assert pos.legal() == ["play move_1x3", "play move_5"]
     pos.do("play move_5")
     pos.keep()
-    assert pos.s.cur == 1 and hand(pos, 0) == ["move_1x3", "move_2x2"]
+    assert pos.s.turn_seat == 1 and hand(pos, 0) == ["move_1x3", "move_2x2"]
 
 
 @pytest.mark.parametrize("card,segs", [("move_1x3", [1, 1, 1]), ("move_2x2", [2, 2]), ("move_1_3", [1, 3]),
@@ -49,7 +49,7 @@ def test_r09_r57_r58_r59_r60_r61_segments_of_each_movement_card(card, segs):
     """R9, R57-R61: the segments each movement card gives."""
     pos = make(butterflies={"a": (0, 2, "r05c07")}, hands={0: [card, "reuse_own"]})
     pos.do(f"play {card}")
-    assert sorted(x >> 1 for x in pos.s.seg_left) == sorted(segs)
+    assert sorted(x >> 1 for x in pos.s.segments_left) == sorted(segs)
 
 
 def test_r10_r11_any_butterfly_any_order():
@@ -104,7 +104,7 @@ def test_r15_segments_may_be_declined():
     pos.seg("a", ["r05c07", "r05c09"])
     pos.do("stop")
     pos.keep()
-    assert pos.s.cur == 1 and pos.at("a") == "r05c09"
+    assert pos.s.turn_seat == 1 and pos.at("a") == "r05c09"
 
 
 def test_r16_markers_off_the_map_cannot_move():
@@ -164,7 +164,7 @@ def test_r23_r24_collection_is_automatic_and_flowers_are_public():
     pos.do("play move_1x3")
     pos.seg("a", ["r05c07", "r05c09"])
     assert pos.pending() == "segment"
-    assert GAME.view(pos.s, 1)["players"][0]["flowers"]["white"] == 1
+    assert GAME.view(pos.s, 1)["boards"][0]["flowers"]["white"] == 1
 
 
 def test_r25_r26_hatch_only_next_to_milkweed():
@@ -231,23 +231,23 @@ def test_r37_hatch_point_for_every_hatch_incl_flip_and_free_hatch():
     pos.do("play move_1x3")
     pos.seg("a", ["r05c07", "r04c06"])
     pos.do("hatch purple")
-    assert pos.s.pts[0][4] == 1
+    assert pos.s.points[0][4] == 1
     pos = make(season="spring", butterflies={"a": (0, 1, "r05c07"), "b": (0, 2, "supply")},
                abilities={0: ["hatch_point"]})
-    pos.s.turn_no = 7
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
     pos.do("free r05c07")
-    assert pos.s.pts[0][4] == 1
+    assert pos.s.points[0][4] == 1
 
 
 def test_r38_breeding_goals_need_their_own_season_turns():
     """R38: the free hatch and hatches outside the card's season trigger no season effect."""
     pos = make(season="spring", goals={"spring": "SP5"},
                butterflies={"a": (0, 1, "r07c07"), "b": (0, 2, "supply")})
-    pos.s.turn_no = 7
+    pos.relay({"turns_taken": 7})
     end_season(pos.s, [])
     pos.do("free r07c07")
-    assert pos.at("b") == "r07c07" and pos.s.pts[0][3] == 0
+    assert pos.at("b") == "r07c07" and pos.s.points[0][3] == 0
 
 
 def test_r39_fa1_only_during_fall():
@@ -273,7 +273,7 @@ def test_r40_a_hatched_butterfly_has_not_landed():
 def test_r41_r42_r43_cities():
     """R41-R43: 16 cities, one marker each at setup, no colour; a city next to milkweed allows hatching."""
     s = GAME.setup(3, seed=5)
-    assert sorted(s.way) == list(range(16)) and s.way_up == 0
+    assert sorted(s.waystations) == list(range(16)) and s.waystations_up == 0
     assert all(CAT.color[c] is None for c in CAT.cities)
     pos = make(season="spring", butterflies={"a": (0, 1, "r06c02"), "b": (0, 2, "supply")},
                waystations={"kansas_city": ("life_green_egg", True)}, flowers={0: {"pink": 2}})
@@ -285,11 +285,11 @@ def test_r41_r42_r43_cities():
 def test_r44_r45_first_landing_flips_rolls_and_rewards():
     """R44, R45: flip, die flower, life cycle card; the die flower is not a collection."""
     pos = make(butterflies={"a": (0, 2, "r07c13")}, waystations={"atlanta": ("life_green_egg", False)})
-    force_die(pos.s, ["pink"])
+    force_die(pos, ["pink"])
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     v = GAME.view(pos.s, 1)
-    assert v["waystations"]["atlanta"] == "life_green_egg" and v["players"][0]["lifecycle_cards"] == ["green_egg"]
+    assert v["waystations"]["atlanta"] == "life_green_egg" and v["boards"][0]["lifecycle_cards"] == ["green_egg"]
     assert pos.flowers(0) == {"pink": 1}
 
 
@@ -299,10 +299,10 @@ def test_r46_r47_r48_bonus_cards_no_second_copy_later_landings():
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
     assert not any(e.key == "die" for e in pos.events)
-    assert GAME.view(pos.s, 0)["players"][0]["bonus_cards"] == ["bonus_move_3_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["bonus_cards"] == ["bonus_move_3_2"]
     pos.seg("a", ["atlanta", "r07c13"])
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["bonus_cards"] == ["bonus_move_3_2"]
+    assert GAME.view(pos.s, 0)["boards"][0]["bonus_cards"] == ["bonus_move_3_2"]
 
 
 def test_r49_other_butterflies_never_prevent_collection():
@@ -311,7 +311,7 @@ def test_r49_other_butterflies_never_prevent_collection():
                waystations={"atlanta": ("life_pink_egg", True)})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["lifecycle_cards"] == ["pink_egg"]
+    assert GAME.view(pos.s, 0)["boards"][0]["lifecycle_cards"] == ["pink_egg"]
 
 
 def test_r50_wildflower_every_landing_subject_to_r19_r20():
@@ -336,7 +336,7 @@ def test_r51_face_down_markers_and_goals_are_hidden():
         text = repr(v)
         for q in range(3):
             if q != seat:
-                assert "hands" not in v and v["players"][q]["hand_count"] == 2
+                assert "hands" not in v and v["boards"][q]["hand_count"] == 2
         assert "way_all" not in text and "deck" not in v
     assert GAME.view(s, 1)["hand"] == [CAT.action_ids[c] for c in s.hands[1]]
 
@@ -356,7 +356,7 @@ def test_r52_every_completing_player_gains_the_row_ability():
                        lifecycle={1: ["green_egg", "green_caterpillar", "green_chrysalis", "green_adult"]})
     pos.do("play move_1x3")
     pos.seg("a", ["r07c13", "atlanta"])
-    assert GAME.view(pos.s, 0)["players"][0]["abilities"] == ["three_points"]
+    assert GAME.view(pos.s, 0)["boards"][0]["abilities"] == ["three_points"]
 
 
 def test_r53_flower_each_before_the_hatch_step():
@@ -387,7 +387,7 @@ def test_r54_two_cards_with_chain_completion():
     assert pos.flowers(0) == {f: 1 for f in CAT.flower_types}
     pos.do("take bonus_move_3_2")
     assert pos.pending() == "segment"
-    v = GAME.view(pos.s, 0)["players"][0]
+    v = GAME.view(pos.s, 0)["boards"][0]
     assert v["abilities"] == ["flower_each", "two_cards"] and v["bonus_cards"] == ["bonus_move_3_2"]
 
 
@@ -451,8 +451,8 @@ def test_r62_r63_r64_reuse_cards():
     assert err.value.rule == "R69"
     pos.do("play reuse_own")
     pos.keep()                               # no target: nothing happens, the turn ends
-    assert pos.s.cur == 1
-    assert GAME.view(pos.s, 0)["players"][0]["played"] == ["reuse_other", "reuse_own"]
+    assert pos.s.turn_seat == 1
+    assert GAME.view(pos.s, 0)["boards"][0]["played"] == ["reuse_other", "reuse_own"]
 
 
 def test_r65_r66_add_cards_and_r69_not_on_bonus32():
@@ -498,22 +498,21 @@ def test_r68_bonus_cards_kept_across_seasons_and_used_still_owned():
 def test_r70_r72_r73_draw_reshuffle_discard():
     """R70, R72, R73: refill to 2; an empty draw pile takes the shuffled discard pile; else nothing is drawn."""
     pos = make(butterflies={"a": (0, 2, "r07c13")}, hands={0: ["move_1x3", "move_5"], 1: ["move_1x3", "move_5"]})
+    pos.relay({"discard": GAME.position(pos.s)["deck"], "deck": []})
     s = pos.s
-    s.discard, s.deck = s.deck, []
     total = len(s.discard)
     pos.do("play move_5", "stop")
     if pos.pending() == "exchange":
         pos.do("exchange none")
     assert len(s.hands[0]) == 2 and len(s.deck) + len(s.discard) == total - 1
     assert any(e.key == "reshuffle" for e in pos.events)
-    s.discard += s.deck
-    s.deck = []
-    parked = s.discard
-    s.discard = []
-    s.played[0] += parked                     # park the cards out of the piles to empty both
+    data = GAME.position(s)                   # park the cards out of the piles to empty both
+    pos.relay({"players": {0: {"played": data["players"][0]["played"] + data["discard"] + data["deck"]}},
+               "discard": [], "deck": []})
+    s = pos.s
     pos.do("play move_5")                     # seat 1 has no butterfly on the map
     assert len(s.hands[1]) == 1 and not any(e.key == "draw" and e.args["player"] == 1 for e in pos.events[-3:])
-    assert pos.s.cur == 0 and pos.pending() == "play"    # a 1-card hand (public count) is not asked (R71)
+    assert pos.s.turn_seat == 0 and pos.pending() == "play"    # a 1-card hand (public count) is not asked (R71)
 
 
 def test_r71_redundant_hand_exchange_once_per_turn():
@@ -523,7 +522,7 @@ def test_r71_redundant_hand_exchange_once_per_turn():
     pos.do("play move_5", "stop")
     assert pos.pending() == "exchange" and pos.legal() == ["exchange both", "exchange move_1x3", "exchange none"]
     pos.do("exchange move_1x3")
-    assert hand(pos, 0) == ["move_1x3", "move_1x3"] and pos.s.cur == 1 and pos.pending() == "play"
+    assert hand(pos, 0) == ["move_1x3", "move_1x3"] and pos.s.turn_seat == 1 and pos.pending() == "play"
 
 
 def test_r71_a_plain_hand_is_asked_too_with_keep_only():
@@ -535,7 +534,7 @@ def test_r71_a_plain_hand_is_asked_too_with_keep_only():
         pos.do("exchange move_2x2")
     assert err.value.rule == "R71"
     pos.keep()
-    assert hand(pos, 0) == ["move_1x3", "move_2x2"] and pos.s.cur == 1 and pos.pending() == "play"
+    assert hand(pos, 0) == ["move_1x3", "move_2x2"] and pos.s.turn_seat == 1 and pos.pending() == "play"
 
 
 def test_r71_both_reuse_cards_count_as_redundant():

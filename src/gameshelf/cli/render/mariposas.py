@@ -48,7 +48,7 @@ def seat_letter(seat: int) -> str:
 
 def _occupants(view: dict) -> dict[str, list[tuple[int, int, bool]]]:
     out: dict[str, list[tuple[int, int, bool]]] = {}
-    for seat, pl in enumerate(view["players"]):
+    for seat, pl in enumerate(view["boards"]):
         for b in pl["butterflies"]:
             if b["at"] in CAT.space_index:
                 out.setdefault(b["at"], []).append((seat, b["gen"], b["double"]))
@@ -148,7 +148,7 @@ def _lifecycle(cards: list[str]) -> Text:
 def _goals(view: dict, lang: str) -> Text:
     """The three season goals on one line, the current season's in bold."""
     counts: dict[str, int] = {}
-    for pl in view["players"]:
+    for pl in view["boards"]:
         for b in pl["butterflies"]:
             if b["at"].endswith("_card"):
                 counts[b["at"][:-5]] = counts.get(b["at"][:-5], 0) + 1
@@ -165,10 +165,10 @@ def _players(view: dict, names: list[str], lang: str) -> Table:
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
     for key in ("player", "score", "hand_n", "flowers", "cards", "bonus", "abilities", "played"):
         t.add_column(ui(key, lang))
-    for seat, pl in enumerate(view["players"]):
+    for seat, pl in enumerate(view["boards"]):
         name = Text(f"{seat_letter(seat)} ", style=PLAYER_STYLE[seat % 5])
         name.append(names[seat] if seat < len(names) else f"P{seat}")
-        if seat == view["actor"] and not view["over"]:
+        if seat == view["to_act"]:
             name.append(" ◀")
         bonus = Text()
         for b in pl["bonus_cards"] + pl["used_bonus_cards"]:
@@ -185,15 +185,15 @@ def _status(view: dict, names: list[str], lang: str) -> Text:
     if view["over"]:
         return Text(ui("over", lang), style="bold")
     text = Text(f"{ui('season', lang)}: {GAME.term(view['season'], lang)}  "
-                f"{ui('turn', lang)} {view['turn_no'] + 1}  {ui('first', lang)}: {who(view['first'])}  "
-                f"{ui('to_act', lang)}: {who(view['actor'])}  ")
-    t = view["turn"]
-    if t["segments_left"]:
-        text.append(f"  {ui('segments', lang)}: {t['segments_left']}")
-    top = t["stack"][-1] if t["stack"] else {}
-    if view["pending"] == "step":
-        text.append(f"  {ui('steps', lang)}: {top['steps']}")
-    if view["pending"] == "exchange":            # asked after every draw: says nothing about the hand
+                f"{ui('turn', lang)} {view['turns_taken'] + 1}  {ui('first', lang)}: {who(view['first_player'])}  "
+                f"{ui('to_act', lang)}: {who(view['to_act'])}  ")
+    turn = view["turn"]
+    if turn["segments_left"]:
+        text.append(f"  {ui('segments', lang)}: {turn['segments_left']}")
+    decision = view["decision"]
+    if decision["kind"] == "mariposas.step":
+        text.append(f"  {ui('steps', lang)}: {decision['steps']}")
+    if decision["kind"] == "mariposas.exchange":            # asked after every draw: says nothing about the hand
         text.append(f" ({ui('exchange', lang)})")
     text.append(f"  {ui('deck', lang)}: {view['deck_count']}  {ui('discard', lang)}: {len(view['discard'])}",
                 style="dim")
@@ -243,7 +243,7 @@ def annotate(view: dict, targets: tuple[str, ...], lang: str = "en") -> str:
         kind, _, rest = target.partition(":")
         if kind == "butterfly" and "." in rest:
             seat, slot = (int(x) for x in rest.split("."))
-            for b in view["players"][seat]["butterflies"]:
+            for b in view["boards"][seat]["butterflies"]:
                 if b["marker"] == slot:
                     where = CITY_CODE.get(b["at"], GAME.term(b["at"], lang))
                     return ui("at", lang).format(where=where, bug=_bug(seat, b["gen"], b["double"]).plain)

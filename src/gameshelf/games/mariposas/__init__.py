@@ -36,6 +36,6 @@ GAME = AssembledGame(__name__, GameInfo(
     # The heuristic changes only when a butterfly lands, hatches or scores, so greedy rollout steps
     # inside a flight are close to random: rollouts of 2 actions beat 8 at equal simulations (60% of 40
     # paired games) for half the CPU time. A flower die or a draw changes the actions of a later
-    # turn, with about 3 sets per decision, so a large search splits them (issue 15, bench/RESULTS.md).
+    # turn, with about 3 sets per decision, so a large search splits them (bench/RESULTS.md).
     search=SearchHints(rollout_depth=2, split=True),
 ))

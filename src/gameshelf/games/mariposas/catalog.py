@@ -85,180 +85,185 @@ class Catalog:
     goals_by_season: tuple[tuple[int, ...], ...]
 
 
-def _region_mask(spec: dict, sp: dict, ids: list[str], east: set[str], where: str) -> int:
+def _region_mask(spec: dict, by_id: dict, ids: list[str], east: set[str], where: str) -> int:
     """Bitmask of the spaces satisfying every key of a region spec (A18)."""
-    index = {s: i for i, s in enumerate(ids)}
-    cities = {s["id"] for s in sp.values() if s["kind"] == "city"}
+    cities = {space["id"] for space in by_id.values() if space["kind"] == "city"}
     mask = 0
-    for i, sid in enumerate(ids):
-        s = sp[sid]
+    for position, space_id in enumerate(ids):
+        space = by_id[space_id]
         ok = True
-        for key, val in spec.items():
+        for key, value in spec.items():
             if key in ("above_row_of", "below_row_of", "left_of", "right_of", "around"):
-                require(val in cities, f"{where}: {key} names unknown city {val!r}")
-                c = sp[val]
+                require(value in cities, f"{where}: {key} names unknown city {value!r}")
+                city = by_id[value]
                 if key == "above_row_of":
-                    ok &= s["row"] < c["row"]
+                    ok &= space["row"] < city["row"]
                 elif key == "below_row_of":
-                    ok &= s["row"] > c["row"]
+                    ok &= space["row"] > city["row"]
                 elif key == "left_of":
-                    ok &= s["x2"] <= c["x2"] - 2
+                    ok &= space["x2"] <= city["x2"] - 2
                 elif key == "right_of":
-                    ok &= s["x2"] >= c["x2"] + 2
+                    ok &= space["x2"] >= city["x2"] + 2
                 else:
-                    ok &= sid == val or sid in c["adj"]
+                    ok &= space_id == value or space_id in city["adj"]
             elif key == "color":
-                require(val in REGION_COLORS, f"{where}: unknown colour {val!r}")
-                ok &= s.get("color") == val
+                require(value in REGION_COLORS, f"{where}: unknown colour {value!r}")
+                ok &= space.get("color") == value
             elif key == "double_flower":
-                ok &= s["kind"] == "flower" and s.get("n") == 2
+                ok &= space["kind"] == "flower" and space.get("n") == 2
             elif key == "east_coast":
-                ok &= sid in east
+                ok &= space_id in east
             else:
                 raise BadData(f"{where}: unknown region key {key!r}")
         if ok:
-            mask |= 1 << index[sid]
+            mask |= 1 << position
     return mask
 
 
-def _load_map(m: dict, flower_types: list[str]) -> dict[str, Any]:
-    spaces = m["spaces"]
-    ids = [s["id"] for s in spaces]
+def _load_map(map_data: dict, flower_types: list[str]) -> dict[str, Any]:
+    spaces = map_data["spaces"]
+    ids = [space["id"] for space in spaces]
     require_unique(ids, "map spaces")
-    sp = {s["id"]: s for s in spaces}
-    for s in spaces:
-        require(s.get("kind") in KINDS, f"space {s['id']}: bad kind {s.get('kind')!r}")
-        require_known(s["adj"], ids, f"space {s['id']} adjacency")
-        require(s["id"] not in s["adj"], f"space {s['id']} adjacent to itself")
-        for o in s["adj"]:
-            require(s["id"] in sp[o]["adj"], f"adjacency {s['id']}-{o} is not symmetric")
-        if s["kind"] == "flower":
-            require(s.get("color") in REGION_COLORS, f"space {s['id']}: bad colour {s.get('color')!r}")
-            require(s.get("flower") in flower_types, f"space {s['id']}: bad flower {s.get('flower')!r}")
-            require(s.get("n") in (1, 2), f"space {s['id']}: n must be 1 or 2")
-    require(sum(s["kind"] == "michoacan" for s in spaces) == 1, "map needs exactly one michoacan space")
-    require_connected(ids, {s["id"]: s["adj"] for s in spaces}, "map")
+    by_id = {space["id"]: space for space in spaces}
+    for space in spaces:
+        require(space.get("kind") in KINDS, f"space {space['id']}: bad kind {space.get('kind')!r}")
+        require_known(space["adj"], ids, f"space {space['id']} adjacency")
+        require(space["id"] not in space["adj"], f"space {space['id']} adjacent to itself")
+        for other in space["adj"]:
+            require(space["id"] in by_id[other]["adj"], f"adjacency {space['id']}-{other} is not symmetric")
+        if space["kind"] == "flower":
+            require(space.get("color") in REGION_COLORS, f"space {space['id']}: bad colour {space.get('color')!r}")
+            require(space.get("flower") in flower_types, f"space {space['id']}: bad flower {space.get('flower')!r}")
+            require(space.get("n") in (1, 2), f"space {space['id']}: n must be 1 or 2")
+    require(sum(space["kind"] == "michoacan" for space in spaces) == 1, "map needs exactly one michoacan space")
+    require_connected(ids, {space["id"]: space["adj"] for space in spaces}, "map")
     touched = set()
-    for site in m.get("milkweed_sites", []):
+    for site in map_data.get("milkweed_sites", []):
         require_known(site["touches"], ids, f"milkweed site {site['id']}")
         touched.update(site["touches"])
-    if m.get("milkweed_sites"):
-        flagged = {s["id"] for s in spaces if s.get("milkweed")}
+    if map_data.get("milkweed_sites"):
+        flagged = {space["id"] for space in spaces if space.get("milkweed")}
         require(flagged == touched, f"milkweed flags disagree with sites: {sorted(flagged ^ touched)}")
-    require_known(m["east_coast"], ids, "east_coast")
-    return {"ids": ids, "sp": sp, "east": list(m["east_coast"])}
+    require_known(map_data["east_coast"], ids, "east_coast")
+    return {"ids": ids, "sp": by_id, "east": list(map_data["east_coast"])}
 
 
-def _load_goals(g: dict, mp: dict, seasons: list[str]) -> list[Goal]:
-    ids, sp, east = mp["ids"], mp["sp"], set(mp["east"])
+def _load_goals(goals_data: dict, map_data: dict, seasons: list[str]) -> list[Goal]:
+    ids, by_id, east = map_data["ids"], map_data["sp"], set(map_data["east"])
     goals = []
-    require_unique([x["id"] for x in g["season_goals"]], "season goals")
-    for x in g["season_goals"]:
-        where = f"goal {x['id']}"
-        require(x.get("season") in seasons, f"{where}: bad season")
-        t = x.get("type")
-        kw: dict[str, Any] = {}
-        if t in ("per_butterfly", "breeding", "breeding_effect"):
-            kw["region"] = _region_mask(x["region"], sp, ids, east, where)
-        elif t == "once":
-            cond = x["condition"]
+    require_unique([entry["id"] for entry in goals_data["season_goals"]], "season goals")
+    for entry in goals_data["season_goals"]:
+        where = f"goal {entry['id']}"
+        require(entry.get("season") in seasons, f"{where}: bad season")
+        kind = entry.get("type")
+        fields: dict[str, Any] = {}
+        if kind in ("per_butterfly", "breeding", "breeding_effect"):
+            fields["region"] = _region_mask(entry["region"], by_id, ids, east, where)
+        elif kind == "once":
+            cond = entry["condition"]
             if cond.get("own_each_flower_type"):
-                kw["own_each_flower"] = True
+                fields["own_each_flower"] = True
             else:
-                kw["conditions"] = tuple(
-                    (_region_mask(c["region"], sp, ids, east, where), int(c["min"])) for c in cond["all"])
-        elif t == "compound":
-            kw["on_map_min"] = int(x["on_map_min"])
-            kw["none_in"] = _region_mask(x["none_in"], sp, ids, east, where)
+                fields["conditions"] = tuple(
+                    (_region_mask(condition["region"], by_id, ids, east, where), int(condition["min"])) for condition in cond["all"])
+        elif kind == "compound":
+            fields["on_map_min"] = int(entry["on_map_min"])
+            fields["none_in"] = _region_mask(entry["none_in"], by_id, ids, east, where)
         else:
-            raise BadData(f"{where}: unknown type {t!r}")
-        if t == "breeding_effect":
-            require(x.get("effect") == "gen4_hatched_double", f"{where}: unknown effect")
-            kw["effect"] = x["effect"]
-        goals.append(Goal(x["id"], seasons.index(x["season"]), t, int(x.get("points", 0)), **kw))
-    for s in range(len(seasons)):
-        require(any(q.season == s for q in goals), f"no goal card for season {seasons[s]}")
+            raise BadData(f"{where}: unknown type {kind!r}")
+        if kind == "breeding_effect":
+            require(entry.get("effect") == "gen4_hatched_double", f"{where}: unknown effect")
+            fields["effect"] = entry["effect"]
+        goals.append(Goal(entry["id"], seasons.index(entry["season"]), kind, int(entry.get("points", 0)), **fields))
+    for season in range(len(seasons)):
+        require(any(goal.season == season for goal in goals), f"no goal card for season {seasons[season]}")
     return goals
 
 
 def load(data_dir: Path = DATA) -> Catalog:
     """Load and validate every data file; raises BadData with a clear message."""
-    c = load_yaml(data_dir / "components.yaml")
-    flower_types = list(c["flower_types"])
+    components = load_yaml(data_dir / "components.yaml")
+    flower_types = list(components["flower_types"])
     require(len(set(flower_types)) == len(flower_types), "flower types repeat")
-    require(c["flower_die_faces"][:-1] == flower_types and c["flower_die_faces"][-1] == "wild",
+    require(components["flower_die_faces"][:-1] == flower_types and components["flower_die_faces"][-1] == "wild",
             "die faces must be the flower types then wild")
-    mp = _load_map(load_yaml(data_dir / "map.yaml"), flower_types)
-    ids, sp = mp["ids"], mp["sp"]
-    seasons = list(c["seasons"])
-    goals = _load_goals(load_yaml(data_dir / "goals.yaml"), mp, seasons)
-    index = {s: i for i, s in enumerate(ids)}
-    cities = tuple(i for i, s in enumerate(ids) if sp[s]["kind"] == "city")
-    markers = c["waystation_markers"]
+    map_data = _load_map(load_yaml(data_dir / "map.yaml"), flower_types)
+    ids, by_id = map_data["ids"], map_data["sp"]
+    seasons = list(components["seasons"])
+    goals = _load_goals(load_yaml(data_dir / "goals.yaml"), map_data, seasons)
+    index = {space_id: position for position, space_id in enumerate(ids)}
+    cities = tuple(position for position, space_id in enumerate(ids) if by_id[space_id]["kind"] == "city")
+    markers = components["waystation_markers"]
     require(len(markers) == len(cities), f"{len(markers)} waystation markers for {len(cities)} cities")
-    require_unique([m["id"] for m in markers], "waystation markers")
-    colors, stages = list(c["lifecycle_colors"]), list(c["lifecycle_stages"])
-    life = [f"{col}_{st}" for col in colors for st in stages]
-    bonus = [b["id"] for b in c["bonus_move_cards"]]
+    require_unique([marker["id"] for marker in markers], "waystation markers")
+    colors, stages = list(components["lifecycle_colors"]), list(components["lifecycle_stages"])
+    life = [f"{color}_{stage}" for color in colors for stage in stages]
+    bonus = [card["id"] for card in components["bonus_move_cards"]]
     require(bonus == ["bonus_move_3_2", "bonus_add_1", "bonus_add_2"], "bonus move card ids")
     rewards = []
-    for m in markers:
-        r = m["reward"]
-        if "lifecycle" in r:
-            require(r["lifecycle"] in life, f"marker {m['id']}: unknown life cycle card")
-            rewards.append(("life", life.index(r["lifecycle"])))
-        elif "bonus_move" in r:
-            require(r["bonus_move"] in bonus, f"marker {m['id']}: unknown bonus card")
-            rewards.append(("bonus", bonus.index(r["bonus_move"])))
+    for marker in markers:
+        reward = marker["reward"]
+        if "lifecycle" in reward:
+            require(reward["lifecycle"] in life, f"marker {marker['id']}: unknown life cycle card")
+            rewards.append(("life", life.index(reward["lifecycle"])))
+        elif "bonus_move" in reward:
+            require(reward["bonus_move"] in bonus, f"marker {marker['id']}: unknown bonus card")
+            rewards.append(("bonus", bonus.index(reward["bonus_move"])))
         else:
-            require(r.get("wildflower") is True, f"marker {m['id']}: unknown reward")
+            require(reward.get("wildflower") is True, f"marker {marker['id']}: unknown reward")
             rewards.append(("wild", 0))
-    acts = c["action_cards"]
-    require([a["id"] for a in acts][-2:] == ["reuse_own", "reuse_other"], "reuse cards come last")
-    per = {int(k): int(v) for k, v in c["butterflies_per_player"].items()}
-    require(sorted(per) == [1, 2, 3, 4], "butterflies per generation 1-4")
-    slot_gen = tuple(g for g in (1, 2, 3, 4) for _ in range(per[g]))
-    gen_slots = {g: tuple(i for i, x in enumerate(slot_gen) if x == g) for g in (1, 2, 3, 4)}
-    setup = c["setup_on_season_cards"]
-    card_setup = tuple((int(setup[s]["gen"]), int(setup[s]["per_player"])) if s in setup else (0, 0)
-                       for s in seasons)
-    hc = {}
-    for k, v in c["hatch_cost"].items():
-        hc[k if k == "double" else int(k)] = (int(v["matched"]), int(v["any"]))
-    abil = c["ability_tokens"]
+    action_cards = components["action_cards"]
+    require([item["id"] for item in action_cards][-2:] == ["reuse_own", "reuse_other"], "reuse cards come last")
+    per_generation = {int(key): int(value) for key, value in components["butterflies_per_player"].items()}
+    require(sorted(per_generation) == [1, 2, 3, 4], "butterflies per generation 1-4")
+    slot_gen = tuple(generation for generation in (1, 2, 3, 4) for _ in range(per_generation[generation]))
+    gen_slots = {generation: tuple(marker for marker, of in enumerate(slot_gen) if of == generation)
+                 for generation in (1, 2, 3, 4)}
+    setup = components["setup_on_season_cards"]
+    card_setup = tuple((int(setup[season]["gen"]), int(setup[season]["per_player"])) if season in setup else (0, 0)
+                       for season in seasons)
+    hatch_costs = {}
+    for key, value in components["hatch_cost"].items():
+        hatch_costs[key if key == "double" else int(key)] = (int(value["matched"]), int(value["any"]))
+    abilities = components["ability_tokens"]
     return Catalog(
         space_ids=tuple(ids), space_index=index,
-        names=tuple(sp[s].get("name", s) for s in ids),
-        adj=tuple(tuple(sorted(index[o] for o in sp[s]["adj"])) for s in ids),
-        kind=tuple(KINDS[sp[s]["kind"]] for s in ids),
-        flower=tuple(flower_types.index(sp[s]["flower"]) if sp[s]["kind"] == "flower" else -1 for s in ids),
-        nflowers=tuple(int(sp[s].get("n", 0)) for s in ids),
-        milkweed=tuple(bool(sp[s].get("milkweed")) for s in ids),
-        color=tuple(sp[s].get("color") for s in ids),
-        row=tuple(int(sp[s]["row"]) for s in ids), x2=tuple(int(sp[s]["x2"]) for s in ids),
-        cities=cities, city_slot={s: i for i, s in enumerate(cities)},
-        michoacan=next(i for i, s in enumerate(ids) if sp[s]["kind"] == "michoacan"),
-        east_coast=tuple(index[s] for s in mp["east"]),
-        flower_types=tuple(flower_types), die_faces=tuple(c["flower_die_faces"]),
-        seasons=tuple(seasons), turns=tuple(int(c["turns_per_player"][s]) for s in seasons),
-        hand_size=int(c["hand_size"]), min_players=int(c["players"]["min"]),
-        max_players=int(c["players"]["max"]),
-        slot_gen=slot_gen, gen_slots=gen_slots, card_setup=card_setup, hatch_cost=hc,
-        michoacan_table=tuple(c["michoacan_table"]), michoacan_beyond=int(c["michoacan_beyond_six"]),
-        action_ids=tuple(a["id"] for a in acts), action_copies=tuple(int(a["copies"]) for a in acts),
-        action_segments=tuple(tuple(a.get("segments", ())) for a in acts),
-        adjacent_flower=tuple(bool(a.get("adjacent_flower")) for a in acts),
-        reuse=tuple(a.get("reuse") for a in acts),
+        names=tuple(by_id[space_id].get("name", space_id) for space_id in ids),
+        adj=tuple(tuple(sorted(index[neighbour] for neighbour in by_id[space_id]["adj"])) for space_id in ids),
+        kind=tuple(KINDS[by_id[space_id]["kind"]] for space_id in ids),
+        flower=tuple(flower_types.index(by_id[space_id]["flower"]) if by_id[space_id]["kind"] == "flower" else -1 for space_id in ids),
+        nflowers=tuple(int(by_id[space_id].get("n", 0)) for space_id in ids),
+        milkweed=tuple(bool(by_id[space_id].get("milkweed")) for space_id in ids),
+        color=tuple(by_id[space_id].get("color") for space_id in ids),
+        row=tuple(int(by_id[space_id]["row"]) for space_id in ids), x2=tuple(int(by_id[space_id]["x2"]) for space_id in ids),
+        cities=cities, city_slot={space: position for position, space in enumerate(cities)},
+        michoacan=next(position for position, space_id in enumerate(ids) if by_id[space_id]["kind"] == "michoacan"),
+        east_coast=tuple(index[space_id] for space_id in map_data["east"]),
+        flower_types=tuple(flower_types), die_faces=tuple(components["flower_die_faces"]),
+        seasons=tuple(seasons), turns=tuple(int(components["turns_per_player"][season]) for season in seasons),
+        hand_size=int(components["hand_size"]), min_players=int(components["players"]["min"]),
+        max_players=int(components["players"]["max"]),
+        slot_gen=slot_gen, gen_slots=gen_slots, card_setup=card_setup, hatch_cost=hatch_costs,
+        michoacan_table=tuple(components["michoacan_table"]), michoacan_beyond=int(components["michoacan_beyond_six"]),
+        action_ids=tuple(item["id"] for item in action_cards), action_copies=tuple(int(item["copies"]) for item in action_cards),
+        action_segments=tuple(tuple(item.get("segments", ())) for item in action_cards),
+        adjacent_flower=tuple(bool(item.get("adjacent_flower")) for item in action_cards),
+        reuse=tuple(item.get("reuse") for item in action_cards),
         bonus_ids=tuple(bonus), lifecycle_ids=tuple(life), lifecycle_colors=tuple(colors),
-        lifecycle_points=int(c["lifecycle_card_points"]),
-        ability_ids=tuple(a["id"] for a in abil),
-        ability_end_points=tuple(int(a["end_game_points"]) for a in abil),
-        abilities_in_play=int(c["ability_tokens_in_play"]),
-        marker_ids=tuple(m["id"] for m in markers), marker_reward=tuple(rewards),
-        goals=tuple(goals), goal_index={g.id: i for i, g in enumerate(goals)},
-        goals_by_season=tuple(tuple(i for i, g in enumerate(goals) if g.season == s)
-                              for s in range(len(seasons))),
+        lifecycle_points=int(components["lifecycle_card_points"]),
+        ability_ids=tuple(item["id"] for item in abilities),
+        ability_end_points=tuple(int(item["end_game_points"]) for item in abilities),
+        abilities_in_play=int(components["ability_tokens_in_play"]),
+        marker_ids=tuple(marker["id"] for marker in markers), marker_reward=tuple(rewards),
+        goals=tuple(goals), goal_index={goal.id: position for position, goal in enumerate(goals)},
+        goals_by_season=tuple(tuple(position for position, goal in enumerate(goals) if goal.season == season)
+                              for season in range(len(seasons))),
     )
 
 
 CAT = load()
+
+# The bonus move cards by their index in CAT.bonus_ids (the bit of a seat's bonus card masks,
+# state.bonus and state.bonus_used, is ``1 << index``).
+BONUS_MOVE_3_2, BONUS_ADD_1, BONUS_ADD_2 = (CAT.bonus_ids.index(card)
+                                            for card in ("bonus_move_3_2", "bonus_add_1", "bonus_add_2"))

@@ -1,8 +1,8 @@
-"""Pending decisions as typed frozen values on one stack, and ``decision(state)`` (R6-R80).
+"""Pending decisions as frames on one stack, and what each decision shows (R6-R80).
 
-``state.pending`` is a list of frames, the top (last) is the decision to take now; it is empty
-only when the game is over. Every frame is a small frozen value naming who decides and the
-context the choice needs (the flying butterfly, steps left, tokens left to pay):
+``state.pending`` is a list of frames (core.frames.Frame), the top (last) is the decision to take
+now; it is empty only when the game is over. Every frame is a small frozen value naming who
+decides and the context the choice needs (the flying butterfly, steps left, tokens left to pay):
 
 ==================  ==============================  =============================================
 frame               kind                            when
@@ -24,149 +24,140 @@ ChooseFreeHatch     ``mariposas.free_hatch``        the free hatch between seaso
 
 One frame is not a decision but the landing in progress (:class:`Landing`, R17): it lies under
 the landing's decisions and records the next landing stage, so the landing resumes where it
-stopped. Frames are interned (:func:`frame`), so pushing one allocates nothing in play.
+stopped. Frames are interned (:func:`frame` and the tables below), so pushing one allocates
+nothing in play.
 
-Targets (``Decision.targets``) use the view's element ids: ``card:<action card id>``,
-``butterfly:<seat>.<marker>``, ``space:<space id>``, ``flower:<flower type>``,
+Targets (``Decision.targets``, :func:`targets_of`) use the view's element ids: ``card:<action card
+id>``, ``butterfly:<seat>.<marker>``, ``space:<space id>``, ``flower:<flower type>``,
 ``lifecycle:<card id>`` / ``bonus:<card id>`` (cards of the supply) and ``hand:<seat>``.
+
+This module is data and presentation only: it imports nothing from the rules.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
-from gameshelf.core.decision import Decision, Prompt
-from gameshelf.games.mariposas import actions as A
-from gameshelf.games.mariposas.catalog import CAT
+from gameshelf.core.frames import Frame
+from gameshelf.games.mariposas import actions
+from gameshelf.games.mariposas.catalog import BONUS_ADD_1, BONUS_ADD_2, BONUS_MOVE_3_2, CAT
 
-# Landing stages (R17): reward, marker/flowers, adjacent collection, hatch, done.
-L_REWARD, L_MARKER, L_ADJ, L_HATCH, L_DONE = range(5)
+# Landing stages (R17), in order: reward (waystation reveal), marker or flowers, adjacent
+# collection, hatch, done.
+STAGE_REWARD, STAGE_MARKER, STAGE_ADJACENT, STAGE_HATCH, STAGE_DONE = range(5)
 STAGES = ("reward", "marker", "adjacent", "hatch", "done")
 
 
 @dataclass(frozen=True, slots=True)
-class ChoosePlay:
+class ChoosePlay(Frame):
     """R6: play an action card (with add cards)."""
-    CODE: ClassVar[int] = 0
-    NAME: ClassVar[str] = "play"
-    seat: int
+    kind: ClassVar[str] = "mariposas.play"
+    rule: ClassVar[str] = "R6"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseReuse:
+class ChooseReuse(Frame):
     """R62: the movement card a reuse card copies."""
-    CODE: ClassVar[int] = 1
-    NAME: ClassVar[str] = "reuse_target"
-    seat: int
+    kind: ClassVar[str] = "mariposas.reuse_target"
+    rule: ClassVar[str] = "R62"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseSegment:
-    """R9/R15: start the next segment (state.seg_left) or stop."""
-    CODE: ClassVar[int] = 2
-    NAME: ClassVar[str] = "segment"
-    seat: int
+class ChooseSegment(Frame):
+    """R9/R15: start the next segment (state.segments_left) or stop."""
+    kind: ClassVar[str] = "mariposas.segment"
+    rule: ClassVar[str] = "R9"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseButterfly:
+class ChooseButterfly(Frame):
     """R10: the butterfly that flies a segment of ``steps`` (``adjacent``: move_4_flower's R61)."""
-    CODE: ClassVar[int] = 3
-    NAME: ClassVar[str] = "butterfly"
-    seat: int
+    kind: ClassVar[str] = "mariposas.butterfly"
+    rule: ClassVar[str] = "R10"
     steps: int
     adjacent: bool
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseStep:
-    """R12: one more step of butterfly ``slot``; ``steps`` left including this one."""
-    CODE: ClassVar[int] = 4
-    NAME: ClassVar[str] = "step"
-    seat: int
-    slot: int
+class ChooseStep(Frame):
+    """R12: one more step of butterfly ``marker``; ``steps`` left including this one."""
+    kind: ClassVar[str] = "mariposas.step"
+    rule: ClassVar[str] = "R12"
+    marker: int
     steps: int
     adjacent: bool
 
 
 @dataclass(frozen=True, slots=True)
-class PickFlower:
+class PickFlower(Frame):
     """R44/R50: a flower type of your choice."""
-    CODE: ClassVar[int] = 5
-    NAME: ClassVar[str] = "pick_flower"
-    seat: int
+    kind: ClassVar[str] = "mariposas.pick_flower"
+    rule: ClassVar[str] = "R44"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseCard:
+class ChooseCard(Frame):
     """R52: a card with the two_cards ability; ``takes`` left including this one."""
-    CODE: ClassVar[int] = 6
-    NAME: ClassVar[str] = "take_card"
-    seat: int
+    kind: ClassVar[str] = "mariposas.take_card"
+    rule: ClassVar[str] = "R52"
     takes: int
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseAdjacent:
-    """R61: the adjacent flower space butterfly ``slot`` collects from, or none."""
-    CODE: ClassVar[int] = 7
-    NAME: ClassVar[str] = "adjacent_flowers"
-    seat: int
-    slot: int
+class ChooseAdjacent(Frame):
+    """R61: the adjacent flower space butterfly ``marker`` collects from, or none."""
+    kind: ClassVar[str] = "mariposas.adjacent_flowers"
+    rule: ClassVar[str] = "R61"
+    marker: int
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseHatch:
-    """R26/R30: hatch on butterfly ``slot``'s space (how to pay), or decline."""
-    CODE: ClassVar[int] = 8
-    NAME: ClassVar[str] = "hatch"
-    seat: int
-    slot: int
+class ChooseHatch(Frame):
+    """R26/R30: hatch on butterfly ``marker``'s space (how to pay), or decline."""
+    kind: ClassVar[str] = "mariposas.hatch"
+    rule: ClassVar[str] = "R26"
+    marker: int
 
 
 @dataclass(frozen=True, slots=True)
-class PayFlower:
-    """R30: one token of an any-mix payment for butterfly ``slot``; ``left`` tokens to pay."""
-    CODE: ClassVar[int] = 9
-    NAME: ClassVar[str] = "pay"
-    seat: int
-    slot: int
+class PayFlower(Frame):
+    """R30: one token of an any-mix payment for butterfly ``marker``; ``left`` tokens to pay."""
+    kind: ClassVar[str] = "mariposas.pay"
+    rule: ClassVar[str] = "R30"
+    marker: int
     left: int
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseBonus32:
+class ChooseBonus32(Frame):
     """R67: use bonus_move_3_2 after the action card, or not."""
-    CODE: ClassVar[int] = 10
-    NAME: ClassVar[str] = "bonus_move_3_2"
-    seat: int
+    kind: ClassVar[str] = "mariposas.bonus_move_3_2"
+    rule: ClassVar[str] = "R67"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseExchange:
+class ChooseExchange(Frame):
     """R71 (``setup``: setup step 15, A6): keep the hand or exchange a redundant one."""
-    CODE: ClassVar[int] = 11
-    NAME: ClassVar[str] = "exchange"
-    seat: int
+    kind: ClassVar[str] = "mariposas.exchange"
+    rule: ClassVar[str] = "R71"
     setup: bool
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseFreeHatch:
+class ChooseFreeHatch(Frame):
     """R80: the free hatch on a previous-generation butterfly's space, or none."""
-    CODE: ClassVar[int] = 12
-    NAME: ClassVar[str] = "free_hatch"
-    seat: int
+    kind: ClassVar[str] = "mariposas.free_hatch"
+    rule: ClassVar[str] = "R80"
 
 
 @dataclass(frozen=True, slots=True)
-class Landing:
-    """R17: the landing of butterfly ``slot`` in progress; ``stage`` is the next stage to run."""
-    CODE: ClassVar[int] = 13
-    NAME: ClassVar[str] = "landing"
-    seat: int
-    slot: int
+class Landing(Frame):
+    """R17: the landing of butterfly ``marker`` in progress; ``stage`` is the next stage to run
+    (an index into :data:`STAGES`)."""
+    kind: ClassVar[str] = "mariposas.landing"
+    rule: ClassVar[str] = "R17"
+    marker: int
     stage: int
     adjacent: bool
 
@@ -174,13 +165,14 @@ class Landing:
 DECISIONS = (ChoosePlay, ChooseReuse, ChooseSegment, ChooseButterfly, ChooseStep, PickFlower,
              ChooseCard, ChooseAdjacent, ChooseHatch, PayFlower, ChooseBonus32, ChooseExchange,
              ChooseFreeHatch)
-FRAMES = DECISIONS + (Landing,)
-BY_NAME = {cls.NAME: cls for cls in FRAMES}
-KIND_PREFIX = "mariposas."
-_INTERNED: dict[tuple, Any] = {}
+FRAMES: tuple[type[Frame], ...] = DECISIONS + (Landing,)
+KINDS: dict[str, type[Frame]] = {cls.kind: cls for cls in FRAMES}
+
+FrameType = TypeVar("FrameType", bound=Frame)
+_INTERNED: dict[tuple[Any, ...], Any] = {}
 
 
-def frame(cls, *args):
+def frame(cls: type[FrameType], *args: Any) -> FrameType:
     """The interned frame ``cls(*args)`` (frames are immutable, so equal frames are shared)."""
     key = (cls, *args)
     value = _INTERNED.get(key)
@@ -189,122 +181,95 @@ def frame(cls, *args):
     return value
 
 
-def _table(cls, *ranges):
+def interned(value: FrameType) -> FrameType:
+    """The interned frame equal to ``value`` (a frame read from a position)."""
+    return frame(type(value), *(getattr(value, item.name) for item in fields(value)))
+
+
+def _table(cls: type[Frame], *ranges: range | tuple[bool, ...]) -> Any:
     """Nested tuples of interned frames: ``_table(C, r1, r2)[a][b] is frame(C, a, b)`` (for the hot paths)."""
-    if not ranges:
-        return None
-    def build(prefix, rest):
+    def build(prefix: tuple[Any, ...], rest: tuple[Any, ...]) -> Any:
         if not rest:
             return frame(cls, *prefix)
-        return tuple(build((*prefix, x), rest[1:]) for x in rest[0])
+        return tuple(build((*prefix, value), rest[1:]) for value in rest[0])
     return build((), ranges)
 
 
-SEATS, MARKERS, BOOL = range(CAT.max_players), range(len(CAT.slot_gen)), (False, True)
+SEATS, MARKERS, BOOLEANS = range(CAT.max_players), range(len(CAT.slot_gen)), (False, True)
 MAX_STEPS = 14
-PLAY_FRAMES = _table(ChoosePlay, SEATS)
-SEGMENT_FRAMES = _table(ChooseSegment, SEATS)
-BUTTERFLY_FRAMES = _table(ChooseButterfly, SEATS, range(MAX_STEPS), BOOL)
-STEP_FRAMES = _table(ChooseStep, SEATS, MARKERS, range(MAX_STEPS), BOOL)
-LANDING_FRAMES = _table(Landing, SEATS, MARKERS, range(len(STAGES)), BOOL)
-EXCHANGE_FRAMES = _table(ChooseExchange, SEATS, BOOL)
+PLAY_FRAMES: tuple[ChoosePlay, ...] = _table(ChoosePlay, SEATS)
+SEGMENT_FRAMES: tuple[ChooseSegment, ...] = _table(ChooseSegment, SEATS)
+BUTTERFLY_FRAMES = _table(ChooseButterfly, SEATS, range(MAX_STEPS), BOOLEANS)
+STEP_FRAMES = _table(ChooseStep, SEATS, MARKERS, range(MAX_STEPS), BOOLEANS)
+LANDING_FRAMES = _table(Landing, SEATS, MARKERS, range(len(STAGES)), BOOLEANS)
+EXCHANGE_FRAMES = _table(ChooseExchange, SEATS, BOOLEANS)
 
 
-def field_names(cls) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+# ---- the prompt and the view elements each legal action points at --------------------------------
 
-
-def frame_to_json(f) -> dict[str, Any]:
-    """A frame as data: its name and its fields (stage by name)."""
-    out: dict[str, Any] = {"kind": f.NAME}
-    for name in field_names(type(f)):
-        out[name] = STAGES[f.stage] if name == "stage" else getattr(f, name)
-    return out
-
-
-def kind(f) -> str:
-    return KIND_PREFIX + f.NAME
-
-
-# ---- decision(state) ---------------------------------------------------------------------------
-
-def decision(s) -> Decision | None:
-    """The pending decision: seat, kind, prompt and, per legal action, the view elements it targets."""
-    if s.over:
-        return None
-    from gameshelf.games.mariposas.rules import legal_actions
-    top = s.pending[-1]
-    targets = {}
-    for action in legal_actions(s):
-        ids = targets_of(s, top, action)
-        if ids:
-            targets[str(action)] = ids
-    return Decision(top.seat, kind(top), Prompt(f"decision.{top.NAME}", prompt_args(s, top)), targets)
-
-
-def prompt_args(s, top) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": top.seat}
+def prompt_args(state: Any, top: Frame) -> dict[str, Any]:
+    """The prompt's arguments besides the seat: steps left, tokens left to pay, cards left to take."""
     if isinstance(top, (ChooseStep, ChooseButterfly)):
-        args["steps"] = top.steps
+        return {"steps": top.steps}
     if isinstance(top, PayFlower):
-        args["left"] = top.left
+        return {"left": top.left}
     if isinstance(top, ChooseCard):
-        args["takes"] = top.takes
-    return args
+        return {"takes": top.takes}
+    return {}
 
 
-# ---- targets: the view elements each legal action points at ------------------------------------
-
-def _card(c: int) -> str:
-    return f"card:{CAT.action_ids[c]}"
+def _card(card: int) -> str:
+    return f"card:{CAT.action_ids[card]}"
 
 
-def _space(sp: int) -> tuple[str, ...]:
-    return (f"space:{CAT.space_ids[sp]}",) if sp >= 0 else ()
+def _space(space: int) -> tuple[str, ...]:
+    return (f"space:{CAT.space_ids[space]}",) if space >= 0 else ()
 
 
-def _flower(f: int) -> str:
-    return f"flower:{CAT.flower_types[f]}"
+def _flower(flower: int) -> str:
+    return f"flower:{CAT.flower_types[flower]}"
 
 
-def _play_targets(s, top, a) -> tuple[str, ...]:
-    return (_card(a.card),) + (f"bonus:{CAT.bonus_ids[1]}",) * a.add1 + (f"bonus:{CAT.bonus_ids[2]}",) * a.add2
+def _play_targets(state: Any, top: Any, action: actions.Play) -> tuple[str, ...]:
+    return ((_card(action.card),) + (f"bonus:{CAT.bonus_ids[BONUS_ADD_1]}",) * action.add1
+            + (f"bonus:{CAT.bonus_ids[BONUS_ADD_2]}",) * action.add2)
 
 
-def _take_targets(s, top, a) -> tuple[str, ...]:
-    kind = "lifecycle" if a.kind < len(CAT.lifecycle_ids) else "bonus"
-    return (f"{kind}:{A.CARD_KINDS[a.kind]}",)
+def _take_targets(state: Any, top: Any, action: actions.TakeCard) -> tuple[str, ...]:
+    family = "lifecycle" if action.kind < len(CAT.lifecycle_ids) else "bonus"
+    return (f"{family}:{actions.CARD_KINDS[action.kind]}",)
 
 
-def _hatch_targets(s, top, a) -> tuple[str, ...]:
-    if a.mode < 0:
+def _hatch_targets(state: Any, top: Any, action: actions.Hatch) -> tuple[str, ...]:
+    if action.mode < 0:
         return ()
-    return (f"butterfly:{top.seat}.{top.slot}",) + ((_flower(a.mode),) if a.mode != A.ANY else ())
+    butterfly = f"butterfly:{top.seat}.{top.marker}"
+    return (butterfly,) + ((_flower(action.mode),) if action.mode != actions.ANY else ())
 
 
-def _exchange_targets(s, top, a) -> tuple[str, ...]:
-    if a.which == A.BOTH:
-        return tuple(sorted({_card(c) for c in s.hands[top.seat]}))
-    return (_card(a.which),) if a.which >= 0 else ()
+def _exchange_targets(state: Any, top: Any, action: actions.Exchange) -> tuple[str, ...]:
+    if action.which == actions.BOTH:
+        return tuple(sorted({_card(card) for card in state.hands[top.seat]}))
+    return (_card(action.which),) if action.which >= 0 else ()
 
 
-_TARGETERS = {
-    A.Play: _play_targets,
-    A.Reuse: lambda s, top, a: (_card(a.card),),
-    A.Fly: lambda s, top, a: (f"butterfly:{top.seat}.{a.slot}",),
-    A.Step: lambda s, top, a: _space(a.space),
-    A.Pick: lambda s, top, a: (_flower(a.flower),),
-    A.TakeCard: _take_targets,
-    A.Adjacent: lambda s, top, a: _space(a.space),
-    A.Hatch: _hatch_targets,
-    A.Pay: lambda s, top, a: (_flower(a.flower),),
-    A.Bonus32: lambda s, top, a: ("bonus:bonus_move_3_2",) if a.use else (),
-    A.Exchange: _exchange_targets,
-    A.FreeHatch: lambda s, top, a: _space(a.space),
+_TARGETERS: Mapping[type, Callable[[Any, Any, Any], tuple[str, ...]]] = {
+    actions.Play: _play_targets,
+    actions.Reuse: lambda state, top, action: (_card(action.card),),
+    actions.Fly: lambda state, top, action: (f"butterfly:{top.seat}.{action.slot}",),
+    actions.Step: lambda state, top, action: _space(action.space),
+    actions.Pick: lambda state, top, action: (_flower(action.flower),),
+    actions.TakeCard: _take_targets,
+    actions.Adjacent: lambda state, top, action: _space(action.space),
+    actions.Hatch: _hatch_targets,
+    actions.Pay: lambda state, top, action: (_flower(action.flower),),
+    actions.Bonus32: lambda state, top, action: (f"bonus:{CAT.bonus_ids[BONUS_MOVE_3_2]}",) if action.use else (),
+    actions.Exchange: _exchange_targets,
+    actions.FreeHatch: lambda state, top, action: _space(action.space),
 }
 
 
-def targets_of(s, top, action) -> tuple[str, ...]:
+def targets_of(state: Any, top: Frame, action: Any) -> tuple[str, ...]:
     """The view element ids ``action`` targets (empty for a segment length, stop, or declining)."""
     targeter = _TARGETERS.get(type(action))
-    return targeter(s, top, action) if targeter else ()
+    return targeter(state, top, action) if targeter else ()

@@ -33,20 +33,20 @@ def ui(key: str, lang: str) -> str:
     return UI.get(lang, UI["en"])[key]
 
 
-def _about(sp: int, lang: str) -> str:
+def _about(space: int, lang: str) -> str:
     """What a space shows: region colour, flowers, milkweed (for step menus)."""
     parts = []
-    if CAT.flower[sp] >= 0:
-        parts.append(text("about_flower", lang, color=term(CAT.color[sp], lang),
-                          flower=term(CAT.flower_types[CAT.flower[sp]], lang), n=CAT.nflowers[sp]))
-    if CAT.milkweed[sp]:
+    if CAT.flower[space] >= 0:
+        parts.append(text("about_flower", lang, color=term(CAT.color[space], lang),
+                          flower=term(CAT.flower_types[CAT.flower[space]], lang), n=CAT.nflowers[space]))
+    if CAT.milkweed[space]:
         parts.append(text("about_milkweed", lang))
     return text("about", lang, parts=", ".join(parts)) if parts else ""
 
 
-def _play(a: Play, lang: str) -> str:
-    extras = [term("bonus_add_1", lang)] * a.add1 + [term("bonus_add_2", lang)] * a.add2
-    base = text("play", lang, card=term(CAT.action_ids[a.card], lang))
+def _play(action: Play, lang: str) -> str:
+    extras = [term("bonus_add_1", lang)] * action.add1 + [term("bonus_add_2", lang)] * action.add2
+    base = text("play", lang, card=term(CAT.action_ids[action.card], lang))
     return base + (text("play_with", lang, extras=", ".join(extras)) if extras else "")
 
 
@@ -55,37 +55,37 @@ def _choice(key: str, value: int, lang: str, **args: Any) -> str:
     return text(f"{key}_none", lang) if value < 0 else text(key, lang, **args)
 
 
-def _space(sp: int, lang: str) -> str:
-    return term(CAT.space_ids[sp], lang) if sp >= 0 else ""
+def _space(space: int, lang: str) -> str:
+    return term(CAT.space_ids[space], lang) if space >= 0 else ""
 
 
-def _hatch(a: Hatch, lang: str) -> str:
-    if a.mode == ANY:
+def _hatch(action: Hatch, lang: str) -> str:
+    if action.mode == ANY:
         return text("hatch_any", lang)
-    return _choice("hatch", a.mode, lang, flower=term(CAT.flower_types[a.mode], lang) if a.mode >= 0 else "")
+    return _choice("hatch", action.mode, lang, flower=term(CAT.flower_types[action.mode], lang) if action.mode >= 0 else "")
 
 
-def _exchange(a: Exchange, lang: str) -> str:
-    if a.which == BOTH:
+def _exchange(action: Exchange, lang: str) -> str:
+    if action.which == BOTH:
         return text("exchange_both", lang)
-    return _choice("exchange", a.which, lang, card=term(CAT.action_ids[a.which], lang) if a.which >= 0 else "")
+    return _choice("exchange", action.which, lang, card=term(CAT.action_ids[action.which], lang) if action.which >= 0 else "")
 
 
 _LABEL = {
     Play: _play,
-    Reuse: lambda a, lang: text("reuse", lang, card=term(CAT.action_ids[a.card], lang)),
-    Segment: lambda a, lang: text("segment_plus2" if a.plus2 else "segment", lang, n=a.length),
-    Stop: lambda a, lang: text("stop", lang),
-    Fly: lambda a, lang: text("fly", lang, slot=a.slot, gen=CAT.slot_gen[a.slot]),
-    Step: lambda a, lang: text("step", lang, space=_space(a.space, lang), about=_about(a.space, lang)),
-    Pick: lambda a, lang: text("pick", lang, flower=term(CAT.flower_types[a.flower], lang)),
-    TakeCard: lambda a, lang: text("take", lang, card=term(CARD_KINDS[a.kind], lang)),
-    Adjacent: lambda a, lang: _choice("adjacent", a.space, lang, space=_space(a.space, lang)),
+    Reuse: lambda action, lang: text("reuse", lang, card=term(CAT.action_ids[action.card], lang)),
+    Segment: lambda action, lang: text("segment_plus2" if action.plus2 else "segment", lang, n=action.length),
+    Stop: lambda action, lang: text("stop", lang),
+    Fly: lambda action, lang: text("fly", lang, slot=action.slot, gen=CAT.slot_gen[action.slot]),
+    Step: lambda action, lang: text("step", lang, space=_space(action.space, lang), about=_about(action.space, lang)),
+    Pick: lambda action, lang: text("pick", lang, flower=term(CAT.flower_types[action.flower], lang)),
+    TakeCard: lambda action, lang: text("take", lang, card=term(CARD_KINDS[action.kind], lang)),
+    Adjacent: lambda action, lang: _choice("adjacent", action.space, lang, space=_space(action.space, lang)),
     Hatch: _hatch,
-    Pay: lambda a, lang: text("pay", lang, flower=term(CAT.flower_types[a.flower], lang)),
-    Bonus32: lambda a, lang: text("bonus32_yes" if a.use else "bonus32_no", lang),
+    Pay: lambda action, lang: text("pay", lang, flower=term(CAT.flower_types[action.flower], lang)),
+    Bonus32: lambda action, lang: text("bonus32_yes" if action.use else "bonus32_no", lang),
     Exchange: _exchange,
-    FreeHatch: lambda a, lang: _choice("free", a.space, lang, space=_space(a.space, lang)),
+    FreeHatch: lambda action, lang: _choice("free", action.space, lang, space=_space(action.space, lang)),
 }
 
 

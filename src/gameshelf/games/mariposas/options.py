@@ -20,4 +20,4 @@ class Config:
 
 
 # (players, options) pairs the conformance suite plays: every player count.
-CONFORMANCE = tuple((players, {}) for players in (2, 3, 4, 5))
+CONFORMANCE: tuple[tuple[int, dict[str, str]], ...] = tuple((players, {}) for players in (2, 3, 4, 5))

@@ -13,38 +13,50 @@ from typing import Any
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadPosition
+from gameshelf.core.frames import Frame, frame_from_json, frame_to_json
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.decisions import BY_NAME, STAGES, field_names, frame
-from gameshelf.games.mariposas.state import CATEGORIES, NSLOT, REMOVED, SUPPLY, State, blank, card_loc
-from gameshelf.games.mariposas.view import bits, loc_name, player_public, turn_public
+from gameshelf.games.mariposas.decisions import KINDS, STAGES, interned
+from gameshelf.games.mariposas.state import CATEGORIES, MARKERS, REMOVED, SUPPLY, State, blank, card_location
+from gameshelf.games.mariposas.view import BOARD_KEYS, bits, location_name, player_public, turn_public
 
-ACT = CAT.action_ids
-SP = CAT.space_ids
-PLAYER_KEYS = ("points", "goal_points", "played", "flowers", "lifecycle_cards", "bonus_cards",
-               "used_bonus_cards", "abilities")
+ACTION_CARDS = CAT.action_ids
+SPACES = CAT.space_ids
+PLAYER_KEYS = BOARD_KEYS
 
 
-def position(s: State) -> dict[str, Any]:
-    """The full state as readable JSON data."""
-    players = []
-    for p in range(s.n):
-        d = player_public(s, p)
-        entry = {k: d[k] for k in PLAYER_KEYS}
-        entry["hand"] = [ACT[c] for c in s.hands[p]]
-        entry["butterflies"] = [{k: b[k] for k in ("gen", "at", "double")} for b in d["butterflies"]]
-        players.append(entry)
-    t = turn_public(s)
-    turn = {k: t[k] for k in ("start", "collected", "group", "plus2", "extra1", "queue")}
-    turn["segments"] = [{"length": x >> 1, "adjacent": bool(x & 1)} for x in s.seg_left]
+def _board(state: State, seat: int) -> dict[str, Any]:
+    """One seat's part of a position: its public side (as the view shows it) and its hand."""
+    public = player_public(state, seat)
     return {
-        "game": "mariposas", "season": CAT.seasons[s.season], "turn_no": s.turn_no, "first": s.first,
-        "cur": s.cur, "extra": s.extra[:], "in_extra": s.in_extra, "players": players,
-        "deck": [ACT[c] for c in s.deck], "discard": [ACT[c] for c in s.discard],
-        "waystations": {SP[c]: {"marker": CAT.marker_ids[s.way[i]], "face_up": bool(s.way_up >> i & 1)}
-                        for i, c in enumerate(CAT.cities)},
-        "goals": {k: {"card": CAT.goals[s.goals[i]].id, "face_up": s.goal_up[i]} for i, k in enumerate(CAT.seasons)},
-        "ability_rows": dict(zip(CAT.lifecycle_colors, (CAT.ability_ids[a] for a in s.rows))),
-        "turn": turn, "pending": t["stack"], "over": s.over, "ply": s.ply, "chance": s.chance.position,
+        "points": public["points"], "goal_points": public["goal_points"], "played": public["played"],
+        "flowers": public["flowers"], "lifecycle_cards": public["lifecycle_cards"],
+        "bonus_cards": public["bonus_cards"], "used_bonus_cards": public["used_bonus_cards"],
+        "abilities": public["abilities"],
+        "hand": [ACTION_CARDS[card] for card in state.hands[seat]],
+        "butterflies": [{"gen": butterfly["gen"], "at": butterfly["at"], "double": butterfly["double"]}
+                        for butterfly in public["butterflies"]],
+    }
+
+
+def position(state: State) -> dict[str, Any]:
+    """The full state as readable JSON data."""
+    running = turn_public(state)
+    turn = {"start": running["start"], "collected": running["collected"], "group": running["group"],
+            "add_2_ready": running["add_2_ready"], "add_1_ready": running["add_1_ready"], "queue": running["queue"],
+            "segments": [{"length": code >> 1, "adjacent": bool(code & 1)} for code in state.segments_left]}
+    return {
+        "game": "mariposas", "season": CAT.seasons[state.season], "turns_taken": state.turns_taken,
+        "first_player": state.first_player, "turn_seat": state.turn_seat, "extra_turns": state.extra_turns[:],
+        "in_extra_turns": state.in_extra_turns, "players": [_board(state, seat) for seat in range(state.players)],
+        "deck": [ACTION_CARDS[card] for card in state.deck], "discard": [ACTION_CARDS[card] for card in state.discard],
+        "waystations": {SPACES[city]: {"marker": CAT.marker_ids[state.waystations[index]],
+                                   "face_up": bool(state.waystations_up >> index & 1)}
+                        for index, city in enumerate(CAT.cities)},
+        "goals": {season: {"card": CAT.goals[state.goals[index]].id, "face_up": state.goals_up[index]}
+                  for index, season in enumerate(CAT.seasons)},
+        "ability_rows": dict(zip(CAT.lifecycle_colors, (CAT.ability_ids[ability] for ability in state.ability_rows))),
+        "turn": turn, "pending": [frame_to_json(frame) for frame in state.pending], "over": state.over,
+        "ply": state.ply, "chance": state.chance.position,
     }
 
 
@@ -53,13 +65,13 @@ def from_position(data: Any) -> State:
     from gameshelf.games.mariposas.invariants import check_position
     try:
         check_shape(data)
-        s = build(data)
+        state = build(data)
     except BadPosition:
         raise
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:   # a gap in check_shape
         raise BadPosition(f"malformed position: {type(exc).__name__}: {exc}") from None
-    check_position(s)
-    return s
+    check_position(state)
+    return state
 
 
 # ---- the shape check: keys, types, ids and ranges, before anything is built --------------------
@@ -68,224 +80,221 @@ def _fail(where: str, message: str):
     raise BadPosition(f"{where}: {message}")
 
 
-def _int(x: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
-    if type(x) is not int:
-        _fail(where, f"must be a whole number, not {type(x).__name__}")
-    if not lo <= x <= hi:
-        _fail(where, f"must be between {lo} and {hi}, not {x}")
-    return x
+def _int(value: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
+    if type(value) is not int:
+        _fail(where, f"must be a whole number, not {type(value).__name__}")
+    if not lo <= value <= hi:
+        _fail(where, f"must be between {lo} and {hi}, not {value}")
+    return value
 
 
-def _bool(x: Any, where: str) -> bool:
-    if type(x) is not bool:
-        _fail(where, f"must be true or false, not {x!r}")
-    return x
+def _bool(value: Any, where: str) -> bool:
+    if type(value) is not bool:
+        _fail(where, f"must be true or false, not {value!r}")
+    return value
 
 
-def _dict(x: Any, where: str, keys) -> dict:
-    if not isinstance(x, dict):
-        _fail(where, f"must be a mapping, not {type(x).__name__}")
-    missing, unknown = [k for k in keys if k not in x], [k for k in x if k not in keys]
+def _dict(value: Any, where: str, keys) -> dict:
+    if not isinstance(value, dict):
+        _fail(where, f"must be a mapping, not {type(value).__name__}")
+    missing, unknown = [key for key in keys if key not in value], [key for key in value if key not in keys]
     if missing or unknown:
         _fail(where, f"missing keys {missing}" if missing else f"unknown keys {unknown}")
-    return x
+    return value
 
 
-def _list(x: Any, where: str, length: int | None = None, hi: int = 200) -> list:
-    if not isinstance(x, list):
-        _fail(where, f"must be a list, not {type(x).__name__}")
-    if (length is not None and len(x) != length) or len(x) > hi:
-        _fail(where, f"must hold {length if length is not None else f'at most {hi}'} items, not {len(x)}")
-    return x
+def _list(value: Any, where: str, length: int | None = None, hi: int = 200) -> list:
+    if not isinstance(value, list):
+        _fail(where, f"must be a list, not {type(value).__name__}")
+    if (length is not None and len(value) != length) or len(value) > hi:
+        _fail(where, f"must hold {length if length is not None else f'at most {hi}'} items, not {len(value)}")
+    return value
 
 
-def _id(x: Any, names, where: str) -> str:
-    if not isinstance(x, str) or x not in names:
-        _fail(where, f"unknown id {x!r}")
-    return x
+def _id(value: Any, names, where: str) -> str:
+    if not isinstance(value, str) or value not in names:
+        _fail(where, f"unknown id {value!r}")
+    return value
 
 
-def _ids(x: Any, names, where: str, unique: bool = False) -> list:
-    for i, item in enumerate(_list(x, where)):
-        _id(item, names, f"{where}[{i}]")
-    if unique and len(set(x)) != len(x):
+def _ids(value: Any, names, where: str, unique: bool = False) -> list:
+    for index, item in enumerate(_list(value, where)):
+        _id(item, names, f"{where}[{index}]")
+    if unique and len(set(value)) != len(value):
         _fail(where, "lists an id twice")
-    return x
+    return value
 
 
-LOCATIONS = frozenset(SP) | {"supply", "removed"} | {f"{k}_card" for k in CAT.seasons}
-TOP = ("game", "season", "turn_no", "first", "cur", "extra", "in_extra", "players", "deck", "discard",
+LOCATIONS = frozenset(SPACES) | {"supply", "removed"} | {f"{key}_card" for key in CAT.seasons}
+TOP = ("game", "season", "turns_taken", "first_player", "turn_seat", "extra_turns", "in_extra_turns", "players", "deck", "discard",
        "waystations", "goals", "ability_rows", "turn", "pending", "over", "ply", "chance")
 
 
-def check_shape(v: Any) -> None:
+def check_shape(data: Any) -> None:
     """Keys, types, ids and ranges of every part of a position; BadPosition on the first problem."""
-    _dict(v, "position", TOP)
-    if v["game"] != "mariposas":
-        _fail("game", f"this is a Mariposas position, not {v['game']!r}")
-    players = _list(v["players"], "players")
+    _dict(data, "position", TOP)
+    if data["game"] != "mariposas":
+        _fail("game", f"this is a Mariposas position, not {data['game']!r}")
+    players = _list(data["players"], "players")
     if not CAT.min_players <= len(players) <= CAT.max_players:
         _fail("players", f"Mariposas is for {CAT.min_players}-{CAT.max_players} players, not {len(players)}")
-    n = len(players)
-    _id(v["season"], CAT.seasons, "season")
-    _int(v["turn_no"], "turn_no", 0, n * max(CAT.turns))
-    _int(v["first"], "first", 0, n - 1)
-    _int(v["cur"], "cur", 0, n - 1)
-    for i, seat in enumerate(_list(v["extra"], "extra", hi=n)):
-        _int(seat, f"extra[{i}]", 0, n - 1)
-    for k in ("in_extra", "over"):
-        _bool(v[k], k)
-    _int(v["ply"], "ply", 0, 10**6)
-    _int(v["chance"], "chance", 0, 2**64 - 1)
-    for p, d in enumerate(players):
-        _check_player(d, f"players[{p}]")
-    _ids(v["deck"], ACT, "deck")
-    _ids(v["discard"], ACT, "discard")
-    _check_tables(v)
-    _check_turn(v["turn"], n)
-    _check_pending(v["pending"], n)
+    seats = len(players)
+    _id(data["season"], CAT.seasons, "season")
+    _int(data["turns_taken"], "turns_taken", 0, seats * max(CAT.turns))
+    _int(data["first_player"], "first_player", 0, seats - 1)
+    _int(data["turn_seat"], "turn_seat", 0, seats - 1)
+    for index, seat in enumerate(_list(data["extra_turns"], "extra_turns", hi=seats)):
+        _int(seat, f"extra_turns[{index}]", 0, seats - 1)
+    for key in ("in_extra_turns", "over"):
+        _bool(data[key], key)
+    _int(data["ply"], "ply", 0, 10**6)
+    _int(data["chance"], "chance", 0, 2**64 - 1)
+    for index, board in enumerate(players):
+        _check_player(board, f"players[{index}]")
+    _ids(data["deck"], ACTION_CARDS, "deck")
+    _ids(data["discard"], ACTION_CARDS, "discard")
+    _check_tables(data)
+    _check_turn(data["turn"], seats)
+    _check_pending(data["pending"], seats)
 
 
-def _check_player(d: Any, where: str) -> None:
-    _dict(d, where, PLAYER_KEYS + ("hand", "butterflies"))
+def _check_player(board: Any, where: str) -> None:
+    _dict(board, where, PLAYER_KEYS + ("hand", "butterflies"))
     for key, names in (("points", CATEGORIES), ("goal_points", CAT.seasons), ("flowers", CAT.flower_types)):
-        for name in _dict(d[key], f"{where}.{key}", names):
-            _int(d[key][name], f"{where}.{key}.{name}", 0, 999)
-    _ids(d["hand"], ACT, f"{where}.hand")
-    _ids(d["played"], ACT, f"{where}.played")
-    _ids(d["lifecycle_cards"], CAT.lifecycle_ids, f"{where}.lifecycle_cards", unique=True)
-    _ids(d["abilities"], CAT.ability_ids, f"{where}.abilities", unique=True)
-    _ids(d["bonus_cards"] + d["used_bonus_cards"] if isinstance(d["bonus_cards"], list)
-         and isinstance(d["used_bonus_cards"], list) else None, CAT.bonus_ids,
+        for name in _dict(board[key], f"{where}.{key}", names):
+            _int(board[key][name], f"{where}.{key}.{name}", 0, 999)
+    _ids(board["hand"], ACTION_CARDS, f"{where}.hand")
+    _ids(board["played"], ACTION_CARDS, f"{where}.played")
+    _ids(board["lifecycle_cards"], CAT.lifecycle_ids, f"{where}.lifecycle_cards", unique=True)
+    _ids(board["abilities"], CAT.ability_ids, f"{where}.abilities", unique=True)
+    _ids(board["bonus_cards"] + board["used_bonus_cards"] if isinstance(board["bonus_cards"], list)
+         and isinstance(board["used_bonus_cards"], list) else None, CAT.bonus_ids,
          f"{where}.bonus_cards and used_bonus_cards", unique=True)
-    for i, b in enumerate(_list(d["butterflies"], f"{where}.butterflies", NSLOT)):
-        at = f"{where}.butterflies[{i}]"
-        _dict(b, at, ("gen", "at", "double"))
-        if b["gen"] != CAT.slot_gen[i] or type(b["gen"]) is not int:
-            _fail(at, f"marker {i} is a generation-{CAT.slot_gen[i]} marker, not {b['gen']!r}")
-        _id(b["at"], LOCATIONS, f"{at}.at")
-        _bool(b["double"], f"{at}.double")
+    for index, butterfly in enumerate(_list(board["butterflies"], f"{where}.butterflies", MARKERS)):
+        at = f"{where}.butterflies[{index}]"
+        _dict(butterfly, at, ("gen", "at", "double"))
+        if butterfly["gen"] != CAT.slot_gen[index] or type(butterfly["gen"]) is not int:
+            _fail(at, f"marker {index} is a generation-{CAT.slot_gen[index]} marker, not {butterfly['gen']!r}")
+        _id(butterfly["at"], LOCATIONS, f"{at}.at")
+        _bool(butterfly["double"], f"{at}.double")
 
 
-def _check_tables(v: dict) -> None:
-    way = _dict(v["waystations"], "waystations", [SP[c] for c in CAT.cities])
-    for city, w in way.items():
-        _dict(w, f"waystations.{city}", ("marker", "face_up"))
-        _id(w["marker"], CAT.marker_ids, f"waystations.{city}.marker")
-        _bool(w["face_up"], f"waystations.{city}.face_up")
-    goals = _dict(v["goals"], "goals", CAT.seasons)
-    for k, season in enumerate(CAT.seasons):
-        g = _dict(goals[season], f"goals.{season}", ("card", "face_up"))
-        _id(g["card"], [CAT.goals[i].id for i in CAT.goals_by_season[k]], f"goals.{season}.card")
-        _bool(g["face_up"], f"goals.{season}.face_up")
-    rows = _dict(v["ability_rows"], "ability_rows", CAT.lifecycle_colors)
+def _check_tables(data: dict) -> None:
+    waystations = _dict(data["waystations"], "waystations", [SPACES[city] for city in CAT.cities])
+    for city, waystation in waystations.items():
+        _dict(waystation, f"waystations.{city}", ("marker", "face_up"))
+        _id(waystation["marker"], CAT.marker_ids, f"waystations.{city}.marker")
+        _bool(waystation["face_up"], f"waystations.{city}.face_up")
+    goals = _dict(data["goals"], "goals", CAT.seasons)
+    for key, season in enumerate(CAT.seasons):
+        goal = _dict(goals[season], f"goals.{season}", ("card", "face_up"))
+        _id(goal["card"], [CAT.goals[index].id for index in CAT.goals_by_season[key]], f"goals.{season}.card")
+        _bool(goal["face_up"], f"goals.{season}.face_up")
+    rows = _dict(data["ability_rows"], "ability_rows", CAT.lifecycle_colors)
     _ids(list(rows.values()), CAT.ability_ids, "ability_rows", unique=True)
 
 
-def _check_turn(t: Any, n: int) -> None:
-    _dict(t, "turn", ("start", "collected", "segments", "group", "plus2", "extra1", "queue"))
-    _ids(t["start"], LOCATIONS, "turn.start")
-    _list(t["start"], "turn.start", NSLOT)
-    _ids(t["collected"], SP, "turn.collected", unique=True)
-    longest = max(max(seg, default=0) for seg in CAT.action_segments)
-    for i, seg in enumerate(_list(t["segments"], "turn.segments", hi=8)):
-        _dict(seg, f"turn.segments[{i}]", ("length", "adjacent"))
-        _int(seg["length"], f"turn.segments[{i}].length", 1, longest)
-        _bool(seg["adjacent"], f"turn.segments[{i}].adjacent")
-    _int(t["group"], "turn.group", 0, 1)
-    _bool(t["plus2"], "turn.plus2")
-    _bool(t["extra1"], "turn.extra1")
-    for i, seat in enumerate(_list(t["queue"], "turn.queue", hi=n)):
-        _int(seat, f"turn.queue[{i}]", 0, n - 1)
+def _check_turn(turn: Any, players: int) -> None:
+    _dict(turn, "turn", ("start", "collected", "segments", "group", "add_2_ready", "add_1_ready", "queue"))
+    _ids(turn["start"], LOCATIONS, "turn.start")
+    _list(turn["start"], "turn.start", MARKERS)
+    _ids(turn["collected"], SPACES, "turn.collected", unique=True)
+    longest = max(max(segment, default=0) for segment in CAT.action_segments)
+    for index, segment in enumerate(_list(turn["segments"], "turn.segments", hi=8)):
+        _dict(segment, f"turn.segments[{index}]", ("length", "adjacent"))
+        _int(segment["length"], f"turn.segments[{index}].length", 1, longest)
+        _bool(segment["adjacent"], f"turn.segments[{index}].adjacent")
+    _int(turn["group"], "turn.group", 0, 1)
+    _bool(turn["add_2_ready"], "turn.add_2_ready")
+    _bool(turn["add_1_ready"], "turn.add_1_ready")
+    for index, seat in enumerate(_list(turn["queue"], "turn.queue", hi=players)):
+        _int(seat, f"turn.queue[{index}]", 0, players - 1)
 
 
-FRAME_LIMITS = {"seat": None, "slot": NSLOT - 1, "steps": 13, "takes": 2, "left": 9}
+# The range of each whole-number frame field (the seat's is the player count's).
+FRAME_LIMITS = {"marker": (0, MARKERS - 1), "steps": (1, 13), "takes": (1, 2), "left": (1, 9),
+                "stage": (0, len(STAGES) - 1)}
 
 
-def _check_pending(stack: Any, n: int) -> None:
-    for i, f in enumerate(_list(stack, "pending", hi=2)):
-        where = f"pending[{i}]"
-        if not isinstance(f, dict) or f.get("kind") not in BY_NAME:
-            _fail(where, f"unknown decision {f.get('kind') if isinstance(f, dict) else f!r}")
-        names = field_names(BY_NAME[f["kind"]])
-        _dict(f, where, ("kind",) + names)
-        for name in names:
-            value = f[name]
-            if name in ("adjacent", "setup"):
-                _bool(value, f"{where}.{name}")
-            elif name == "stage":
-                _id(value, STAGES, f"{where}.stage")
-            else:
-                _int(value, f"{where}.{name}", 1 if name in ("steps", "takes", "left") else 0,
-                     n - 1 if name == "seat" else FRAME_LIMITS[name])
+def _check_pending(stack: Any, players: int) -> list[Frame]:
+    """The decision frames of a position (core.frames JSON), each field checked; BadPosition names the first problem."""
+    frames = []
+    for index, data in enumerate(_list(stack, "pending", hi=2)):
+        where = f"pending[{index}]"
+        try:
+            value = frame_from_json(data, KINDS)
+        except BadPosition as exc:
+            _fail(where, str(exc))
+        _int(value.seat, f"{where}.seat", 0, players - 1)
+        for name, (lo, hi) in FRAME_LIMITS.items():
+            if hasattr(value, name):
+                _int(getattr(value, name), f"{where}.{name}", lo, hi)
+        frames.append(interned(value))
+    return frames
 
 
 # ---- building (trusts its input: determinize and from_position after the shape check) -------------
 
-def loc_code(text: str) -> int:
+def location_code(text: str) -> int:
     if text == "supply":
         return SUPPLY
     if text == "removed":
         return REMOVED
     if text.endswith("_card"):
-        return card_loc(CAT.seasons.index(text[:-5]))
+        return card_location(CAT.seasons.index(text[:-5]))
     return CAT.space_index[text]
 
 
 def mask(items, names) -> int:
-    m = 0
-    for x in items:
-        m |= 1 << names.index(x)
-    return m
+    bits_set = 0
+    for value in items:
+        bits_set |= 1 << names.index(value)
+    return bits_set
 
 
-def build_frame(d: dict[str, Any]):
-    cls = BY_NAME[d["kind"]]
-    args = [STAGES.index(d[f]) if f == "stage" else d[f] for f in field_names(cls)]
-    return frame(cls, *args)
+def _build_player(state: State, seat: int, board: dict[str, Any]) -> None:
+    state.points[seat] = [board["points"][category] for category in CATEGORIES]
+    for index, key in enumerate(CAT.seasons):
+        state.goal_points[index * state.players + seat] = board["goal_points"][key]
+    state.hands[seat] = [ACTION_CARDS.index(card) for card in board["hand"]]
+    state.played[seat] = [ACTION_CARDS.index(card) for card in board["played"]]
+    state.flowers[seat] = [board["flowers"][flower] for flower in CAT.flower_types]
+    state.lifecycle[seat] = mask(board["lifecycle_cards"], CAT.lifecycle_ids)
+    state.bonus_used[seat] = mask(board["used_bonus_cards"], CAT.bonus_ids)
+    state.bonus[seat] = mask(board["bonus_cards"], CAT.bonus_ids) | state.bonus_used[seat]
+    state.abilities[seat] = mask(board["abilities"], CAT.ability_ids)
+    for index, butterfly in enumerate(board["butterflies"]):
+        state.locations[seat * MARKERS + index] = location_code(butterfly["at"])
+        state.doubles[seat * MARKERS + index] = 1 if butterfly["double"] else 0
 
 
-def _build_player(s: State, p: int, d: dict[str, Any]) -> None:
-    s.pts[p] = [d["points"][c] for c in CATEGORIES]
-    for i, k in enumerate(CAT.seasons):
-        s.gpts[i * s.n + p] = d["goal_points"][k]
-    s.hands[p] = [ACT.index(c) for c in d["hand"]]
-    s.played[p] = [ACT.index(c) for c in d["played"]]
-    s.flowers[p] = [d["flowers"][f] for f in CAT.flower_types]
-    s.life[p] = mask(d["lifecycle_cards"], CAT.lifecycle_ids)
-    s.bused[p] = mask(d["used_bonus_cards"], CAT.bonus_ids)
-    s.bonus[p] = mask(d["bonus_cards"], CAT.bonus_ids) | s.bused[p]
-    s.abil[p] = mask(d["abilities"], CAT.ability_ids)
-    for i, b in enumerate(d["butterflies"]):
-        s.loc[p * NSLOT + i] = loc_code(b["at"])
-        s.dbl[p * NSLOT + i] = 1 if b["double"] else 0
-
-
-def build(v: dict[str, Any]) -> State:
+def build(data: dict[str, Any]) -> State:
     """A state from position data (no validation)."""
-    players = v["players"]
-    s = blank(len(players), Chance(v["chance"]))
-    for p, d in enumerate(players):
-        _build_player(s, p, d)
-    s.season = CAT.seasons.index(v["season"])
-    s.turn_no, s.first, s.cur = v["turn_no"], v["first"], v["cur"]
-    s.extra, s.in_extra = list(v["extra"]), v["in_extra"]
-    s.deck = [ACT.index(c) for c in v["deck"]]
-    s.discard = [ACT.index(c) for c in v["discard"]]
-    way = v["waystations"]
-    s.way = [CAT.marker_ids.index(way[SP[c]]["marker"]) for c in CAT.cities]
-    s.way_up = sum(1 << i for i, c in enumerate(CAT.cities) if way[SP[c]]["face_up"])
-    s.goals = [CAT.goal_index[v["goals"][k]["card"]] for k in CAT.seasons]
-    s.goal_up = [v["goals"][k]["face_up"] for k in CAT.seasons]
-    s.rows = [CAT.ability_ids.index(v["ability_rows"][c]) for c in CAT.lifecycle_colors]
-    t = v["turn"]
-    s.start = [loc_code(x) for x in t["start"]]
-    s.collected = mask(t["collected"], SP)
-    s.seg_left = [seg["length"] * 2 + (1 if seg["adjacent"] else 0) for seg in t["segments"]]
-    s.group, s.plus2, s.extra1, s.queue = t["group"], t["plus2"], t["extra1"], list(t["queue"])
-    s.pending = [build_frame(f) for f in v["pending"]]
-    s.over, s.ply = v["over"], v["ply"]
-    return s
+    players = data["players"]
+    state = blank(len(players), Chance(data["chance"]))
+    for seat, board in enumerate(players):
+        _build_player(state, seat, board)
+    state.season = CAT.seasons.index(data["season"])
+    state.turns_taken, state.first_player, state.turn_seat = data["turns_taken"], data["first_player"], data["turn_seat"]
+    state.extra_turns, state.in_extra_turns = list(data["extra_turns"]), data["in_extra_turns"]
+    state.deck = [ACTION_CARDS.index(card) for card in data["deck"]]
+    state.discard = [ACTION_CARDS.index(card) for card in data["discard"]]
+    waystations = data["waystations"]
+    state.waystations = [CAT.marker_ids.index(waystations[SPACES[city]]["marker"]) for city in CAT.cities]
+    state.waystations_up = sum(1 << index for index, city in enumerate(CAT.cities)
+                               if waystations[SPACES[city]]["face_up"])
+    state.goals = [CAT.goal_index[data["goals"][key]["card"]] for key in CAT.seasons]
+    state.goals_up = [data["goals"][key]["face_up"] for key in CAT.seasons]
+    state.ability_rows = [CAT.ability_ids.index(data["ability_rows"][color]) for color in CAT.lifecycle_colors]
+    turn = data["turn"]
+    state.start_spaces = [location_code(value) for value in turn["start"]]
+    state.collected = mask(turn["collected"], SPACES)
+    state.segments_left = [segment["length"] * 2 + (1 if segment["adjacent"] else 0) for segment in turn["segments"]]
+    state.group, state.queue = turn["group"], list(turn["queue"])
+    state.add_2_ready, state.add_1_ready = turn["add_2_ready"], turn["add_1_ready"]
+    state.pending = [interned(frame_from_json(entry, KINDS)) for entry in data["pending"]]
+    state.over, state.ply = data["over"], data["ply"]
+    return state
 
 
-__all__ = ["position", "from_position", "build", "bits", "loc_name"]
+__all__ = ["position", "from_position", "build", "bits", "location_name"]

@@ -2,38 +2,40 @@
 
 The turn itself lives in rules_turn (R6-R16, R57-R73), landings in rules_land (R17-R56, R61), and
 seasons / final scoring in rules_season (setup 15, R1-R5, R55, R76-R86). The pending decision is
-the top frame of ``state.pending`` (decisions.py): ``legal_actions`` reads it, ``apply`` pops it
-and hands it to the handler, which pushes whatever comes next.
+the top frame of ``state.pending`` (decisions.py); :data:`RULES` maps each frame class to its
+options, how an answer applies and why an answer is refused, so ``legal_actions``, ``apply`` and
+``why_illegal`` look the frame up there (``apply`` pops the frame first; the handler pushes
+whatever comes next).
 """
 
 from __future__ import annotations
 
+from typing import Any, Callable, NamedTuple
+
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
+from gameshelf.core.frames import Frame
 from gameshelf.core.game import Event
-from gameshelf.games.mariposas import rules_land as L
-from gameshelf.games.mariposas import rules_season as S
-from gameshelf.games.mariposas import rules_turn as T
+from gameshelf.games.mariposas import rules_land, rules_season, rules_turn
 from gameshelf.games.mariposas.actions import (
-    BONUS32, BOTH, FLY, HATCH, NONE, PAY, PICK_ALL, PLAY, STEP_LISTS, STOP, Adjacent, Bonus32,
+    BONUS32, BOTH, CARD_KINDS, FLY, HATCH, NONE, PAY, PICK_ALL, PLAY, STEP_LISTS, STOP, Adjacent, Bonus32,
     Exchange, FreeHatch, Fly, Hatch, Pay, Pick, Play, Reuse, Segment, Step, Stop, TakeCard,
 )
-from gameshelf.games.mariposas.catalog import CAT
+from gameshelf.games.mariposas.catalog import BONUS_ADD_1, BONUS_ADD_2, CAT
 from gameshelf.games.mariposas.decisions import (
     ChooseAdjacent, ChooseBonus32, ChooseButterfly, ChooseCard, ChooseExchange, ChooseFreeHatch, ChooseHatch,
     ChoosePlay, ChooseReuse, ChooseSegment, ChooseStep, PayFlower, PickFlower,
 )
 from gameshelf.games.mariposas.options import Config
-from gameshelf.games.mariposas.state import NSLOT, State, blank, card_loc
+from gameshelf.games.mariposas.state import MARKERS, State, blank, card_location
 
-NSP = len(CAT.space_ids)
-REUSE_ACT = tuple(Reuse(c) for c in range(len(CAT.action_ids)))
-SEG_ACT = {(n, p): Segment(n, p) for n in range(1, 12) for p in (False, True)}
-TAKE_ACT = tuple(TakeCard(k) for k in range(L.NKINDS))
-ADJ_ACT = {sp: Adjacent(sp) for sp in range(-1, NSP)}
-FREE_ACT = {sp: FreeHatch(sp) for sp in range(-1, NSP)}
-EXCH_ACT = {w: Exchange(w) for w in [NONE, BOTH] + list(range(len(CAT.action_ids)))}
-B_ADD1, B_ADD2 = 2, 4
+SPACES = len(CAT.space_ids)
+REUSE_ACTIONS = tuple(Reuse(card) for card in range(len(CAT.action_ids)))
+SEG_ACT = {(length, plus2): Segment(length, plus2) for length in range(1, 12) for plus2 in (False, True)}
+TAKE_ACTIONS = tuple(TakeCard(kind) for kind in range(len(CARD_KINDS)))
+ADJACENT_ACTIONS = {space: Adjacent(space) for space in range(-1, SPACES)}
+FREE_HATCH_ACTIONS = {space: FreeHatch(space) for space in range(-1, SPACES)}
+EXCHANGE_ACTIONS = {which: Exchange(which) for which in [NONE, BOTH] + list(range(len(CAT.action_ids)))}
 
 
 def _max_game_length() -> int:
@@ -47,228 +49,243 @@ def _max_game_length() -> int:
     A seat has sum(turns) turns and one extra fall turn (R55); setup asks every seat once and each
     season change offers every seat one free hatch (R80).
     """
-    segments = max(len(x) for x in CAT.action_segments) + 1 + 2
-    steps = max(sum(x) for x in CAT.action_segments) + 1 + 2 + 5
+    segments = max(len(card) for card in CAT.action_segments) + 1 + 2
+    steps = max(sum(card) for card in CAT.action_segments) + 1 + 2 + 5
     landing = 1 + 2 + 2 + 1 + max(cost[1] for cost in CAT.hatch_cost.values())
     turn = 2 + 2 * segments + steps + segments * landing + 3
-    n = CAT.max_players
-    return n * (sum(CAT.turns) + 1) * turn + n + n * (len(CAT.seasons) - 1)
+    seats = CAT.max_players
+    return seats * (sum(CAT.turns) + 1) * turn + seats + seats * (len(CAT.seasons) - 1)
 
 
 MAX_GAME_LENGTH = _max_game_length()
 
 
-def _play_options(s) -> list:
-    p = s.cur
-    free = s.bonus[p] & ~s.bused[p]
+def new_state(players: int, config: Config, seed: int) -> State:
+    """Setup steps 1-15: goals, deck, hands, butterflies, first player, waystations, ability rows."""
+    chance = Chance(seed)
+    state = blank(players, chance)
+    events: list = []
+    state.goals = [chance.choice(CAT.goals_by_season[season]) for season in range(len(CAT.seasons))]
+    state.goals_up = [season == 0 for season in range(len(CAT.seasons))]
+    state.deck = [card for card, copies in enumerate(CAT.action_copies) for _ in range(copies)]
+    chance.shuffle(state.deck)
+    for seat in range(players):
+        state.hands[seat] = [state.deck.pop() for _ in range(CAT.hand_size)]
+        base = seat * MARKERS
+        state.locations[base + CAT.gen_slots[1][0]] = CAT.michoacan
+        for season, (gen, count) in enumerate(CAT.card_setup):
+            for marker in CAT.gen_slots[gen][:count] if count else ():
+                state.locations[base + marker] = card_location(season)
+    state.first_player = chance.below(players)
+    state.turn_seat = state.first_player
+    state.waystations = list(range(len(CAT.marker_ids)))
+    chance.shuffle(state.waystations)
+    state.ability_rows = chance.sample(range(len(CAT.ability_ids)), CAT.abilities_in_play)
+    events.append(Event("first_player", {"player": state.first_player, "season": CAT.seasons[0]}))
+    state.queue = rules_season.order(state)  # every seat, so the view does not tell whose hands are redundant
+    rules_season.next_setup_exchange(state, events)
+    return state
+
+
+def to_act(state: State) -> int | None:
+    return None if state.over else state.pending[-1].seat
+
+
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def num_players(state: State) -> int:
+    return state.players
+
+
+
+
+# ---- the options of each decision ----------------------------------------------------------------
+
+def _play_options(state: State, top: ChoosePlay) -> list[Any]:
+    """R6 with R65/R66/R69: each card in hand, with the unused add cards when it gives segments."""
+    seat = top.seat
+    free = state.bonus[seat] & ~state.bonus_used[seat]
+    add1, add2 = bool(free >> BONUS_ADD_1 & 1), bool(free >> BONUS_ADD_2 & 1)
     out = []
-    for c in sorted(set(s.hands[p])):
-        out.append(PLAY[c, False, False])
-        if free & 6 and T.gives_segments(s, p, c):
-            if free & B_ADD1:
-                out.append(PLAY[c, True, False])
-            if free & B_ADD2:
-                out.append(PLAY[c, False, True])
-            if free & 6 == 6:
-                out.append(PLAY[c, True, True])
+    for card in sorted(set(state.hands[seat])):
+        out.append(PLAY[card, False, False])
+        if (add1 or add2) and rules_turn.gives_segments(state, seat, card):
+            if add1:
+                out.append(PLAY[card, True, False])
+            if add2:
+                out.append(PLAY[card, False, True])
+            if add1 and add2:
+                out.append(PLAY[card, True, True])
     return out
 
 
-def _segment_options(s) -> list:
-    out = []
-    for n in T.segment_options(s):
-        out.append(SEG_ACT[n, False])
-        if s.plus2:
-            out.append(SEG_ACT[n, True])
+def _segment_options(state: State, top: ChooseSegment) -> list[Any]:
+    """R9: a segment of each length left (enlarged by bonus_add_2 if ready, R66), or stop (R15)."""
+    out: list[Any] = []
+    for length in rules_turn.segment_options(state):
+        out.append(SEG_ACT[length, False])
+        if state.add_2_ready:
+            out.append(SEG_ACT[length, True])
     out.append(STOP)
     return out
 
 
-def new_state(n: int, config: Config, seed: int) -> State:
-    """Setup steps 1-15: goals, deck, hands, butterflies, first player, waystations, ability rows."""
-    ch = Chance(seed)
-    s = blank(n, ch)
-    ev: list = []
-    s.goals = [ch.choice(CAT.goals_by_season[k]) for k in range(len(CAT.seasons))]
-    s.goal_up = [k == 0 for k in range(len(CAT.seasons))]
-    s.deck = [c for c, k in enumerate(CAT.action_copies) for _ in range(k)]
-    ch.shuffle(s.deck)
-    for p in range(n):
-        s.hands[p] = [s.deck.pop() for _ in range(CAT.hand_size)]
-        base = p * NSLOT
-        s.loc[base + CAT.gen_slots[1][0]] = CAT.michoacan
-        for season, (gen, count) in enumerate(CAT.card_setup):
-            for slot in CAT.gen_slots[gen][:count] if count else ():
-                s.loc[base + slot] = card_loc(season)
-    s.first = ch.below(n)
-    s.cur = s.first
-    s.way = list(range(len(CAT.marker_ids)))
-    ch.shuffle(s.way)
-    s.rows = ch.sample(range(len(CAT.ability_ids)), CAT.abilities_in_play)
-    ev.append(Event("first_player", {"player": s.first, "season": CAT.seasons[0]}))
-    s.queue = S.order(s)  # every seat, so the view does not tell whose hands are redundant
-    S.next_setup_exchange(s, ev)
-    return s
+def _butterfly_options(state: State, top: ChooseButterfly) -> list[Any]:
+    """R10: any of your butterflies on the map."""
+    base = top.seat * MARKERS
+    locations = state.locations
+    return [FLY[marker] for marker in range(MARKERS) if locations[base + marker] >= 0]
 
 
-def to_act(s) -> int | None:
-    return None if s.over else s.pending[-1].seat
+def _step_options(state: State, top: ChooseStep) -> list[Any]:
+    """R12: a step to any adjacent space."""
+    return list(STEP_LISTS[state.locations[top.seat * MARKERS + top.marker]])
 
 
-def is_over(s) -> bool:
-    return s.over
+def _reuse_options(state: State, top: ChooseReuse) -> list[Any]:
+    targets = rules_turn.reuse_targets(state, top.seat, state.played[top.seat][-1])
+    return [REUSE_ACTIONS[card] for card in targets]
 
 
-def num_players(s) -> int:
-    return s.n
+def _hatch_options(state: State, top: ChooseHatch) -> list[Any]:
+    modes = rules_land.hatch_options(state, top.seat, top.marker)
+    return [HATCH[mode] for mode in modes] + [HATCH[NONE]]
 
 
-def legal_actions(s) -> list:
-    """The one truth of legality: the options of the pending decision (the top frame)."""
-    if s.over:
-        return []
-    top = s.pending[-1]
-    k = top.CODE
-    if k == ChooseStep.CODE:
-        return list(STEP_LISTS[s.loc[top.seat * NSLOT + top.slot]])
-    if k == ChooseSegment.CODE:
-        return _segment_options(s)
-    if k == ChooseButterfly.CODE:
-        base = top.seat * NSLOT
-        return [FLY[i] for i in range(NSLOT) if s.loc[base + i] >= 0]
-    if k == ChoosePlay.CODE:
-        return _play_options(s)
-    return _LEGAL[k](s, top)
+def _pay_options(state: State, top: PayFlower) -> list[Any]:
+    flowers = state.flowers[top.seat]
+    return [PAY[flower] for flower in range(len(flowers)) if flowers[flower] > 0]
 
 
-_LEGAL = {
-    ChooseHatch.CODE: lambda s, top: [HATCH[m] for m in L.hatch_options(s, top.seat, top.slot)] + [HATCH[NONE]],
-    PayFlower.CODE: lambda s, top: [PAY[f] for f in range(5) if s.flowers[top.seat][f] > 0],
-    PickFlower.CODE: lambda s, top: PICK_ALL[:],
-    ChooseReuse.CODE: lambda s, top: [REUSE_ACT[c] for c in T.reuse_targets(s, top.seat, s.played[top.seat][-1])],
-    ChooseAdjacent.CODE: lambda s, top: [ADJ_ACT[sp] for sp in L.adjacent_options(s, top.seat, top.slot)]
-    + [ADJ_ACT[NONE]],
-    ChooseCard.CODE: lambda s, top: [TAKE_ACT[x] for x in L.take_options(s, top.seat)],
-    ChooseBonus32.CODE: lambda s, top: [BONUS32[True], BONUS32[False]],
-    ChooseExchange.CODE: lambda s, top: [EXCH_ACT[w] for w in T.exchange_options(s, top.seat)],
-    ChooseFreeHatch.CODE: lambda s, top: [FREE_ACT[sp] for sp in S.free_hatch_options(s, top.seat)] + [FREE_ACT[NONE]],
-}
+def _adjacent_options(state: State, top: ChooseAdjacent) -> list[Any]:
+    spaces = rules_land.adjacent_options(state, top.seat, top.marker)
+    return [ADJACENT_ACTIONS[space] for space in spaces] + [ADJACENT_ACTIONS[NONE]]
 
 
-def apply(s, action) -> list:
-    """Apply a legal action in place (the top frame is its decision); returns the events."""
-    ev: list = []
-    top = s.pending.pop()
-    match action:
-        case Step(space=sp):
-            T.step(s, top, sp, ev)
-        case Segment(length=n, plus2=p2):
-            T.choose_segment(s, n, p2, ev)
-        case Fly(slot=slot):
-            T.choose_fly(s, top, slot, ev)
-        case Play(card=c, add1=a1, add2=a2):
-            T.play_card(s, c, a1, a2, ev)
-        case Exchange(which=w):
-            T.exchange(s, top, w, ev)
-        case Stop():
-            T.stop_segments(s, ev)
-        case _:
-            _apply_other(s, top, action, ev)
-    s.ply += 1
-    return ev
+def _free_hatch_options(state: State, top: ChooseFreeHatch) -> list[Any]:
+    spaces = rules_season.free_hatch_options(state, top.seat)
+    return [FREE_HATCH_ACTIONS[space] for space in spaces] + [FREE_HATCH_ACTIONS[NONE]]
 
 
-def _apply_other(s, top, action, ev: list) -> None:
-    match action:
-        case Reuse(card=c):
-            T.choose_target(s, c, ev)
-        case Pick(flower=f):
-            L.pick_flower(s, top, f, ev)
-        case TakeCard(kind=k):
-            L.take_card(s, top, k, ev)
-        case Adjacent(space=sp):
-            L.take_adjacent(s, top, sp, ev)
-        case Hatch(mode=m):
-            L.choose_hatch(s, top, m, ev)
-        case Pay(flower=f):
-            L.pay_one(s, top, f, ev)
-        case Bonus32(use=u):
-            T.use_bonus32(s, u, ev)
-        case FreeHatch(space=sp):
-            S.free_hatch(s, top, sp, ev)
+# ---- why an action of the right type is still illegal ------------------------------------------------
 
-
-EXPECTED = {
-    ChoosePlay: (Play, "R6", "play an action card"),
-    ChooseReuse: (Reuse, "R62", "choose the movement card your reuse card copies"),
-    ChooseSegment: ((Segment, Stop), "R9", "start a segment or stop"),
-    ChooseButterfly: (Fly, "R10", "choose the butterfly for this segment"),
-    ChooseStep: (Step, "R12", "move one step"),
-    PickFlower: (Pick, "R44", "choose a flower type"),
-    ChooseCard: (TakeCard, "R52", "choose a card with the two_cards ability"),
-    ChooseAdjacent: (Adjacent, "R61", "choose an adjacent space to collect from, or none"),
-    ChooseHatch: (Hatch, "R26", "hatch or decline"),
-    PayFlower: (Pay, "R30", "pay one flower token"),
-    ChooseBonus32: (Bonus32, "R67", "use bonus_move_3_2 or not"),
-    ChooseExchange: (Exchange, "R71", "keep your hand, or exchange it if it is redundant"),
-    ChooseFreeHatch: (FreeHatch, "R80", "free hatch or decline"),
-}
-
-
-def why_illegal(s, action) -> IllegalAction:
-    """The error for an action outside legal_actions, naming the rule (never hidden information)."""
-    if s.over:
-        return IllegalAction("the game is over", rule="R83")
-    top = s.pending[-1]
-    cls, rule, what = EXPECTED[type(top)]
-    if not isinstance(action, cls):
-        return IllegalAction(f"now you must {what} ({top.NAME})", rule=rule)
-    return _specific(s, top, action) or IllegalAction(f"{action} is not allowed now: {what}", rule=rule)
-
-
-def _why_play(s, p: int, c: int, a1: bool, a2: bool) -> IllegalAction:
-    if c not in s.hands[p]:
-        return IllegalAction(f"you hold no {CAT.action_ids[c]}", rule="R6")
-    free = s.bonus[p] & ~s.bused[p]
-    if (a1 and not free & B_ADD1) or (a2 and not free & B_ADD2):
+def _why_play(state: State, top: Frame, action: Play) -> IllegalAction:
+    if action.card not in state.hands[top.seat]:
+        return IllegalAction(f"you hold no {CAT.action_ids[action.card]}", rule="R6")
+    free = state.bonus[top.seat] & ~state.bonus_used[top.seat]
+    if (action.add1 and not free >> BONUS_ADD_1 & 1) or (action.add2 and not free >> BONUS_ADD_2 & 1):
         return IllegalAction("you have no unused bonus card of that type", rule="R68")
     return IllegalAction("add cards need an action card that gives a segment", rule="R69")
 
 
-_WHY = {
-    Reuse: ("a reuse card copies a movement card played this season", "R64"),
-    Fly: ("that butterfly is not on the map", "R16"),
-    Step: ("a step goes to an adjacent space", "R12"),
-    TakeCard: ("you already own that card", "R47"),
-    Adjacent: ("that space is not an eligible adjacent flower space", "R61"),
-    Pay: ("you hold no token of that type", "R30"),
-    Exchange: ("only a redundant hand may be exchanged (a card you hold, or both); otherwise keep it", "R71"),
-    FreeHatch: ("place it on one of your previous-generation butterflies", "R80"),
-}
+def _why_segment(state: State, top: Frame, action: Segment | Stop) -> IllegalAction:
+    if isinstance(action, Segment) and action.plus2 and not state.add_2_ready:
+        return IllegalAction("no bonus_add_2 is available for this segment", rule="R66")
+    return IllegalAction("no segment of that length is left", rule="R9")
 
 
-def _specific(s, top, a) -> IllegalAction | None:
-    match a:
-        case Play(card=c, add1=a1, add2=a2):
-            return _why_play(s, top.seat, c, a1, a2)
-        case Segment(plus2=True) if not s.plus2:
-            return IllegalAction("no bonus_add_2 is available for this segment", rule="R66")
-        case Segment():
-            return IllegalAction("no segment of that length is left", rule="R9")
-        case Hatch():
-            return _why_no_hatch(s, top)
-    if type(a) in _WHY:
-        message, rule = _WHY[type(a)]
-        return IllegalAction(message, rule=rule)
+def _why_no_hatch(state: State, top: ChooseHatch, action: Hatch) -> IllegalAction:
+    butterfly = top.seat * MARKERS + top.marker
+    if not CAT.milkweed[state.locations[butterfly]]:
+        return IllegalAction("the landing space is not next to milkweed", rule="R25")
+    if CAT.slot_gen[top.marker] == 4 and state.doubles[butterfly]:
+        return IllegalAction("a double generation-4 butterfly cannot hatch", rule="R29")
+    if rules_land.hatch_cost(state, butterfly) is None:
+        return IllegalAction("you have no marker of the next generation off the map", rule="R33")
+    return IllegalAction("you cannot pay that cost (matched or any)", rule="R30")
+
+
+def _because(message: str, rule: str) -> Callable[[State, Frame, Any], IllegalAction | None]:
+    """A reason that does not depend on the position."""
+    error = IllegalAction(message, rule=rule)
+    return lambda state, top, action: error
+
+
+def _no_reason(state: State, top: Frame, action: Any) -> IllegalAction | None:
     return None
 
 
-def _why_no_hatch(s, top) -> IllegalAction:
-    g = top.seat * NSLOT + top.slot
-    if not CAT.milkweed[s.loc[g]]:
-        return IllegalAction("the landing space is not next to milkweed", rule="R25")
-    if CAT.slot_gen[top.slot] == 4 and s.dbl[g]:
-        return IllegalAction("a double generation-4 butterfly cannot hatch", rule="R29")
-    if L.hatch_cost(s, g) is None:
-        return IllegalAction("you have no marker of the next generation off the map", rule="R33")
-    return IllegalAction("you cannot pay that cost (matched or any)", rule="R30")
+# ---- the one dispatch: each decision's options, how an answer applies, why one is illegal -------------
+
+class Rule(NamedTuple):
+    """How the rules handle one kind of decision frame.
+
+    ``legal(state, top)`` lists the options; ``apply(state, top, action, events)`` applies a legal
+    one (the frame already popped) and pushes what comes next; ``why(state, top, action)`` explains
+    an action of an ``answers`` type that is not among the options; ``asks`` says what the decision
+    wants, for an action of another type.
+    """
+
+    legal: Callable[[State, Any], list[Any]]
+    apply: Callable[[State, Any, Any, list[Event]], None]
+    why: Callable[[State, Any, Any], IllegalAction | None]
+    answers: tuple[type, ...]
+    asks: str
+
+
+RULES: dict[type[Frame], Rule] = {
+    ChoosePlay: Rule(_play_options, rules_turn.play_card, _why_play, (Play,), "play an action card"),
+    ChooseReuse: Rule(_reuse_options, rules_turn.choose_target,
+                      _because("a reuse card copies a movement card played this season", "R64"),
+                      (Reuse,), "choose the movement card your reuse card copies"),
+    ChooseSegment: Rule(_segment_options, rules_turn.choose_segment, _why_segment, (Segment, Stop),
+                        "start a segment or stop"),
+    ChooseButterfly: Rule(_butterfly_options, rules_turn.choose_butterfly,
+                          _because("that butterfly is not on the map", "R16"), (Fly,),
+                          "choose the butterfly for this segment"),
+    ChooseStep: Rule(_step_options, rules_turn.step, _because("a step goes to an adjacent space", "R12"),
+                     (Step,), "move one step"),
+    PickFlower: Rule(lambda state, top: PICK_ALL[:], rules_land.pick_flower, _no_reason, (Pick,),
+                     "choose a flower type"),
+    ChooseCard: Rule(lambda state, top: [TAKE_ACTIONS[kind] for kind in rules_land.take_options(state, top.seat)],
+                     rules_land.take_card, _because("you already own that card", "R47"), (TakeCard,),
+                     "choose a card with the two_cards ability"),
+    ChooseAdjacent: Rule(_adjacent_options, rules_land.take_adjacent,
+                         _because("that space is not an eligible adjacent flower space", "R61"), (Adjacent,),
+                         "choose an adjacent space to collect from, or none"),
+    ChooseHatch: Rule(_hatch_options, rules_land.choose_hatch, _why_no_hatch, (Hatch,), "hatch or decline"),
+    PayFlower: Rule(_pay_options, rules_land.pay_one, _because("you hold no token of that type", "R30"), (Pay,),
+                    "pay one flower token"),
+    ChooseBonus32: Rule(lambda state, top: [BONUS32[True], BONUS32[False]], rules_turn.use_bonus_move_3_2,
+                        _no_reason, (Bonus32,), "use bonus_move_3_2 or not"),
+    ChooseExchange: Rule(lambda state, top: [EXCHANGE_ACTIONS[which]
+                                             for which in rules_turn.exchange_options(state, top.seat)],
+                         rules_turn.exchange,
+                         _because("only a redundant hand may be exchanged (a card you hold, or both); "
+                                  "otherwise keep it", "R71"),
+                         (Exchange,), "keep your hand, or exchange it if it is redundant"),
+    ChooseFreeHatch: Rule(_free_hatch_options, rules_season.free_hatch,
+                          _because("place it on one of your previous-generation butterflies", "R80"),
+                          (FreeHatch,), "free hatch or decline"),
+}
+
+
+def legal_actions(state: State) -> list[Any]:
+    """The one truth of legality: the options of the pending decision (the top frame)."""
+    if state.over:
+        return []
+    top = state.pending[-1]
+    return RULES[type(top)].legal(state, top)
+
+
+def apply(state: State, action: Any) -> list[Event]:
+    """Apply a legal action in place (the top frame is its decision); returns the events."""
+    events: list[Event] = []
+    top = state.pending.pop()
+    RULES[type(top)].apply(state, top, action, events)
+    state.ply += 1
+    return events
+
+
+def why_illegal(state: State, action: Any) -> IllegalAction:
+    """The error for an action outside legal_actions, naming the rule (never hidden information)."""
+    if state.over:
+        return IllegalAction("the game is over", rule="R83")
+    top = state.pending[-1]
+    rule = RULES[type(top)]
+    if not isinstance(action, rule.answers):
+        return IllegalAction(f"now you must {rule.asks} ({top.name})", rule=top.rule)
+    reason = rule.why(state, top, action)
+    return reason or IllegalAction(f"{action} is not allowed now: {rule.asks}", rule=top.rule)

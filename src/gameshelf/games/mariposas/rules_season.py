@@ -3,161 +3,166 @@
 from __future__ import annotations
 
 from gameshelf.core.game import Event
-from gameshelf.games.mariposas.actions import NONE
+from gameshelf.games.mariposas.actions import NONE, FreeHatch
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.decisions import ChooseExchange, ChooseFreeHatch, frame
-from gameshelf.games.mariposas.rules_land import A_EXTRA_TURN, do_hatch, has_ability, new_marker
+from gameshelf.games.mariposas.rules_land import EXTRA_TURN, do_hatch, has_ability, new_marker
 from gameshelf.games.mariposas.rules_turn import can_be_asked, refill, start_turn
 from gameshelf.games.mariposas.scoring import end_points, goal_points, score
-from gameshelf.games.mariposas.state import C_ABIL, C_GOAL, C_LIFE, C_MICH, NSLOT, REMOVED, SUPPLY, card_loc
+from gameshelf.games.mariposas.state import (
+    ABILITY_END, LIFECYCLE_CARDS, MARKERS, MICHOACAN, REMOVED, SEASON_GOAL_CATEGORIES, SUPPLY, State, card_location,
+)
 
-SLOT_GEN = CAT.slot_gen
-
-
-def order(s) -> list[int]:
-    return [(s.first + i) % s.n for i in range(s.n)]
+MARKER_GENERATION = CAT.slot_gen
 
 
-def next_setup_exchange(s, ev: list) -> None:
+def order(state: State) -> list[int]:
+    """The seats in turn order from the season's first player (R3)."""
+    return [(state.first_player + offset) % state.players for offset in range(state.players)]
+
+
+def next_setup_exchange(state: State, events: list[Event]) -> None:
     """Setup step 15 (A6): every seat in turn order is asked (keep, or exchange a redundant hand once)."""
-    while s.queue:
-        if can_be_asked(s, s.queue[0]):
-            s.pending.append(frame(ChooseExchange, s.queue[0], True))
+    while state.queue:
+        if can_be_asked(state, state.queue[0]):
+            state.pending.append(frame(ChooseExchange, state.queue[0], True))
             return
-        s.queue.pop(0)
-    s.cur = s.first
-    start_turn(s, ev)
+        state.queue.pop(0)
+    state.turn_seat = state.first_player
+    start_turn(state, events)
 
 
-def after_exchange(s, setup: bool, ev: list) -> None:
+def after_exchange(state: State, setup: bool, events: list[Event]) -> None:
     if setup:
-        s.queue.pop(0)
-        next_setup_exchange(s, ev)
+        state.queue.pop(0)
+        next_setup_exchange(state, events)
     else:
-        advance(s, ev)
+        advance(state, events)
 
 
-def advance(s, ev: list) -> None:
+def advance(state: State, events: list[Event]) -> None:
     """R3: the next turn clockwise; the season ends after its last round (R2)."""
-    if s.in_extra:
-        s.extra.pop(0)
-        if s.extra:
-            _extra_turn(s, ev)
+    if state.in_extra_turns:
+        state.extra_turns.pop(0)
+        if state.extra_turns:
+            _extra_turn(state, events)
         else:
-            final_scoring(s, ev)
+            final_scoring(state, events)
         return
-    s.turn_no += 1
-    if s.turn_no < s.n * CAT.turns[s.season]:
-        s.cur = (s.first + s.turn_no) % s.n
-        start_turn(s, ev)
+    state.turns_taken += 1
+    if state.turns_taken < state.players * CAT.turns[state.season]:
+        state.turn_seat = (state.first_player + state.turns_taken) % state.players
+        start_turn(state, events)
     else:
-        end_season(s, ev)
+        end_season(state, events)
 
 
-def end_season(s, ev: list) -> None:
+def end_season(state: State, events: list[Event]) -> None:
     """R76/R77 steps 1-4 (the rest after the free hatches); R82 at the end of fall."""
-    season = s.season
-    ev.append(Event("season_end", {"season": CAT.seasons[season]}))
+    season = state.season
+    events.append(Event("season_end", {"season": CAT.seasons[season]}))
     if season == len(CAT.seasons) - 1:
-        s.extra = [q for q in order(s) if has_ability(s, q, A_EXTRA_TURN)]
-        if s.extra:
-            s.in_extra = True
-            _extra_turn(s, ev)
+        state.extra_turns = [other for other in order(state) if has_ability(state, other, EXTRA_TURN)]
+        if state.extra_turns:
+            state.in_extra_turns = True
+            _extra_turn(state, events)
         else:
-            final_scoring(s, ev)
+            final_scoring(state, events)
         return
-    for p in range(s.n):
-        s.discard.extend(s.played[p])
-        s.played[p] = []
-    score_goal(s, season, ev)
-    s.first = next_first_player(s)
-    ev.append(Event("first_player", {"player": s.first, "season": CAT.seasons[season + 1]}))
-    s.queue = order(s)
-    next_free_hatch(s, ev)
+    for seat in range(state.players):
+        state.discard.extend(state.played[seat])
+        state.played[seat] = []
+    score_goal(state, season, events)
+    state.first_player = next_first_player(state)
+    events.append(Event("first_player", {"player": state.first_player, "season": CAT.seasons[season + 1]}))
+    state.queue = order(state)
+    next_free_hatch(state, events)
 
 
-def _extra_turn(s, ev: list) -> None:
+def _extra_turn(state: State, events: list[Event]) -> None:
     """R55: the extra fall turn; the hand is refilled first."""
-    s.cur = s.extra[0]
-    ev.append(Event("extra_turn", {"player": s.cur}))
-    refill(s, s.cur, ev)
-    start_turn(s, ev)
+    state.turn_seat = state.extra_turns[0]
+    events.append(Event("extra_turn", {"player": state.turn_seat}))
+    refill(state, state.turn_seat, events)
+    start_turn(state, events)
 
 
-def score_goal(s, season: int, ev: list) -> None:
-    goal = CAT.goals[s.goals[season]]
-    for p in range(s.n):
-        pts = goal_points(s, p, goal)
-        s.pts[p][C_GOAL[season]] += pts
-        s.gpts[season * s.n + p] += pts
-        ev.append(Event("goal_scored", {"player": p, "goal": goal.id, "points": pts}))
+def score_goal(state: State, season: int, events: list[Event]) -> None:
+    goal = CAT.goals[state.goals[season]]
+    for seat in range(state.players):
+        points = goal_points(state, seat, goal)
+        state.points[seat][SEASON_GOAL_CATEGORIES[season]] += points
+        state.goal_points[season * state.players + seat] += points
+        events.append(Event("goal_scored", {"player": seat, "goal": goal.id, "points": points}))
 
 
-def next_first_player(s) -> int:
+def next_first_player(state: State) -> int:
     """R79: fewest points; ties clockwise from the previous first player (included)."""
-    low = min(score(s, p) for p in range(s.n))
-    return next(q for q in order(s) if score(s, q) == low)
+    low = min(score(state, seat) for seat in range(state.players))
+    return next(other for other in order(state) if score(state, other) == low)
 
 
-def free_hatch_options(s, p: int) -> list[int]:
+def free_hatch_options(state: State, seat: int) -> list[int]:
     """R80: spaces of your previous-generation butterflies, if a new-generation marker is off the map."""
-    parent_gen = s.season + 1
-    if new_marker(s, p, parent_gen + 1) < 0:
+    parent_gen = state.season + 1
+    if new_marker(state, seat, parent_gen + 1) < 0:
         return []
-    base = p * NSLOT
-    return sorted({s.loc[base + slot] for slot in CAT.gen_slots[parent_gen] if s.loc[base + slot] >= 0})
+    base = seat * MARKERS
+    return sorted({state.locations[base + marker] for marker in CAT.gen_slots[parent_gen] if state.locations[base + marker] >= 0})
 
 
-def next_free_hatch(s, ev: list) -> None:
-    while s.queue:
-        if free_hatch_options(s, s.queue[0]):
-            s.pending.append(frame(ChooseFreeHatch, s.queue[0]))
+def next_free_hatch(state: State, events: list[Event]) -> None:
+    while state.queue:
+        if free_hatch_options(state, state.queue[0]):
+            state.pending.append(frame(ChooseFreeHatch, state.queue[0]))
             return
-        s.queue.pop(0)
-    finish_season_change(s, ev)
+        state.queue.pop(0)
+    finish_season_change(state, events)
 
 
-def free_hatch(s, top: ChooseFreeHatch, space: int, ev: list) -> None:
-    p = top.seat
+def free_hatch(state: State, top: ChooseFreeHatch, action: FreeHatch, events: list[Event]) -> None:
+    """R80: hatch for free on the chosen previous-generation butterfly's space, or not; ask the next seat."""
+    seat, space = top.seat, action.space
     if space != NONE:
-        base = p * NSLOT
-        parent = next(base + slot for slot in CAT.gen_slots[s.season + 1] if s.loc[base + slot] == space)
-        ev.append(Event("free_hatch", {"player": p}))
-        do_hatch(s, p, parent, ev, free=True)
-    s.queue.pop(0)
-    next_free_hatch(s, ev)
+        base = seat * MARKERS
+        parent = next(base + marker for marker in CAT.gen_slots[state.season + 1] if state.locations[base + marker] == space)
+        events.append(Event("free_hatch", {"player": seat}))
+        do_hatch(state, seat, parent, events, free=True)
+    state.queue.pop(0)
+    next_free_hatch(state, events)
 
 
-def finish_season_change(s, ev: list) -> None:
+def finish_season_change(state: State, events: list[Event]) -> None:
     """R76/R77 steps 5-6, R78: remove the old generation, reveal the next card, start the season."""
-    gen = s.season + 1
+    gen = state.season + 1
     removed = 0
-    for g, where in enumerate(s.loc):
-        if where >= 0 and SLOT_GEN[g % NSLOT] == gen:
-            s.loc[g] = REMOVED
+    for butterfly, where in enumerate(state.locations):
+        if where >= 0 and MARKER_GENERATION[butterfly % MARKERS] == gen:
+            state.locations[butterfly] = REMOVED
             removed += 1
-    ev.append(Event("generation_removed", {"gen": gen, "count": removed}))
-    nxt = s.season + 1
-    if not s.goal_up[nxt]:
-        code = card_loc(nxt)
-        s.loc = [SUPPLY if x == code else x for x in s.loc]
-        s.goal_up[nxt] = True
-        ev.append(Event("goal_revealed", {"season": CAT.seasons[nxt], "goal": CAT.goals[s.goals[nxt]].id}))
-    s.season = nxt
-    s.turn_no = 0
-    s.cur = s.first
-    start_turn(s, ev)
+    events.append(Event("generation_removed", {"gen": gen, "count": removed}))
+    next_season = state.season + 1
+    if not state.goals_up[next_season]:
+        code = card_location(next_season)
+        state.locations = [SUPPLY if location == code else location for location in state.locations]
+        state.goals_up[next_season] = True
+        events.append(Event("goal_revealed", {"season": CAT.seasons[next_season], "goal": CAT.goals[state.goals[next_season]].id}))
+    state.season = next_season
+    state.turns_taken = 0
+    state.turn_seat = state.first_player
+    start_turn(state, events)
 
 
-def final_scoring(s, ev: list) -> None:
+def final_scoring(state: State, events: list[Event]) -> None:
     """R83: fall goal, Michoacan, life cycle cards, end-game ability points."""
-    s.in_extra = False
-    score_goal(s, s.season, ev)
-    for p in range(s.n):
-        m, life, abil = end_points(s, p)
-        s.pts[p][C_MICH] += m
-        s.pts[p][C_LIFE] += life
-        s.pts[p][C_ABIL] += abil
-        ev.append(Event("final_points", {"player": p, "michoacan": m, "lifecycle": life, "ability": abil}))
-    s.over = True
-    ev.append(Event("game_over", {}))
+    state.in_extra_turns = False
+    score_goal(state, state.season, events)
+    for seat in range(state.players):
+        michoacan, lifecycle, ability = end_points(state, seat)
+        state.points[seat][MICHOACAN] += michoacan
+        state.points[seat][LIFECYCLE_CARDS] += lifecycle
+        state.points[seat][ABILITY_END] += ability
+        events.append(Event("final_points", {"player": seat, "michoacan": michoacan, "lifecycle": lifecycle,
+                                               "ability": ability}))
+    state.over = True
+    events.append(Event("game_over", {}))

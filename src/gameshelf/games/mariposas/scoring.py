@@ -11,129 +11,134 @@ from collections.abc import Sequence
 
 from gameshelf.core.game import Outcome, rank_players
 from gameshelf.games.mariposas.catalog import CAT, Goal
-from gameshelf.games.mariposas.state import C_ABIL, C_GOAL, C_LIFE, C_MICH, CATEGORIES, NSLOT
+from gameshelf.games.mariposas.decisions import ChooseFreeHatch
+from gameshelf.games.mariposas.state import (
+    ABILITY_END, CATEGORIES, LIFECYCLE_CARDS, MARKERS, MICHOACAN, SEASON_GOAL_CATEGORIES, State,
+)
 
-MICH = CAT.michoacan
-SLOT_GEN = CAT.slot_gen
-A_MICH_DOUBLE = CAT.ability_ids.index("michoacan_double")
+MICHOACAN_SPACE = CAT.michoacan
+MICHOACAN_DOUBLE = CAT.ability_ids.index("michoacan_double")
 
 
-def placed(s, p: int) -> list[tuple[int, int]]:
+def placed(state: State, seat: int) -> list[tuple[int, int]]:
     """(space, weight) of a player's markers on the map; a double gen-4 weighs 2 (R36, R75)."""
-    base = p * NSLOT
+    base = seat * MARKERS
     out = []
-    for g in range(base, base + NSLOT):
-        sp = s.loc[g]
-        if sp >= 0:
-            out.append((sp, 2 if s.dbl[g] else 1))
+    for butterfly in range(base, base + MARKERS):
+        space = state.locations[butterfly]
+        if space >= 0:
+            out.append((space, 2 if state.doubles[butterfly] else 1))
     return out
 
 
 def weight_in(markers: Sequence[tuple[int, int]], mask: int) -> int:
-    return sum(w for sp, w in markers if mask >> sp & 1)
+    return sum(weight for space, weight in markers if mask >> space & 1)
 
 
-def goal_points(s, p: int, goal: Goal) -> int:
+def goal_points(state: State, seat: int, goal: Goal) -> int:
     """Points a season goal gives at the end of its season (breeding goals score at hatches)."""
-    return goal_points_of(placed(s, p), s.flowers[p], goal)
+    return goal_points_of(placed(state, seat), state.flowers[seat], goal)
 
 
 def goal_points_of(markers: Sequence[tuple[int, int]], flowers: Sequence[int], goal: Goal) -> int:
     """:func:`goal_points` from a player's markers (as :func:`placed` lists them) and flowers."""
-    t = goal.type
-    if t == "per_butterfly":
+    kind = goal.type
+    if kind == "per_butterfly":
         return goal.points * weight_in(markers, goal.region)
-    if t == "once":
+    if kind == "once":
         if goal.own_each_flower:
-            ok = all(x >= 1 for x in flowers)
+            ok = all(count >= 1 for count in flowers)
         else:
             ok = all(weight_in(markers, mask) >= need for mask, need in goal.conditions)
         return goal.points if ok else 0
-    if t == "compound":
-        ok = sum(w for _, w in markers) >= goal.on_map_min and weight_in(markers, goal.none_in) == 0
+    if kind == "compound":
+        ok = sum(weight for _, weight in markers) >= goal.on_map_min and weight_in(markers, goal.none_in) == 0
         return goal.points if ok else 0
     return 0
 
 
-def michoacan_count(s, p: int) -> int:
+def michoacan_count(state: State, seat: int) -> int:
     """R84/R85: weight of gen-4 markers in Michoacan; michoacan_double makes each marker 2."""
-    base = p * NSLOT
-    doubled = s.abil[p] >> A_MICH_DOUBLE & 1
-    n = 0
-    for slot in CAT.gen_slots[4]:
-        g = base + slot
-        if s.loc[g] == MICH:
-            n += 2 if (doubled or s.dbl[g]) else 1
-    return n
+    base = seat * MARKERS
+    doubled = state.abilities[seat] >> MICHOACAN_DOUBLE & 1
+    count = 0
+    for marker in CAT.gen_slots[4]:
+        butterfly = base + marker
+        if state.locations[butterfly] == MICHOACAN_SPACE:
+            count += 2 if (doubled or state.doubles[butterfly]) else 1
+    return count
 
 
-def michoacan_points(n: int) -> int:
+def michoacan_points(count: int) -> int:
+    """R84/R85: the Michoacan table's points for ``count`` butterflies there."""
     table = CAT.michoacan_table
-    if n < len(table):
-        return table[n]
-    return table[-1] + CAT.michoacan_beyond * (n - len(table) + 1)
+    if count < len(table):
+        return table[count]
+    return table[-1] + CAT.michoacan_beyond * (count - len(table) + 1)
 
 
-def tiebreak_keys(s, p: int) -> tuple[int, int, int]:
+def tiebreak_keys(state: State, seat: int) -> tuple[int, int, int]:
     """R88: butterflies in Michoacan (any gen, doubles 2, no ability), flowers, life cycle cards."""
-    mich = sum(w for sp, w in placed(s, p) if sp == MICH)
-    return mich, sum(s.flowers[p]), bin(s.life[p]).count("1")
+    in_michoacan = sum(weight for space, weight in placed(state, seat) if space == MICHOACAN_SPACE)
+    return in_michoacan, sum(state.flowers[seat]), bin(state.lifecycle[seat]).count("1")
 
 
-def score(s, p: int) -> int:
-    return sum(s.pts[p])
+def score(state: State, seat: int) -> int:
+    return sum(state.points[seat])
 
 
-def balance(s) -> dict[str, list[int]]:
+def balance(state: State) -> dict[str, list[int]]:
     """Study convention: ``season_goal:<id>`` -> points that goal card gave each seat, its end-of-season
-    scoring plus any points it gave at hatches (breeding goals, R74). Read from ``s.gpts``, which is
+    scoring plus any points it gave at hatches (breeding goals, R74). Read from ``state.goal_points``, which is
     credited at the same moment as the breakdown categories (spring/summer/fall_goal, breeding_goal)."""
-    n = s.n
-    return {f"season_goal:{CAT.goals[g].id}": s.gpts[k * n:(k + 1) * n] for k, g in enumerate(s.goals)}
+    seats = state.players
+    return {f"season_goal:{CAT.goals[goal].id}": state.goal_points[season * seats:(season + 1) * seats]
+            for season, goal in enumerate(state.goals)}
 
 
-NLIFE = len(CAT.lifecycle_ids)
+LIFECYCLE_KINDS = len(CAT.lifecycle_ids)
 
 
-def end_points(s, p: int) -> tuple[int, int, int]:
-    """R83: (Michoacan, life cycle cards, end-game ability points) of seat p now."""
-    m = michoacan_points(michoacan_count(s, p))
-    life = bin(s.life[p] & ((1 << NLIFE) - 1)).count("1") * CAT.lifecycle_points
-    abil = sum(CAT.ability_end_points[a] for a in range(len(CAT.ability_ids)) if s.abil[p] >> a & 1)
-    return m, life, abil
+def end_points(state: State, seat: int) -> tuple[int, int, int]:
+    """R83: (Michoacan, life cycle cards, end-game ability points) of the seat now."""
+    michoacan = michoacan_points(michoacan_count(state, seat))
+    lifecycle = bin(state.lifecycle[seat] & ((1 << LIFECYCLE_KINDS) - 1)).count("1") * CAT.lifecycle_points
+    ability = sum(CAT.ability_end_points[index] for index in range(len(CAT.ability_ids))
+                  if state.abilities[seat] >> index & 1)
+    return michoacan, lifecycle, ability
 
 
-def _scored(s, pts: list[list[int]]) -> Outcome:
-    scores = tuple(sum(pts[p]) for p in range(s.n))
-    keys = [(scores[p],) + tiebreak_keys(s, p) for p in range(s.n)]
-    breakdown = tuple({c: pts[p][i] for i, c in enumerate(CATEGORIES)} for p in range(s.n))
-    details = {"tiebreak": [list(k[1:]) for k in keys], "balance": balance(s)}
+def _scored(state: State, points: list[list[int]]) -> Outcome:
+    scores = tuple(sum(points[seat]) for seat in range(state.players))
+    keys = [(scores[seat],) + tiebreak_keys(state, seat) for seat in range(state.players)]
+    breakdown = tuple({category: points[seat][index] for index, category in enumerate(CATEGORIES)}
+                      for seat in range(state.players))
+    details = {"tiebreak": [list(key[1:]) for key in keys], "balance": balance(state)}
     return Outcome(scores, rank_players(keys), breakdown, details)
 
 
-def points_so_far(s) -> Outcome:
+def points_so_far(state: State) -> Outcome:
     """The points scored so far (no end-game scoring), ranked like an outcome (for studies and tests)."""
-    return _scored(s, s.pts)
+    return _scored(state, state.points)
 
 
-def outcome(s) -> Outcome | None:
+def outcome(state: State) -> Outcome | None:
     """The final scores, ranks after tie-breakers (R88) and breakdown; None until the game is over."""
-    return _scored(s, s.pts) if s.over else None
+    return _scored(state, state.points) if state.over else None
 
 
-def score_now(s) -> Outcome:
+def score_now(state: State) -> Outcome:
     """The outcome if the game ended now (R83 applied to the running game)."""
-    if s.over:
-        return _scored(s, s.pts)
-    from gameshelf.games.mariposas.decisions import ChooseFreeHatch
-    season_scored = isinstance(s.pending[-1], ChooseFreeHatch)   # between seasons: R76 step 2 done
-    goal = CAT.goals[s.goals[s.season]]
-    pts = [row[:] for row in s.pts]
-    for p in range(s.n):
+    if state.over:
+        return _scored(state, state.points)
+    season_scored = isinstance(state.pending[-1], ChooseFreeHatch)   # between seasons: R76 step 2 done
+    goal = CAT.goals[state.goals[state.season]]
+    points = [row[:] for row in state.points]
+    for seat in range(state.players):
         if not season_scored:
-            pts[p][C_GOAL[s.season]] += goal_points(s, p, goal)
-        m, life, abil = end_points(s, p)
-        pts[p][C_MICH] += m
-        pts[p][C_LIFE] += life
-        pts[p][C_ABIL] += abil
-    return _scored(s, pts)
+            points[seat][SEASON_GOAL_CATEGORIES[state.season]] += goal_points(state, seat, goal)
+        michoacan, lifecycle, ability = end_points(state, seat)
+        points[seat][MICHOACAN] += michoacan
+        points[seat][LIFECYCLE_CARDS] += lifecycle
+        points[seat][ABILITY_END] += ability
+    return _scored(state, points)

@@ -1,10 +1,10 @@
-"""Views, encoding and determinization (R51, A36): hands, the draw pile order, face-down waystation
-markers and face-down season goal cards are hidden; everything else is public.
+"""Views and determinization (R51, A36): hands, the draw pile order, face-down waystation markers and
+face-down season goal cards are hidden; everything else is public.
 
-The view is typed (:class:`MariposasView`). Element ids a client may highlight (decisions.py):
-``card:<action card id>`` (your hand), ``butterfly:<seat>.<marker>`` (``players[seat].butterflies``),
-``space:<space id>`` (the map; a butterfly's ``at``), ``flower:<type>`` (``players[seat].flowers``),
-``lifecycle:<id>`` / ``bonus:<id>`` (``card_supply``) and ``hand:<seat>``.
+The view is typed (:class:`MariposasView`, extending core.view.ViewHeader). Element ids a client may
+highlight (decisions.py): ``card:<action card id>`` (your hand), ``butterfly:<seat>.<marker>``
+(``boards[seat].butterflies``), ``space:<space id>`` (the map; a butterfly's ``at``), ``flower:<type>``
+(``boards[seat].flowers``), ``lifecycle:<id>`` / ``bonus:<id>`` (``card_supply``) and ``hand:<seat>``.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from typing import Any, Optional
 from typing_extensions import TypedDict  # pydantic reads TypedDicts from here on Python < 3.12
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.frames import frame_to_json
+from gameshelf.core.view import ViewHeader, view_header
 from gameshelf.games.mariposas.catalog import CAT
-from gameshelf.games.mariposas.decisions import frame_to_json
-from gameshelf.games.mariposas.state import CATEGORIES, FIELDS, NSLOT, REMOVED, SUPPLY, State
+from gameshelf.games.mariposas.state import CATEGORIES, MARKERS, REMOVED, SUPPLY, State, card_season
 
-ACT = CAT.action_ids
-SP = CAT.space_ids
+ACTION_CARDS = CAT.action_ids
+SPACES = CAT.space_ids
 
 
 class ButterflyView(TypedDict):
@@ -48,162 +49,138 @@ class PlayerView(TypedDict):
     butterflies: list[ButterflyView]
 
 
-class FrameView(TypedDict, total=False):
-    """One frame of the decision stack (decisions.py): its kind name, the deciding seat, and the
-    context fields of that kind (slot = the flying marker, steps, takes, left, setup, stage, adjacent)."""
-    kind: str
-    seat: int
-    slot: int
-    steps: int
-    adjacent: bool
-    takes: int
-    left: int
-    setup: bool
-    stage: str
-
-
 class TurnView(TypedDict):
     """The running turn: start spaces of the seat's markers (R19), spaces collected (R20), segments
     left (lengths and their internal codes), whether the card's segments are done (group 1), add cards
-    waiting (plus2 = bonus_add_2, extra1 = bonus_add_1), seats still to be asked, the decision stack."""
+    ready (bonus_add_2 to enlarge a segment, bonus_add_1 to add one) and the seats still to be asked."""
     start: list[str]
     collected: list[str]
     segments_left: list[int]
     segment_codes: list[int]
     group: int
-    plus2: bool
-    extra1: bool
+    add_2_ready: bool
+    add_1_ready: bool
     queue: list[int]
-    stack: list[FrameView]
 
 
-class MariposasView(TypedDict):
-    """What one seat (or a spectator, ``seat`` None) sees; ``hand`` is None for a spectator."""
-    game: str
-    players: list[PlayerView]
+class MariposasView(ViewHeader):
+    """What one seat (or a spectator, ``seat`` None) sees: the header (core.view), each seat's
+    public side in ``boards``, the table, the running turn and the whole decision stack
+    (``pending``, bottom first, each frame as core.frames JSON: the landing in progress lies under
+    its decisions); ``hand`` is the seat's own hand, None for a spectator."""
+    boards: list[PlayerView]
     season: str
-    turn_no: int
-    first: int
-    cur: int
-    extra: list[int]
-    in_extra: bool
+    turns_taken: int
+    first_player: int
+    turn_seat: int
+    extra_turns: list[int]
+    in_extra_turns: bool
     deck_count: int
     discard: list[str]
     waystations: dict[str, Optional[str]]
     goals: dict[str, Optional[str]]
     ability_rows: dict[str, str]
     card_supply: dict[str, int]
-    pending: str
-    actor: int
     turn: TurnView
-    over: bool
-    ply: int
-    seat: Optional[int]
+    pending: list[dict[str, Any]]
     hand: Optional[list[str]]
 
 
-def loc_name(x: int) -> str:
-    if x >= 0:
-        return SP[x]
-    if x == SUPPLY:
+def location_name(location: int) -> str:
+    """A marker location code as the view and positions name it (2.2: ``summer_card`` / ``fall_card``)."""
+    if location >= 0:
+        return SPACES[location]
+    if location == SUPPLY:
         return "supply"
-    if x == REMOVED:
+    if location == REMOVED:
         return "removed"
-    return f"{CAT.seasons[-10 - x]}_card"          # 2.2: "summer_card" / "fall_card"
+    return f"{CAT.seasons[card_season(location)]}_card"
 
 
-def bits(mask: int, names) -> list[str]:
-    return [names[i] for i in range(len(names)) if mask >> i & 1]
+def bits(mask: int, names: tuple[str, ...]) -> list[str]:
+    """The names of the bits set in ``mask``."""
+    return [names[index] for index in range(len(names)) if mask >> index & 1]
 
 
-def player_public(s: State, p: int) -> dict[str, Any]:
-    base = p * NSLOT
+def player_public(state: State, seat: int) -> PlayerView:
+    """The public side of one seat."""
+    base = seat * MARKERS
+    points = state.points[seat]
     return {
-        "score": sum(s.pts[p]),
-        "points": {c: s.pts[p][i] for i, c in enumerate(CATEGORIES)},
-        "goal_points": {k: s.gpts[i * s.n + p] for i, k in enumerate(CAT.seasons)},
-        "hand_count": len(s.hands[p]),
-        "played": [ACT[c] for c in s.played[p]],
-        "flowers": dict(zip(CAT.flower_types, s.flowers[p])),
-        "lifecycle_cards": bits(s.life[p], CAT.lifecycle_ids),      # setup: the reference's state names
-        "bonus_cards": bits(s.bonus[p] & ~s.bused[p], CAT.bonus_ids),
-        "used_bonus_cards": bits(s.bused[p], CAT.bonus_ids),
-        "abilities": bits(s.abil[p], CAT.ability_ids),
-        "butterflies": [{"marker": i, "gen": CAT.slot_gen[i], "at": loc_name(s.loc[base + i]),
-                         "double": bool(s.dbl[base + i])} for i in range(NSLOT)],
+        "score": sum(points),
+        "points": {category: points[index] for index, category in enumerate(CATEGORIES)},
+        "goal_points": {season: state.goal_points[index * state.players + seat]
+                        for index, season in enumerate(CAT.seasons)},
+        "hand_count": len(state.hands[seat]),
+        "played": [ACTION_CARDS[card] for card in state.played[seat]],
+        "flowers": dict(zip(CAT.flower_types, state.flowers[seat])),
+        "lifecycle_cards": bits(state.lifecycle[seat], CAT.lifecycle_ids),
+        "bonus_cards": bits(state.bonus[seat] & ~state.bonus_used[seat], CAT.bonus_ids),
+        "used_bonus_cards": bits(state.bonus_used[seat], CAT.bonus_ids),
+        "abilities": bits(state.abilities[seat], CAT.ability_ids),
+        "butterflies": [{"marker": marker, "gen": CAT.slot_gen[marker],
+                         "at": location_name(state.locations[base + marker]),
+                         "double": bool(state.doubles[base + marker])} for marker in range(MARKERS)],
     }
 
 
-def turn_public(s: State) -> dict[str, Any]:
-    return {"start": [loc_name(x) for x in s.start], "collected": bits(s.collected, SP),
-            "segments_left": [x >> 1 for x in s.seg_left], "segment_codes": s.seg_left[:],
-            "group": s.group, "plus2": s.plus2, "extra1": s.extra1, "queue": s.queue[:],
-            "stack": [frame_to_json(f) for f in s.pending]}
+def turn_public(state: State) -> TurnView:
+    """The running turn (every seat sees it)."""
+    return {"start": [location_name(location) for location in state.start_spaces],
+            "collected": bits(state.collected, SPACES),
+            "segments_left": [code >> 1 for code in state.segments_left], "segment_codes": state.segments_left[:],
+            "group": state.group, "add_2_ready": state.add_2_ready, "add_1_ready": state.add_1_ready,
+            "queue": state.queue[:]}
 
 
-def public(s: State) -> dict[str, Any]:
-    """Everything every seat may see."""
-    top = s.pending[-1] if s.pending else None
-    return {
-        "game": "mariposas", "players": [player_public(s, p) for p in range(s.n)],
-        "season": CAT.seasons[s.season], "turn_no": s.turn_no,
-        "first": s.first, "cur": s.cur, "extra": s.extra[:], "in_extra": s.in_extra,
-        "deck_count": len(s.deck), "discard": [ACT[c] for c in s.discard],
-        "waystations": {SP[c]: (CAT.marker_ids[s.way[i]] if s.way_up >> i & 1 else None)
-                        for i, c in enumerate(CAT.cities)},
-        "goals": {CAT.seasons[k]: (CAT.goals[s.goals[k]].id if s.goal_up[k] else None) for k in range(3)},
-        "ability_rows": dict(zip(CAT.lifecycle_colors, (CAT.ability_ids[a] for a in s.rows))),
-        "card_supply": _card_supply(s),
-        "pending": top.NAME if top else "over", "actor": top.seat if top else -1,
-        "turn": turn_public(s),
-        "over": s.over, "ply": s.ply,
-    }
-
-
-def _card_supply(s: State) -> dict[str, int]:
+def _card_supply(state: State) -> dict[str, int]:
     """Life cycle and bonus move cards left beside the waystation board: N copies of each kind (setup 12-13)."""
-    out = {k: s.n - sum(1 for p in range(s.n) if s.life[p] >> i & 1) for i, k in enumerate(CAT.lifecycle_ids)}
-    out.update({k: s.n - sum(1 for p in range(s.n) if s.bonus[p] >> i & 1) for i, k in enumerate(CAT.bonus_ids)})
+    seats = range(state.players)
+    out = {card: state.players - sum(1 for seat in seats if state.lifecycle[seat] >> index & 1)
+           for index, card in enumerate(CAT.lifecycle_ids)}
+    out.update({card: state.players - sum(1 for seat in seats if state.bonus[seat] >> index & 1)
+                for index, card in enumerate(CAT.bonus_ids)})
     return out
 
 
-def view(s: State, seat: int | None) -> MariposasView:
+def view(state: State, seat: int | None) -> MariposasView:
     """What ``seat`` sees (a valid seat or None; GAME.view checks it)."""
-    v = public(s)
-    v["seat"] = seat
-    v["hand"] = [ACT[c] for c in s.hands[seat]] if seat is not None else None
-    return v
+    pending = [frame_to_json(frame) for frame in state.pending]
+    top = state.pending[-1] if state.pending else None
+    header = view_header("mariposas", seat, state.players, top.seat if top else None, state.ply,
+                         pending[-1] if pending else None)
+    return {
+        **header,
+        "boards": [player_public(state, other) for other in range(state.players)],
+        "season": CAT.seasons[state.season], "turns_taken": state.turns_taken,
+        "first_player": state.first_player, "turn_seat": state.turn_seat,
+        "extra_turns": state.extra_turns[:], "in_extra_turns": state.in_extra_turns,
+        "deck_count": len(state.deck), "discard": [ACTION_CARDS[card] for card in state.discard],
+        "waystations": {SPACES[space]: (CAT.marker_ids[state.waystations[index]]
+                                        if state.waystations_up >> index & 1 else None)
+                        for index, space in enumerate(CAT.cities)},
+        "goals": {CAT.seasons[season]: (CAT.goals[state.goals[season]].id if state.goals_up[season] else None)
+                  for season in range(len(CAT.seasons))},
+        "ability_rows": dict(zip(CAT.lifecycle_colors, (CAT.ability_ids[ability] for ability in state.ability_rows))),
+        "card_supply": _card_supply(state),
+        "turn": turn_public(state),
+        "pending": pending,
+        "hand": [ACTION_CARDS[card] for card in state.hands[seat]] if seat is not None else None,
+    }
 
 
-def encode(s: State) -> dict[str, Any]:
-    """The full state, one key per field of state.FIELDS (hidden parts included), as JSON data."""
-    out: dict[str, Any] = {}
-    for name, how in FIELDS.items():
-        value = getattr(s, name)
-        if name == "pending":
-            value = [frame_to_json(f) for f in value]
-        elif name == "chance":
-            value = value.position
-        elif how == "nested":
-            value = [x[:] for x in value]
-        elif how == "list":
-            value = value[:]
-        out[name] = value
-    return out
-
-
-def _unseen_cards(v: dict[str, Any], seat: int | None) -> list[int]:
+def _unseen_cards(view: dict[str, Any], seat: int | None) -> list[int]:
     """Action cards not in any visible zone: other hands plus the draw pile."""
-    pool = [c for c, k in enumerate(CAT.action_copies) for _ in range(k)]
-    seen = [c for d in v["players"] for c in d["played"]] + list(v["discard"])
+    pool = [card for card, copies in enumerate(CAT.action_copies) for _ in range(copies)]
+    seen = [card for board in view["boards"] for card in board["played"]] + list(view["discard"])
     if seat is not None:
-        seen += v["hand"]
-    for c in seen:
-        pool.remove(ACT.index(c))
+        seen += view["hand"]
+    for card in seen:
+        pool.remove(ACTION_CARDS.index(card))
     return pool
 
 
-def determinize(v: dict[str, Any], chance: Chance) -> State:
+def determinize(view: dict[str, Any], chance: Chance) -> State:
     """A full state consistent with the view; hidden parts dealt from ``chance``; stream reseeded.
 
     The draws, in order: the new stream's seed, the unseen action cards (other hands in seat
@@ -211,73 +188,90 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
     else comes from the view alone, so it is built once per view (a search determinizes the same
     view thousands of times) and copied: the state equals the one built from the whole position
     (tests/agents/test_determinize_templates.py)."""
-    t = _template(v)
+    template = _template(view)
     stream = chance.next64()
-    pool = list(t.pool)
+    pool = list(template.pool)
     chance.shuffle(pool)
-    s = t.state.copy()
-    s.chance = Chance(stream)
-    hands = s.hands
-    for p, count in t.hidden_hands:
-        hands[p] = [pool.pop() for _ in range(count)]
-    s.deck = pool
-    hidden = list(t.hidden_markers)
+    state = template.state.copy()
+    state.chance = Chance(stream)
+    hands = state.hands
+    for seat, count in template.hidden_hands:
+        hands[seat] = [pool.pop() for _ in range(count)]
+    state.deck = pool
+    hidden = list(template.hidden_markers)
     chance.shuffle(hidden)
-    markers = {city: m if m else hidden.pop() for city, m in t.waystations}
-    s.way = [CAT.marker_ids.index(markers[SP[c]]) for c in CAT.cities]
-    goals = s.goals
-    for i, k, g in t.goals:
-        goals[CAT.seasons.index(k)] = CAT.goal_index[g if g else CAT.goals[chance.choice(CAT.goals_by_season[i])].id]
-    return s
+    markers = {city: marker if marker else hidden.pop() for city, marker in template.waystations}
+    state.waystations = [CAT.marker_ids.index(markers[SPACES[city]]) for city in CAT.cities]
+    goals = state.goals
+    for index, season, goal in template.goals:
+        if not goal:
+            goal = CAT.goals[chance.choice(CAT.goals_by_season[index])].id
+        goals[CAT.seasons.index(season)] = CAT.goal_index[goal]
+    return state
 
 
 class _Template:
     """What a view fixes for every determinization: the state with its hidden parts left blank."""
 
     __slots__ = ("view", "state", "pool", "hidden_hands", "hidden_markers", "waystations", "goals")
+    view: dict[str, Any]
+    state: State
+    pool: tuple[int, ...]
+    hidden_hands: tuple[tuple[int, int], ...]
+    hidden_markers: tuple[str, ...]
+    waystations: tuple[tuple[str, str | None], ...]
+    goals: tuple[tuple[int, str, str | None], ...]
 
 
 _LAST: list[_Template] = []  # the last view's template (a search asks for the same view again and again)
 
 
-def _template(v: dict[str, Any]) -> _Template:
+def _template(view: dict[str, Any]) -> _Template:
     last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
-    if last is not None and last.view is v:
+    if last is not None and last.view is view:
         return last
     from gameshelf.games.mariposas.position import build
-    seat = v.get("seat")
-    t = _Template()
-    t.view = v
-    t.pool = tuple(_unseen_cards(v, seat))   # card indices; ACT[c] is card c, so a dealt card is its index
-    t.hidden_hands = tuple((p, d["hand_count"]) for p, d in enumerate(v["players"]) if p != seat)
-    revealed = {m for m in v["waystations"].values() if m is not None}
-    t.hidden_markers = tuple(m for m in CAT.marker_ids if m not in revealed)
-    t.waystations = tuple(v["waystations"].items())
-    t.goals = tuple((i, k, g) for i, (k, g) in enumerate(v["goals"].items()))
-    hands = [list(v["hand"]) if p == seat else [] for p in range(len(v["players"]))]
-    waystations = {city: {"marker": m if m else CAT.marker_ids[0], "face_up": m is not None}
-                   for city, m in v["waystations"].items()}
-    goals = {k: {"card": g if g else CAT.goals[CAT.goals_by_season[i][0]].id, "face_up": g is not None}
-             for i, (k, g) in enumerate(v["goals"].items())}
-    t.state = build(public_position(v, hands, [], waystations, goals, 0))
-    _LAST[:] = [t]
-    return t
+    seat = view.get("seat")
+    template = _Template()
+    template.view = view
+    template.pool = tuple(_unseen_cards(view, seat))   # card indices: a dealt card is its index
+    template.hidden_hands = tuple((other, board["hand_count"]) for other, board in enumerate(view["boards"])
+                                  if other != seat)
+    revealed = {marker for marker in view["waystations"].values() if marker is not None}
+    template.hidden_markers = tuple(marker for marker in CAT.marker_ids if marker not in revealed)
+    template.waystations = tuple(view["waystations"].items())
+    template.goals = tuple((index, season, goal) for index, (season, goal) in enumerate(view["goals"].items()))
+    hands = [list(view["hand"]) if other == seat else [] for other in range(len(view["boards"]))]
+    waystations = {city: {"marker": marker if marker else CAT.marker_ids[0], "face_up": marker is not None}
+                   for city, marker in view["waystations"].items()}
+    goals = {season: {"card": goal if goal else CAT.goals[CAT.goals_by_season[index][0]].id, "face_up": goal is not None}
+             for index, (season, goal) in enumerate(view["goals"].items())}
+    template.state = build(public_position(view, hands, [], waystations, goals, 0))
+    _LAST[:] = [template]
+    return template
 
 
-def public_position(v: dict[str, Any], hands, deck, waystations, goals, chance: int) -> dict[str, Any]:
+BOARD_KEYS = ("points", "goal_points", "played", "flowers", "lifecycle_cards", "bonus_cards", "used_bonus_cards",
+              "abilities")
+
+
+def public_position(view: dict[str, Any], hands: list[list[str]], deck: list[str], waystations: dict[str, Any],
+                    goals: dict[str, Any], chance: int) -> dict[str, Any]:
     """A position (position.py's format) from a view's public parts and the hidden parts given."""
     players = []
-    for p, d in enumerate(v["players"]):
-        players.append({k: d[k] for k in ("points", "goal_points", "played", "flowers", "lifecycle_cards",
-                                          "bonus_cards", "used_bonus_cards", "abilities")})
-        players[-1]["hand"] = hands[p]
-        players[-1]["butterflies"] = [{k: b[k] for k in ("gen", "at", "double")} for b in d["butterflies"]]
-    turn = {k: v["turn"][k] for k in ("start", "collected", "group", "plus2", "extra1", "queue")}
-    turn["segments"] = [{"length": x >> 1, "adjacent": bool(x & 1)} for x in v["turn"]["segment_codes"]]
+    for seat, board in enumerate(view["boards"]):
+        entry = {key: board[key] for key in BOARD_KEYS}
+        entry["hand"] = hands[seat]
+        entry["butterflies"] = [{key: butterfly[key] for key in ("gen", "at", "double")}
+                                for butterfly in board["butterflies"]]
+        players.append(entry)
+    turn = {key: view["turn"][key] for key in ("start", "collected", "group", "add_2_ready", "add_1_ready", "queue")}
+    turn["segments"] = [{"length": code >> 1, "adjacent": bool(code & 1)} for code in view["turn"]["segment_codes"]]
     return {
-        "game": "mariposas", "season": v["season"], "turn_no": v["turn_no"], "first": v["first"],
-        "cur": v["cur"], "extra": v["extra"], "in_extra": v["in_extra"], "players": players,
-        "deck": deck, "discard": v["discard"], "waystations": waystations, "goals": goals,
-        "ability_rows": v["ability_rows"], "turn": turn, "pending": v["turn"]["stack"],
-        "over": v["over"], "ply": v["ply"], "chance": chance,
+        "game": "mariposas", "season": view["season"], "turns_taken": view["turns_taken"],
+        "first_player": view["first_player"], "turn_seat": view["turn_seat"], "extra_turns": view["extra_turns"],
+        "in_extra_turns": view["in_extra_turns"], "players": players,
+        "deck": deck, "discard": view["discard"], "waystations": waystations, "goals": goals,
+        "ability_rows": view["ability_rows"], "turn": turn, "pending": view["pending"],
+        "over": view["over"], "ply": view["ply"], "chance": chance,
     }

@@ -71,7 +71,7 @@ function map(ctx) {
   }
   // Butterflies on the map; several on one space fan out.
   const at = new Map();
-  (v.players || []).forEach((p, seat) => (p.butterflies || []).forEach((b) => {
+  (v.boards || []).forEach((p, seat) => (p.butterflies || []).forEach((b) => {
     if (!sp.has(b.at)) return;
     const k = at.get(b.at) || 0;
     at.set(b.at, k + 1);
@@ -126,7 +126,7 @@ function waystation(ctx, marker, x, y) {
 
 function butterfly(ctx, seat, b, x, y, r) {
   const label = `${ctx.names[seat] ?? seat + 1}: ${ctx.t("ma.butterfly", { gen: b.gen })}${b.double ? " ×2" : ""} (${place(ctx, b.at)})`;
-  return item(`butterfly:${seat}.${b.slot ?? b.marker}`, label, seatMarker(seat, x, y, r),
+  return item(`butterfly:${seat}.${b.marker}`, label, seatMarker(seat, x, y, r),
     text(x + r + 2, y + 3, String(b.gen), { "font-size": 7, "font-weight": 700, "text-anchor": "start" }));
 }
 
@@ -242,15 +242,15 @@ export function render(ctx) {
   const wrap = el("div", { class: "board-wrap ma" });
   wrap.append(el("div", { class: "board-panel map" }, map(ctx)));
   const side = el("div", { class: "board-panel side" }, sideArea(ctx));
-  const order = [...(v.players || []).keys()];
+  const order = [...(v.boards || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
-  for (const i of order) side.append(playerArea(ctx, v.players[i], i));
+  for (const i of order) side.append(playerArea(ctx, v.boards[i], i));
   wrap.append(side);
   return wrap;
 }
 
 export function scores(view) {
-  return (view.players || []).map((p) => p.score ?? null);
+  return (view.boards || []).map((p) => p.score ?? null);
 }
 
 // ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------
