@@ -49,12 +49,10 @@ NOT_SERVED = {"tutorial", "puzzles"}
 def game_data(game_id: str) -> dict[str, Any]:
     """Every YAML file under the game's ``data/`` folder (but :data:`NOT_SERVED`), keyed by its path
     without the suffix."""
-    import importlib
-
-    from gameshelf.games import get_game
+    from gameshelf.games import data_folder, get_game
 
     game = get_game(game_id)
-    root = Path(importlib.import_module(f"gameshelf.games.{game_id}").__file__).parent / "data"
+    root = data_folder(game_id)
     out: dict[str, Any] = {}
     for path in sorted(root.rglob("*.yaml")):
         key = str(path.relative_to(root).with_suffix(""))
@@ -80,11 +78,15 @@ def game_data_json(game_id: str) -> bytes:
 
 
 def warm() -> None:
-    """Read every game's data ahead of the first table page (in a background thread at start)."""
-    from gameshelf.games import game_ids
+    """Read every game's data ahead of the first table page (in a background thread at start); a
+    game whose plugin does not load is left for its own page to report."""
+    from gameshelf.games import GameUnavailable, game_ids
 
     for game_id in game_ids():
-        game_data_json(game_id)
+        try:
+            game_data_json(game_id)
+        except GameUnavailable:
+            continue
 
 
 def _load(path: Path) -> Any:

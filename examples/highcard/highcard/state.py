@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.chance import Chance
-from examples.highcard.decisions import PlayCard
+from highcard.decisions import PlayCard
 
 
 class State:

@@ -7,9 +7,9 @@ from typing import Any
 from typing_extensions import TypedDict
 
 from gameshelf.core.chance import Chance
-from examples.highcard.catalog import CARDS
-from examples.highcard.decisions import PlayCard
-from examples.highcard.state import State
+from highcard.catalog import CARDS
+from highcard.decisions import PlayCard
+from highcard.state import State
 
 
 class HighCardView(TypedDict):
@@ -37,7 +37,7 @@ def view(state: State, seat: int | None) -> HighCardView:
 
 def determinize(v: dict[str, Any], chance: Chance) -> State:
     """A full state the viewer cannot tell from the real one: unseen cards dealt at random."""
-    from examples.highcard.options import Config
+    from highcard.options import Config
     state = State.__new__(State)
     state.config = Config(**v["config"])
     state.chance = chance.fork("highcard")

@@ -20,6 +20,8 @@ def decision(state) -> Decision | None:
     if not state.pending:
         return None
     top = state.pending[-1]
-    last = state.played[-1] if state.played else 0
     targets = {f"play {card}": (f"card:{card}",) for card in sorted(state.hands[top.seat])}
-    return Decision(top.seat, top.KIND, Prompt("decision.play_card", {"seat": top.seat, "last": last}), targets)
+    if not state.played:  # H2: the first card always scores
+        return Decision(top.seat, top.KIND, Prompt("decision.play_first", {"seat": top.seat}), targets)
+    prompt = Prompt("decision.play_card", {"seat": top.seat, "last": state.played[-1]})
+    return Decision(top.seat, top.KIND, prompt, targets)

@@ -1,0 +1,46 @@
+"""A game plugin installed as a user installs one: High Card (examples/highcard) built with the
+venv's pip into a folder of its own, which a subprocess puts on its path to find the game.
+
+``highcard_site`` (session) is that folder; ``plugin_env(site)`` is the environment for a
+subprocess that sees the plugin (and this checkout's gameshelf). Nothing is fetched: no network,
+no build isolation (setuptools comes from the venv).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[2]
+SRC = ROOT / "src"
+HIGHCARD = ROOT / "examples" / "highcard"
+
+
+def install_plugin(source: Path, target: Path) -> Path:
+    """``pip install --target`` of the plugin at ``source`` (copied first, so the build never writes
+    into the checkout); returns ``target``."""
+    build = target.parent / f"{target.name}-source"
+    shutil.copytree(source, build, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                           "--no-build-isolation", "--disable-pip-version-check", "--target", str(target),
+                           str(build)], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return target
+
+
+def plugin_env(*folders: Path, **extra: str) -> dict[str, str]:
+    """The environment of a subprocess that finds the plugins installed in ``folders``."""
+    path = [str(f) for f in folders] + [str(SRC)]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(path), "PYTHONIOENCODING": "utf-8", "COLUMNS": "120",
+            **extra}
+
+
+@pytest.fixture(scope="session")
+def highcard_site(tmp_path_factory) -> Path:
+    """A folder holding High Card installed (its package and its dist-info with the entry point)."""
+    return install_plugin(HIGHCARD, tmp_path_factory.mktemp("plugins") / "site")
