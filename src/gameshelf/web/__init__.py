@@ -5,8 +5,8 @@ pages (lobby, table, replay, players, and the learning pages rules, learn and pu
 live in ``static/pages/`` and are served behind one shared head (:func:`page`). Besides the files, two
 read-only routes feed the pages:
 
-- ``/web/data/{game}.json``: the game's data files (YAML, as JSON), its terms and its explanation
-  texts in en/ja, so a board renderer can draw cards, tiles and maps by id and explain them; nothing
+- ``/web/data/{game}.json``: the game's data files (YAML, as JSON; the folder ``data/`` next to the
+  game's module, a plugin's too), its summary, its terms and its explanation texts in en/ja, so a board renderer can draw cards, tiles and maps by id and explain them; nothing
   in it is secret.
 - ``/web/replay/{table}?ply=N&seat=S&lang=L``: a finished game's position after N actions from a seat's
   (or the spectator's) point of view, rebuilt from the whole record, which the server gives out
@@ -58,7 +58,8 @@ def game_data(game_id: str) -> dict[str, Any]:
         key = str(path.relative_to(root).with_suffix(""))
         if key not in NOT_SERVED:
             out[key] = _load(path)
-    return {"game": game_id, "files": out, "terms": dict(getattr(game, "terms", {}) or {}),
+    return {"game": game_id, "summary": dict(game.info.summary or {}), "files": out,
+            "terms": dict(getattr(game, "terms", {}) or {}),
             "explain": {lang: _explanations(game, lang) for lang in ("en", "ja")}}
 
 
