@@ -2,7 +2,8 @@
 venv's pip into a folder of its own, which a subprocess puts on its path to find the game.
 
 ``highcard_site`` (session) is that folder; ``plugin_env(site)`` is the environment for a
-subprocess that sees the plugin (and this checkout's gameshelf). Nothing is fetched: no network,
+subprocess that sees the plugin (and this checkout's gameshelf); ``highcard_server`` (session) is
+the base URL of ``gameshelf serve`` run in such a process (SQLite, fast bots). Nothing is fetched: no network,
 no build isolation (setuptools comes from the venv).
 """
 
@@ -44,3 +45,20 @@ def plugin_env(*folders: Path, **extra: str) -> dict[str, str]:
 def highcard_site(tmp_path_factory) -> Path:
     """A folder holding High Card installed (its package and its dist-info with the entry point)."""
     return install_plugin(HIGHCARD, tmp_path_factory.mktemp("plugins") / "site")
+
+
+@pytest.fixture(scope="session")
+def highcard_server(highcard_site, tmp_path_factory):
+    """``gameshelf serve`` in a process that finds High Card only through ``highcard_site``."""
+    from tests.server.conftest import free_port, start_process
+
+    port = free_port()
+    db = tmp_path_factory.mktemp("served") / "gameshelf.db"
+    process = start_process(f"sqlite:///{db}", port, env={"PYTHONPATH": plugin_env(highcard_site)["PYTHONPATH"]})
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    try:
+        process.wait(20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(20)

@@ -105,22 +105,8 @@ def test_learning_commands_say_what_a_plugin_lacks(env):
     assert puzzles.returncode == 0 and "No puzzles" in puzzles.stdout
 
 
-@pytest.fixture(scope="module")
-def served(env, tmp_path_factory):
-    from tests.server.conftest import free_port, start_process
-
-    port = free_port()
-    db = tmp_path_factory.mktemp("served") / "gameshelf.db"
-    process = start_process(f"sqlite:///{db}", port, env={"PYTHONPATH": env["PYTHONPATH"]})
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-def test_the_server_plays_a_whole_game_over_its_api_and_websocket(served):
+def test_the_server_plays_a_whole_game_over_its_api_and_websocket(highcard_server):
+    served = highcard_server
     from highcard import GAME
     from gameshelf.core.record import Record, replay
     from tests.server.conftest import Client, auth, guest, play_out
@@ -155,11 +141,11 @@ def test_the_server_plays_a_whole_game_over_its_api_and_websocket(served):
     assert record.game == "highcard" and len(record.actions) == 12
     outcome = GAME.outcome(replay(GAME, record))
     assert final["outcome"]["scores"] == list(outcome.scores)
-    assert http.get(f"/api/leaderboard/highcard").status_code == 200
+    assert http.get("/api/leaderboard/highcard").status_code == 200
 
 
-def test_the_learning_routes_answer_for_a_plugin_without_lessons(served):
-    http = httpx.Client(base_url=served, timeout=30)
+def test_the_learning_routes_answer_for_a_plugin_without_lessons(highcard_server):
+    http = httpx.Client(base_url=highcard_server, timeout=30)
     rules = http.get("/api/rules/highcard")
     assert rules.status_code == 200, rules.text
     assert "H1" in rules.json()["html"] and len(rules.json()["figures"]) == 3

@@ -19,7 +19,9 @@ export function unavailable(message) {
     nav.after(box);
   }
   box.textContent = message;
-  for (const node of nav.parentElement.children) if (node !== nav && node !== box && node.id !== "title") node.hidden = true;
+  for (const node of nav.parentElement.children) {
+    if (node !== nav && node !== box && node.id !== "title") node.style.display = "none"; // a grid keeps showing when only hidden
+  }
   document.body.dataset.unavailable = "1";
 }
 
