@@ -54,7 +54,8 @@ def highcard_server(highcard_site, tmp_path_factory):
 
     port = free_port()
     db = tmp_path_factory.mktemp("served") / "gameshelf.db"
-    process = start_process(f"sqlite:///{db}", port, env={"PYTHONPATH": plugin_env(highcard_site)["PYTHONPATH"]})
+    process = start_process(f"sqlite:///{db}", port, env={"PYTHONPATH": plugin_env(highcard_site)["PYTHONPATH"],
+                                                           "GAMESHELF_ANALYSIS_SIMS": "8"})
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     try:

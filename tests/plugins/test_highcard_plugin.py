@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -132,6 +133,9 @@ def test_the_server_plays_a_whole_game_over_its_api_and_websocket(highcard_serve
         first = clients[0].state(0)
         assert first["view"]["hand"] and first["decision"]["targets"]
         assert all(ids[0].startswith("card:") for ids in first["decision"]["targets"].values())
+        hint = http.get(f"/api/tables/{table_id}/hint", headers=auth(ann))  # the bots' processes find the game
+        assert hint.status_code == 200, hint.text
+        assert {h["action"] for h in hint.json()["hints"]} <= {a["action"] for a in first["legal"]}
         final = play_out(clients, seed=3)
     finally:
         for client in clients.values():
@@ -142,6 +146,13 @@ def test_the_server_plays_a_whole_game_over_its_api_and_websocket(highcard_serve
     outcome = GAME.outcome(replay(GAME, record))
     assert final["outcome"]["scores"] == list(outcome.scores)
     assert http.get("/api/leaderboard/highcard").status_code == 200
+    started = http.post(f"/api/tables/{table_id}/analysis", headers=auth(ann))  # in a process of its own
+    assert started.status_code == 200, started.text
+    deadline = time.time() + 40
+    while (status := http.get(f"/api/tables/{table_id}/analysis", headers=auth(ann)).json())["status"] != "done":
+        assert status["status"] != "failed" and time.time() < deadline, status
+        time.sleep(0.2)
+    assert set(status["result"]["seats"]) == {"0", "1", "2"}
 
 
 def test_the_learning_routes_answer_for_a_plugin_without_lessons(highcard_server):
