@@ -112,3 +112,10 @@ def test_the_games_command_lists_the_good_games_and_names_the_broken_plugin(tmp_
 def test_a_game_folder_and_its_data_are_found_from_its_module():
     assert registry.game_package("iwari") == "gameshelf.games.iwari"
     assert (registry.data_folder("iwari") / "terms.yaml").is_file()
+
+
+def test_the_built_in_games_register_in_pyproject_as_the_registry_knows_them():
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["entry-points"]["gameshelf.games"] == registry.BUILT_IN
