@@ -84,6 +84,7 @@ def test_a_broken_plugin_is_named_and_never_breaks_the_other_games(tmp_path, ins
         registry.get_game("notagame")
     assert registry.get_game("borealis").info.id == "borealis"  # the built-in game, not json.loads
     assert [g.info.id for g in registry.all_games()] == BUILT_IN
+    assert registry.game_ids() == BUILT_IN  # tried and failed: no longer offered
     found = registry.problems()
     assert any("broken-games registers 'borealis', the id of a built-in game: ignored" in p for p in found)
     assert any("'missing'" in p for p in found) and any("'notagame'" in p for p in found)

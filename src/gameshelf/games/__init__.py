@@ -13,7 +13,8 @@ metadata; a game's module is imported the first time the game is asked for.
 
 A plugin that fails to load (an import error, or an attribute that is not a Game) never breaks the
 other games: :func:`get_game` raises :class:`GameUnavailable` naming the plugin and the cause,
-:func:`all_games` leaves it out, and :func:`problems` lists what went wrong.
+:func:`all_games` leaves it out, :func:`game_ids` stops listing it (so a server that has tried it,
+as it does at start, treats it as an unknown game), and :func:`problems` lists what went wrong.
 
 :data:`GAME_MODULES` maps each known id to its ``module:attribute`` (``module`` alone means
 ``module:GAME``); tests may add a game to it with ``monkeypatch.setitem``.
@@ -114,8 +115,8 @@ _failed: dict[str, str] = {}
 
 def game_ids() -> list[str]:
     """Every registered id: the four built-in games first, then the plugins sorted by id. A plugin
-    is listed before it is loaded, so one that fails to load is still listed here."""
-    return list(GAME_MODULES)
+    is listed before it is loaded, and no longer once it has failed to load."""
+    return [game_id for game_id in GAME_MODULES if game_id not in _failed]
 
 
 def _split(target: str) -> tuple[str, str]:
@@ -197,3 +198,4 @@ def data_folder(game_id: str) -> Path:
 def forget_discovery() -> None:
     """Read the installed entry points again on next use (after a plugin is installed or removed)."""
     GAME_MODULES.forget()
+    _failed.clear()

@@ -146,13 +146,16 @@ def mount(app) -> None:
 
     @app.get("/web/data/{game_id}.json", include_in_schema=False)
     def data(game_id: str):
-        from gameshelf.games import game_ids
+        from gameshelf.games import GameUnavailable, game_ids
         from gameshelf.server.i18n import ServerError
 
         if game_id not in game_ids():
             raise ServerError("game.not_found", f"unknown game {game_id!r}")
-        return Response(game_data_json(game_id), media_type="application/json",
-                        headers={"Cache-Control": "max-age=3600"})
+        try:
+            body = game_data_json(game_id)
+        except GameUnavailable as exc:  # a plugin that does not load: named, as an unknown game
+            raise ServerError("game.not_found", exc.message) from None
+        return Response(body, media_type="application/json", headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/web/replay/{table_id}", include_in_schema=False)
     def replay(table_id: str, request: Request, ply: int = Query(0, ge=0), seat: int | None = Query(None, ge=0),
