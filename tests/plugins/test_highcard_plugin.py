@@ -59,6 +59,7 @@ def test_play_a_whole_game_in_the_terminal_then_replay_and_analyze_its_record(en
                        stdin=script, cwd=tmp_path)
     assert played.returncode == 0, played.stderr
     assert "play <card>" in played.stdout  # the notation's help, from the plugin's own GRAMMAR
+    assert "your hand" in played.stdout and "cards in hand" in played.stdout  # the board, named by its terms
     assert "card must be between 1 and 12" in played.stdout
     assert "Final scores" in played.stdout
     record = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
