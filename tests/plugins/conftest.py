@@ -3,16 +3,24 @@ venv's pip into a folder of its own, which a subprocess puts on its path to find
 
 ``highcard_site`` (session) is that folder; ``plugin_env(site)`` is the environment for a
 subprocess that sees the plugin (and this checkout's gameshelf); ``highcard_server`` (session) is
-the base URL of ``gameshelf serve`` run in such a process (SQLite, fast bots). Nothing is fetched: no network,
-no build isolation (setuptools comes from the venv).
+the base URL of ``gameshelf serve`` run in such a process (SQLite, fast bots);
+``highcard_registered`` puts the folder on this process's path for one test, so
+``gameshelf.games.get_game("highcard")`` finds it through its entry point, and takes it away after.
+Nothing is fetched: no network, no build isolation (setuptools comes from the venv).
+
+Tests elsewhere use them by importing the fixtures into their module or conftest::
+
+    from tests.plugins.conftest import highcard_registered, highcard_site  # noqa: F401
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -63,3 +71,28 @@ def highcard_server(highcard_site, tmp_path_factory):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(20)
+
+
+@contextmanager
+def plugins_on_path(*folders: Path):
+    """The plugins installed in ``folders`` registered in this process while the block runs."""
+    from gameshelf.games import forget_discovery
+
+    added = [str(folder) for folder in folders if str(folder) not in sys.path]
+    sys.path[:0] = added
+    importlib.invalidate_caches()
+    forget_discovery()
+    try:
+        yield
+    finally:
+        for folder in added:
+            sys.path.remove(folder)
+        importlib.invalidate_caches()
+        forget_discovery()
+
+
+@pytest.fixture
+def highcard_registered(highcard_site):
+    """High Card registered in this process (through its installed entry point) for one test."""
+    with plugins_on_path(highcard_site):
+        yield highcard_site

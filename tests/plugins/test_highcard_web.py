@@ -68,6 +68,12 @@ def test_a_whole_game_with_the_keyboard_on_the_generic_board(highcard_server, co
     assert len(record.actions) == 12
     assert sheet == list(GAME.outcome(replay(GAME, record)).scores)
     assert serious(page) == []
+
+    # The replay page draws the finished game with the same generic board, ply by ply.
+    page.goto(f"{highcard_server}/web/replay.html?id={table_id}")
+    page.wait_for_function("document.body.dataset.ply !== undefined", timeout=60_000)
+    page.wait_for_selector("#board .board-wrap.generic")
+    assert "played" in page.locator("#board").inner_text()
     assert page.errors == []
 
 

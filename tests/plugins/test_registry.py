@@ -3,16 +3,16 @@ built-in games first, and a plugin that fails never breaks the others."""
 
 from __future__ import annotations
 
-import importlib
 import subprocess
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
 import gameshelf.games as registry
 from gameshelf.core.errors import BadOption
-from tests.plugins.conftest import plugin_env
+from tests.plugins.conftest import plugin_env, plugins_on_path
 
 BUILT_IN = ["borealis", "midnight_zoo", "iwari", "mariposas"]
 
@@ -27,21 +27,10 @@ def fake_distribution(folder: Path, name: str, entry_points: str) -> Path:
 
 
 @pytest.fixture
-def installed(tmp_path):
-    """Put folders on this process's path and read the entry points again; undone afterwards."""
-    added: list[str] = []
-
-    def install(folder: Path) -> None:
-        sys.path.insert(0, str(folder))
-        added.append(str(folder))
-        importlib.invalidate_caches()
-        registry.forget_discovery()
-
-    yield install
-    for folder in added:
-        sys.path.remove(folder)
-    importlib.invalidate_caches()
-    registry.forget_discovery()
+def installed():
+    """Register the plugins of a folder in this process (``installed(folder)``); undone afterwards."""
+    with ExitStack() as stack:
+        yield lambda folder: stack.enter_context(plugins_on_path(folder))
 
 
 def test_the_four_built_in_games_come_first_even_without_installed_entry_points(monkeypatch):
@@ -108,6 +97,13 @@ def test_the_games_command_lists_the_good_games_and_names_the_broken_plugin(tmp_
                           capture_output=True, text=True, timeout=60, input="")
     assert play.returncode == 2 and "Traceback" not in play.stderr
     assert "could not be loaded: ModuleNotFoundError" in play.stderr
+
+
+def test_an_installed_plugin_is_registered_in_this_process_through_its_entry_point(highcard_registered):
+    game = registry.get_game("highcard")
+    assert registry.game_ids()[-1] == "highcard" and game.info.titles["en"] == "High Card"
+    assert registry.GAME_MODULES.sources["highcard"] == "gameshelf-highcard"
+    assert (registry.data_folder("highcard") / "messages.yaml").is_file()
 
 
 def test_a_game_folder_and_its_data_are_found_from_its_module():
