@@ -26,6 +26,7 @@ import logging
 from collections.abc import Iterator, MutableMapping
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 from gameshelf.core.errors import BadOption, brief
 from gameshelf.core.game import Game
@@ -47,7 +48,7 @@ class GameUnavailable(BadOption):
     code = "game.unavailable"
 
 
-class _Registry(MutableMapping):
+class _Registry(MutableMapping[str, str]):
     """Game id -> ``module:attribute``, read from the installed entry points on first use.
 
     The built-in games come first, in :data:`BUILT_IN`'s order, then every other id sorted.
@@ -109,7 +110,7 @@ class _Registry(MutableMapping):
 
 
 GAME_MODULES = _Registry()
-_loaded: dict[tuple[str, str], Game] = {}
+_loaded: dict[tuple[str, str], Game[Any]] = {}
 _failed: dict[str, str] = {}
 
 
@@ -125,14 +126,16 @@ def _split(target: str) -> tuple[str, str]:
 
 
 def _unknown(game_id: object) -> BadOption:
-    return BadOption(f"unknown game {brief(game_id, 60)}; known games: {', '.join(GAME_MODULES)}")
+    return BadOption(f"unknown game {brief(game_id, 60)}; known games: {', '.join(game_ids())}")
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     """The game object for an id; raises BadOption naming the known games, or GameUnavailable
     naming the plugin and why it did not load."""
     if not isinstance(game_id, str) or game_id not in GAME_MODULES:
         raise _unknown(game_id)
+    if game_id in _failed:  # tried once: the same answer, without importing it again
+        raise GameUnavailable(_failed[game_id])
     target = GAME_MODULES[game_id]
     game = _loaded.get((game_id, target))
     if game is None:
@@ -140,7 +143,7 @@ def get_game(game_id: str) -> Game:
     return game
 
 
-def _load(game_id: str, target: str) -> Game:
+def _load(game_id: str, target: str) -> Game[Any]:
     """Import the game's module and check its object, or raise GameUnavailable."""
     module_name, attribute = _split(target)
     source = GAME_MODULES.sources.get(game_id, "an unknown distribution")
@@ -163,11 +166,11 @@ def _load(game_id: str, target: str) -> Game:
     raise GameUnavailable(problem)
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any]]:
     """Every game that loads, in :func:`game_ids` order; a plugin that fails is left out and logged
-    (see :func:`problems`)."""
+    once (see :func:`problems`)."""
     games = []
-    for game_id in GAME_MODULES:
+    for game_id in game_ids():
         try:
             games.append(get_game(game_id))
         except GameUnavailable as exc:
