@@ -3,7 +3,9 @@
 Speed:    python bench/bench_agents.py [--sims 200] [--positions 5] [--game ID ...] [--agent SPEC ...]
           [--clock wall|cpu]
 Each position is a state some random actions into a game; the bot decides from the view of the
-seat to act (a fresh bot each time, so no subtree is kept from an earlier decision).
+seat to act (a fresh bot each time, so no subtree is kept from an earlier decision). Each line's
+simulations/s is also shown as a share of python-chess's random-play moves/s measured in the same
+run (bench/reference.py).
 
 Strength: python bench/bench_agents.py --strength [--games 200] [--ismcts normal] [--game ID ...]
           [--out DIR] [--only LABEL-PART]
@@ -33,6 +35,7 @@ in bench/RESULTS.md.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -43,10 +46,14 @@ from gameshelf.agents import level_definitions, make_agent
 from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
 from gameshelf.sim.parallel import default_jobs
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reference import chess_moves_per_second  # noqa: E402
 from gameshelf.sim.stats import decision_time, duration_text, summarize
 from gameshelf.sim.store import ResultStore
 from gameshelf.sim.tournament import make_jobs, run_tournament
 
+GOAL_RATIO = 0.21  # ISMCTS simulations/s as a share of python-chess's random-play moves/s (bench/reference.py)
 DEFAULT_AGENTS = ["ismcts:sims={sims}", "ismcts:sims={sims},rollout=random", "ismcts:sims={sims},rollout=none"]
 
 
@@ -238,7 +245,10 @@ def main() -> None:
                  args.out, args.only)
         return
     specs = args.agent or [s.format(sims=args.sims) for s in DEFAULT_AGENTS] + ["greedy"]
-    table = Table("game", "players", "agent", "sims/s", "s/decision", title="bot speed, one core")
+    chess_rate = chess_moves_per_second(2.0)
+    table = Table("game", "players", "agent", "sims/s", "s/decision", "x python-chess",
+                  title=f"bot speed, one core (python-chess random play: {chess_rate:,.0f} moves/s; "
+                        f"goal at 2 players, default rollouts: {GOAL_RATIO:g}x)")
     for game_id in args.game or game_ids():
         game = get_game(game_id)
         for players in args.players or [min(game.info.player_counts), max(game.info.player_counts)]:
@@ -248,8 +258,9 @@ def main() -> None:
             for spec in specs:
                 rate, per_decision = measure(game, spec, states,
                                              time.process_time if args.clock == "cpu" else time.perf_counter)
-                table.add_row(game_id, str(players), spec, f"{rate:,.0f}" if "ismcts" in spec else "-",
-                              f"{per_decision:.3f}")
+                searches = "ismcts" in spec
+                table.add_row(game_id, str(players), spec, f"{rate:,.0f}" if searches else "-",
+                              f"{per_decision:.3f}", f"{rate / chess_rate:.3f}x" if searches else "-")
     Console().print(table)
 
 

@@ -39,8 +39,8 @@ if os.environ.get("BENCH_RL_SRC"):          # a --baseline subprocess: import th
 sys.path.insert(0, str(SRC))
 
 import gameshelf.rl as rl  # noqa: E402
-from gameshelf.games import get_game  # noqa: E402
-from gameshelf.rl.actions import DOMAINS, action_space  # noqa: E402
+from gameshelf.games import game_ids, get_game  # noqa: E402
+from gameshelf.rl.actions import action_space  # noqa: E402
 from gameshelf.rl.encode import encoder  # noqa: E402
 
 try:                                          # an older tree (--baseline) may not have it
@@ -138,7 +138,7 @@ def compare(args) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--games", default=",".join(sorted(DOMAINS)))
+    parser.add_argument("--games", default=",".join(sorted(game_ids())))
     parser.add_argument("--players", default=None, help="player counts to run, e.g. 2,4 (default: all)")
     parser.add_argument("--baseline", default=None, help="another tree's src: interleaved before/after steps/s")
     parser.add_argument("--rounds", type=int, default=3)

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.frames import frame_from_json
 from gameshelf.games.borealis.catalog import BOARD_IDS, CARD_IDS
-from gameshelf.games.borealis.decisions import stack_of
+from gameshelf.games.borealis.decisions import KINDS as BOREALIS_KINDS, stack_of
 from gameshelf.games.borealis.options import Config as BorealisConfig
-from gameshelf.games.borealis.state import END_REASONS, OBJ_STATUS_NAMES, State as BorealisState
-from gameshelf.games.borealis.view import _deal_hands, _ids, decision_from_json
+from gameshelf.games.borealis.state import END_REASONS, OBJECTIVE_STATUS_NAMES, State as BorealisState
+from gameshelf.games.borealis.view import _ids
 from gameshelf.games.iwari.catalog import BIOME_INDEX, NB, deck_counts
 from gameshelf.games.iwari.position import BIOME_IDS, counts, decode
 from gameshelf.games.mariposas.catalog import CAT as MP
@@ -113,37 +114,44 @@ def _mz_player_of(p: dict, seat: int, chance: Chance, single: bool):
 def borealis(v, chance: Chance):
     """A full state consistent with ``v``: unseen cards dealt to hidden hands and the deck."""
     s = BorealisState.__new__(BorealisState)
-    players = v["players"]
-    s.n = len(players)
-    s.cfg = BorealisConfig.from_options(v["options"])
+    boards = v["boards"]
+    s.players = v["players"]
+    s.config = BorealisConfig.from_options(v["options"])
     s.chance = Chance(chance.next64())
     seen = set(_ids(v["pool"])) | set(_ids(v["discard"]))
-    for p in players:
+    for p in boards:
         for col in p["columns"]:
             seen.update(_ids(col))
         if p["hand"] is not None:
             seen.update(_ids(p["hand"]))
     unseen = [c for c in CARD_IDS if c not in seen]
     chance.shuffle(unseen)
-    s.deck = _deal_hands(s, players, unseen)
+    s.hands = []
+    for p in boards:
+        if p["hand"] is not None:
+            s.hands.append(_ids(p["hand"]))
+        else:
+            s.hands.append(unseen[:p["hand_count"]])
+            unseen = unseen[p["hand_count"]:]
+    s.deck = unseen
     s.discard = _ids(v["discard"])
     s.pool = _ids(v["pool"])
-    s.cols = [_ids(col) for p in players for col in p["columns"]]
-    s.sci = [x for p in players for zone in p["scientists"] for x in zone]
-    s.flags = [f for p in players for f in p["flags"]]
-    s.tokens = [p["tokens"] for p in players]
-    s.boards = tuple(BOARD_IDS.index(p["board"]) for p in players)
-    s.scoring = tuple(v["scoring_cards"])
-    s.obj = tuple(o["id"] for o in v["objectives"])
-    s.achieved = [sum(1 << s.obj.index(oid) for oid in p["objectives_achieved"]) for p in players]
-    s.turns = [p["turns"] for p in players]
-    s.obj_tokens = [o["tokens"] for o in v["objectives"]]
-    s.obj_status = [OBJ_STATUS_NAMES.index(o["status"]) for o in v["objectives"]]
-    s.first = v["first_player"]
+    s.columns = [_ids(col) for p in boards for col in p["columns"]]
+    s.scientists = [x for p in boards for zone in p["scientists"] for x in zone]
+    s.flags = [f for p in boards for f in p["flags"]]
+    s.tokens = [p["tokens"] for p in boards]
+    s.boards = tuple(BOARD_IDS.index(p["board"]) for p in boards)
+    s.scoring_cards = tuple(v["scoring_cards"])
+    s.objectives = tuple(o["id"] for o in v["objectives"])
+    s.achieved = [sum(1 << s.objectives.index(oid) for oid in p["objectives_achieved"]) for p in boards]
+    s.turns = [p["turns"] for p in boards]
+    s.objective_tokens = [o["tokens"] for o in v["objectives"]]
+    s.objective_status = [OBJECTIVE_STATUS_NAMES.index(o["status"]) for o in v["objectives"]]
+    s.first_player = v["first_player"]
     s.round, s.ply = v["round"], v["ply"]
-    s.pending = stack_of(decision_from_json(v["decision"])) if v["decision"] else ()
-    s.refresh_round = v["refresh_used_this_round"]
-    s.turn_refreshed = v["refreshed_this_turn"]
+    s.pending = stack_of(frame_from_json(v["decision"], BOREALIS_KINDS)) if v["decision"] else ()
+    s.refresh_used_this_round = v["refresh_used_this_round"]
+    s.refreshed_this_turn = v["refreshed_this_turn"]
     s.end_triggered = v["end_triggered"]
     s.end_reason = END_REASONS.index(v["end_reason"])
     assert len(s.deck) == v["deck_count"], "view inconsistent with the catalogue"
@@ -167,7 +175,8 @@ def iwari(v, chance: Chance):
             hands.append(list(v["hand"]))
         else:
             hands.append([unseen.pop() for _ in range(size)])
-    return decode(dict(v, hands=hands, deck=unseen, chance=chance.next64()))
+    current = v["first_player"] if v["to_act"] is None else v["to_act"]
+    return decode(dict(v, current=current, hands=hands, deck=unseen, chance=chance.next64()))
 
 
 REFERENCES = {"borealis": borealis, "iwari": iwari, "mariposas": mariposas, "midnight_zoo": midnight_zoo}

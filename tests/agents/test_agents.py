@@ -472,7 +472,7 @@ def test_the_twins_really_differ_in_hidden_information():
     differ = 0
     for seed in range(10):
         pair = _twins(TOY, 2, {}, seed, 3)
-        differ += pair is not None and TOY.encode(pair[0]) != TOY.encode(pair[1])
+        differ += pair is not None and TOY.position(pair[0]) != TOY.position(pair[1])
     assert differ >= 8
 
 
@@ -502,7 +502,7 @@ def test_registered_games_bots_choose_from_the_view_alone(game_id, players, opti
         state, twin, seat = pair
         legal = game.legal_actions(state)
         assert game.legal_actions(twin) == legal
-        assert game.encode(twin) != game.encode(state)  # hidden cards and the chance stream differ
+        assert game.position(twin) != game.position(state)  # hidden cards and the chance stream differ
         choices = [make_agent(spec, seed).choose(game, game.view(s, seat), game.legal_actions(s))
                    for s in (state, twin)]
         assert choices[0] == choices[1] and choices[0] in legal

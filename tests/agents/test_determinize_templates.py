@@ -38,7 +38,7 @@ def test_the_same_states_and_draws_as_the_plain_version(game_id, players, option
         for k in range(3):  # the same view again: the template is reused
             fast, plain = Chance(100 + k), Chance(100 + k)
             ours, theirs = game.determinize(view, fast), reference(view, plain)
-            assert game.encode(ours) == game.encode(theirs)
+            assert game.position(ours) == game.position(theirs)
             assert fast.position == plain.position
             game.check_invariants(ours)
             checked += 1
@@ -52,8 +52,8 @@ def test_a_dealt_state_is_independent_of_the_template(game_id):
     state = game.setup(2, None, 3)
     view = game.view(state, 0)
     first = game.determinize(view, Chance(5))
-    expected = game.encode(game.determinize(view, Chance(6)))
+    expected = game.position(game.determinize(view, Chance(6)))
     chooser = Chance(1)
     while not game.is_over(first):
         game.apply(first, chooser.choice(game.legal_actions(first)))
-    assert game.encode(game.determinize(view, Chance(6))) == expected
+    assert game.position(game.determinize(view, Chance(6))) == expected

@@ -69,7 +69,7 @@ class NimGame(Game[NimState]):
     def copy(self, state):
         return NimState(state.sticks, state.turn, state.winner)
 
-    def encode(self, state):
+    def position(self, state):
         return self.view(state, None)
 
     def parse_action(self, text):

@@ -44,8 +44,8 @@ class SecretToy(ScoredToy):
         twin.secret = list(state.secret)
         return twin
 
-    def encode(self, state):
-        return {**super().encode(state), "secret": state.secret}
+    def position(self, state):
+        return {**super().position(state), "secret": state.secret}
 
 
 GAME = SecretToy()

@@ -52,7 +52,7 @@ def _final(record):
 
 def test_hints_depend_on_the_view_alone():
     first, second = SECRET.setup(2, {}, 1), SECRET.setup(2, {}, 3)
-    assert SECRET.view(first, 0) == SECRET.view(second, 0) and SECRET.encode(first) != SECRET.encode(second)
+    assert SECRET.view(first, 0) == SECRET.view(second, 0) and SECRET.position(first) != SECRET.position(second)
     legal = SECRET.legal_actions(first)
     assert hints(SECRET, SECRET.view(first, 0), legal, sims=SIMS, seed=2) == hints(
         SECRET, SECRET.view(second, 0), legal, sims=SIMS, seed=2)

@@ -96,7 +96,7 @@ def test_same_seed_same_game_byte_for_byte(config):
         agents = [make_agent("random", 100 + seat) for seat in range(players)]
         result = run_match(game, agents, seed=5, options=dict(options))
         state = replay(game, result.record)
-        finals.append((result.record.actions, canonical(game.encode(state))))
+        finals.append((result.record.actions, canonical(game.position(state))))
     assert finals[0] == finals[1]
 
 
@@ -126,12 +126,12 @@ def test_copies_are_independent(config):
     for _, state in walk(game_id, players, options, 3, sample_every(game_id, players, options, 3, 10)):
         if game.is_over(state):
             continue
-        before = canonical(game.encode(state))
+        before = canonical(game.position(state))
         twin = game.copy(state)
         game.apply(twin, game.legal_actions(twin)[-1])
-        assert canonical(game.encode(state)) == before
+        assert canonical(game.position(state)) == before
         game.apply(state, game.legal_actions(state)[0])
-        game.encode(twin)
+        game.position(twin)
 
 
 @parametrize_configs
@@ -157,10 +157,10 @@ def test_the_wrong_seat_is_refused(config):
     game = find_game(game_id)
     state = game.setup(players, dict(options), 6)
     seat = game.to_act(state)
-    before = canonical(game.encode(state))
+    before = canonical(game.position(state))
     with pytest.raises(NotYourTurn):
         game.checked_apply(state, game.legal_actions(state)[0], seat=(seat + 1) % players)
-    assert canonical(game.encode(state)) == before
+    assert canonical(game.position(state)) == before
 
 
 @parametrize_configs
@@ -176,7 +176,7 @@ def test_property_illegal_actions_are_refused_and_change_nothing(config, data):
     state = game.setup(players, dict(options), seed)
     for text in actions[:ply]:
         game.apply(state, game.parse_action(text))
-    before = canonical(game.encode(state))
+    before = canonical(game.position(state))
     legal = set(game.legal_actions(state))
     candidates = sorted({a for a in actions if game.parse_action(a) not in legal})
     if candidates:
@@ -184,7 +184,7 @@ def test_property_illegal_actions_are_refused_and_change_nothing(config, data):
         with pytest.raises(IllegalAction) as caught:
             game.checked_apply(state, text)
         assert caught.value.rule, "an illegal action's error must name the rule"
-        assert canonical(game.encode(state)) == before
+        assert canonical(game.position(state)) == before
     garbage = data.draw(st.text(max_size=12))
     try:
         parsed = game.parse_action(garbage)
@@ -193,7 +193,7 @@ def test_property_illegal_actions_are_refused_and_change_nothing(config, data):
     if parsed is not None and parsed not in legal:
         with pytest.raises(GameError):
             game.checked_apply(state, garbage)
-    assert canonical(game.encode(state)) == before
+    assert canonical(game.position(state)) == before
 
 
 @parametrize_configs
@@ -215,5 +215,5 @@ def test_property_random_play_keeps_invariants_and_replays_byte_for_byte(config,
     again = game.setup(players, dict(options), seed)
     for text in played:
         game.checked_apply(again, text)
-    assert canonical(game.encode(again)) == canonical(game.encode(state))
+    assert canonical(game.position(again)) == canonical(game.position(state))
     assert game.state_hash(again) == game.state_hash(state)

@@ -3,6 +3,7 @@ and declared traits, checked the same way for every game and configuration."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import typing
 
@@ -13,6 +14,9 @@ import pytest
 from hypothesis import strategies as st
 
 from gameshelf.core import BadPosition, BadSeat, Decision
+from gameshelf.core.frames import Frame, frame_from_json, frame_to_json
+from gameshelf.core.state import GameState
+from gameshelf.core.view import check_header
 from gameshelf.games import game_ids
 from tests.conformance.harness import (
     canonical,
@@ -107,22 +111,56 @@ def test_score_now_matches_the_outcome_at_the_end(config):
 
 @parametrize_configs
 def test_state_is_declared_once(config):
-    """Every field of the state is copied (mutable containers not shared) and encoded under its name;
-    fields listed in the state's ``SHARED`` are fixed game data that copies share."""
+    """The state class is declared with core.state.game_state: its annotations are its slots, its
+    copy is generated from them, every mutable field is copied (not shared), the fields marked
+    Shared are shared, and a copy has the same position (the hash is taken over it)."""
     game = find_game(config[0])
     for _, state in sampled_states(config, samples=3):
-        fields = type(state).__slots__
-        shared = getattr(type(state), "SHARED", frozenset())
+        cls = type(state)
+        assert issubclass(cls, GameState) and cls.FIELDS == cls.__slots__, "declare the state with @game_state"
         twin = game.copy(state)
-        encoded = game.encode(state)
-        for name in fields:
-            if name in shared:
-                continue
-            assert name in encoded, f"field {name!r} is not encoded"
+        for name in cls.FIELDS:
             mine, theirs = getattr(state, name), getattr(twin, name)
-            if isinstance(mine, (list, dict, set, bytearray)):
+            if name in cls.SHARED:
+                assert mine is theirs, f"shared field {name!r} is copied"
+            elif isinstance(mine, (list, dict, set, bytearray)):
                 assert mine is not theirs, f"field {name!r} is shared by a copy"
-        assert canonical(game.encode(twin)) == canonical(encoded)
+        assert canonical(game.position(twin)) == canonical(game.position(state))
+        text = json.dumps(game.position(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        assert game.state_hash(state) == hashlib.sha256(text.encode()).hexdigest()
+
+
+@parametrize_configs
+def test_every_view_starts_with_the_header(config):
+    """core.view.ViewHeader: game, seat, players (a count), to_act, ply, over and decision (the top
+    frame as JSON), the same keys in every game; the decision is the protocol decision's kind."""
+    game_id, players, _ = config
+    game = find_game(game_id)
+    for _, state in sampled_states(config, samples=6):
+        for seat in [*range(players), None]:
+            view = game.view(state, seat)
+            check_header(view)
+            assert (view["game"], view["seat"], view["players"]) == (game.id, seat, players)
+            assert view["to_act"] == game.to_act(state)
+            decision = game.decision(state)
+            assert (view["decision"] or {}).get("kind") == (decision.kind if decision else None)
+
+
+@parametrize_configs
+def test_every_pending_decision_is_a_frame(config):
+    """core.frames: the stack holds Frame values (top = the decision now), empty exactly when the game
+    is over; each frame's JSON reads back to the same frame."""
+    game = find_game(config[0])
+    module = game._modules["decisions"]
+    kinds = {cls.kind: cls for cls in vars(module).values()
+             if isinstance(cls, type) and issubclass(cls, Frame) and cls is not Frame}
+    for _, state in sampled_states(config, samples=6):
+        assert bool(state.pending) == (game.to_act(state) is not None)
+        for frame in state.pending:
+            assert isinstance(frame, Frame), f"{frame!r} is not a core.frames.Frame"
+            assert frame_from_json(json.loads(json.dumps(frame_to_json(frame))), kinds) == frame
+        if state.pending:
+            assert state.pending[-1].seat == game.to_act(state)
 
 
 @parametrize_configs
@@ -130,8 +168,8 @@ def test_traits_hold_over_random_play(config):
     game_id, players, options = config
     game = find_game(game_id)
     traits = game.info.traits
-    assert traits.max_game_length > 0
-    assert len(random_actions(game_id, players, options, 1)) <= traits.max_game_length
+    bound = game.max_game_length(players, dict(options))
+    assert bound is None or len(random_actions(game_id, players, options, 1)) <= bound
     assert traits.solo_mode == (1 in game.info.player_counts)
 
 

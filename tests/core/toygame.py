@@ -119,7 +119,7 @@ class ToyGame(Game[ToyState]):
         twin.scores, twin.last, twin.turn = list(state.scores), state.last, state.turn
         return twin
 
-    def encode(self, state):
+    def position(self, state):
         return {"chance": state.chance.position, "deck": state.deck, "hands": state.hands, "played": state.played,
                 "scores": state.scores, "last": state.last, "turn": state.turn}
 

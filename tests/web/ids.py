@@ -25,8 +25,8 @@ def expected_ids(game: str, view: dict, seat: int) -> set[str]:
         ids |= {f"animal:{a['spot']}" for a in view["player_states"][seat]["animals"]}
     elif game == "borealis":
         ids |= {card(c) for c in view["pool"]}
-        ids |= {card(c) for c in view["players"][seat]["hand"] or []}
-        for s, p in enumerate(view["players"]):
+        ids |= {card(c) for c in view["boards"][seat]["hand"] or []}
+        for s, p in enumerate(view["boards"]):
             ids |= {f"location:{s}:{x}" for x in "LCR"}
             ids |= {card(c) for col in p["columns"] for c in col}
     elif game == "iwari":

@@ -126,7 +126,7 @@ def test_midnight_zoo_solo_shows_leos_deck_revealed_tiles_and_removed_pile(web, 
         if view["removed"]:
             assert view["removed"][-1] in page.locator("#board .removed-pile").text_content()
         # Hidden (R8): the stack's order and the solo deck's; no tile of either is on the page.
-        full = game.encode(state)
+        full = game.position(state)
         shown = _text(page)
         unseen = [t for t in full["solo_deck"] if t not in solo["revealed"]]
         assert not [t for t in unseen if re.search(rf"\b{t}\b", shown)]
@@ -230,19 +230,19 @@ def test_borealis_objectives_achieved_tokens_and_scoring_cards(web, page):
     game = _game("borealis")
     state = play(game, 3, {}, seed=1, plies=92)
     view = game.view(state, 0)
-    assert sum(len(p["objectives_achieved"]) for p in view["players"]) >= 2
+    assert sum(len(p["objectives_achieved"]) for p in view["boards"]) >= 2
     draw(page, web.base, "borealis", view, 0, NAMES[:3])
     for o in view["objectives"]:
-        seats = [s for s, p in enumerate(view["players"]) if o["id"] in p["objectives_achieved"]]
+        seats = [s for s, p in enumerate(view["boards"]) if o["id"] in p["objectives_achieved"]]
         assert _attrs(page, f'.achieved[data-objective="{o["id"]}"]', "data-seats") == [[",".join(map(str, seats))]]
     badges = sorted((int(s), o) for s, o in _attrs(page, ".objective-badge", "data-seat", "data-objective"))
-    assert badges == sorted((s, o) for s, p in enumerate(view["players"]) for o in p["objectives_achieved"])
+    assert badges == sorted((s, o) for s, p in enumerate(view["boards"]) for o in p["objectives_achieved"])
     tokens = sorted((int(s), int(n)) for s, n in _attrs(page, ".tokens", "data-seat", "data-tokens"))
-    assert tokens == [(s, p["tokens"]) for s, p in enumerate(view["players"])]
+    assert tokens == [(s, p["tokens"]) for s, p in enumerate(view["boards"])]
     assert {i for i in ids(page) if i.startswith("scoring:")} == {f"scoring:{c}" for c in view["scoring_cards"]}
     # Hidden (R4): the others' hands are backs; only the seat's own cards and the public ones are drawn.
-    public = set(view["pool"]) | set(view["discard"][-1:]) | set(view["players"][0]["hand"])
-    public |= {c for p in view["players"] for col in p["columns"] for c in col}
+    public = set(view["pool"]) | set(view["discard"][-1:]) | set(view["boards"][0]["hand"])
+    public |= {c for p in view["boards"] for col in p["columns"] for c in col}
     cards = {i for i in ids(page) if i.startswith("card:")}
     assert cards == {c if str(c).startswith("card:") else f"card:{c}" for c in public}
 
@@ -270,7 +270,7 @@ def _nothing_face_down_named(page, game, state) -> None:
     marker, no face-down goal anywhere (bonus markers share their names with the public bonus cards)."""
     from gameshelf.games.mariposas.catalog import CAT
 
-    full = game.encode(state)
+    full = game.position(state)
     markers = [CAT.marker_ids[m] for i, m in enumerate(full["way"]) if not full["way_up"] >> i & 1]
     goals = [CAT.goals[g].id for g, up in zip(full["goals"], full["goal_up"]) if not up]
     assert not {m for [m] in _attrs(page, ".waystation", "data-marker")} & set(markers)

@@ -7,6 +7,7 @@ its value if it is higher than the last card played (H2); then they draw one, un
 
 from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import GameInfo, Traits
+from highcard.catalog import CARDS
 from highcard.options import SCHEMA
 
 GAME = AssembledGame(__name__, GameInfo(
@@ -16,5 +17,7 @@ GAME = AssembledGame(__name__, GameInfo(
     options=SCHEMA,
     rules_version="1",
     summary={"en": "Play higher than the last card to score it.", "ja": "直前より大きいカードを出して得点する。"},
-    traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=12),
+    # every action plays one of the twelve cards (H1, H4), whatever the players and options
+    traits=Traits(chance=True, hidden_information=True, solo_mode=False,
+                  max_game_length=lambda players, options: len(CARDS)),
 ))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gameshelf.core.notation import Grammar, Verb, join, parse_int
+from gameshelf.core.notation import Grammar, Verb, parse_int
+from highcard.catalog import CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,10 +15,10 @@ class Play:
     card: int
 
     def __str__(self) -> str:
-        return join("play", self.card)
+        return PLAY_VERB.format(self.card)
 
 
-GRAMMAR = Grammar("High Card", [
-    Verb("play", ("card",), lambda card: Play(parse_int(card, what="card", lo=1, hi=12)), "play 7",
-         "play a card from your hand"),
-])
+PLAY_VERB = Verb("play", ("card",), lambda card: Play(parse_int(card, what="card", lo=1, hi=12)), "play 7",
+                 "play a card from your hand", domains=(tuple(str(card) for card in CARDS),))
+
+GRAMMAR = Grammar("High Card", [PLAY_VERB])

@@ -16,6 +16,7 @@ LEVELS = ("normal", "hard")
 # few hundred simulations (bench/RESULTS.md), so the analysis spends more than the bot it names.
 SIMS = {"normal": 500, "hard": 4000}
 ROLLOUT = "mixed"  # greedy for the level's depth, then uniform to the end: every value is a result
+SCORE_WEIGHT = 0.1  # a finished rollout's reward: its ranks, blended with this share of the score margin
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ def analysis_agent(level: str = "normal", seed: int = 0, sims: int | None = None
         raise BadOption(f"unknown analysis level {level!r}; choose one of {', '.join(LEVELS)}")
     if sims is not None and sims <= 0:
         raise BadOption("the analysis needs a positive number of simulations")
-    spec = f"{level}:early=0,reuse=0,rollout={ROLLOUT},sims={sims or SIMS[level]},per_opponent=off"
+    spec = (f"{level}:early=0,reuse=0,rollout={ROLLOUT},sims={sims or SIMS[level]},per_opponent=off,"
+            f"sw={SCORE_WEIGHT}")
     return make_agent(spec, seed)
 
 

@@ -11,10 +11,12 @@ module             provides
 ``state``          ``State`` (``__slots__`` declared once, ``SHARED`` fixed fields, ``copy()``)
 ``rules``          ``new_state(players, config, seed)``, ``to_act``, ``legal_actions``, ``apply``,
                    ``is_over``, ``why_illegal``, ``num_players`` (+ ``rules_<phase>.py``)
-``decisions``      the pending-decision values (one frozen class per kind) and ``decision(state)``
+``decisions``      the decision frames (core.frames.Frame, one class per kind), ``targets_of(state,
+                   frame, action)`` and optionally ``prompt_args(state, frame)``; the decision is
+                   built from the frame on top of ``state.pending`` (core.frames.decision_of)
 ``scoring``        ``outcome(state)`` (None until over) and ``score_now(state)``
-``view``           ``view(state, seat)``, ``determinize(view, chance)``, ``encode(state)``, the
-                   typed view definition
+``view``           ``view(state, seat)``, ``determinize(view, chance)``, the typed view
+                   definition (extending core.view.ViewHeader)
 ``position``       ``position(state)`` and ``from_position(data)``
 ``actions``        the action values and ``GRAMMAR`` (a core.notation.Grammar)
 ``labels``         ``action_label(action, lang)`` (texts from data/labels.yaml)
@@ -31,13 +33,14 @@ from importlib import import_module
 from typing import Any, Mapping
 
 from gameshelf.core.data import load_yaml
+from gameshelf.core.frames import decision_of
 from gameshelf.core.game import Game, GameInfo
 from gameshelf.core.prompts import follow_legal
 
 _BOUND = {
     "rules": ("to_act", "legal_actions", "apply", "is_over", "why_illegal", "num_players"),
     "scoring": ("outcome", "score_now"),
-    "view": ("determinize", "encode"),
+    "view": ("determinize",),
     "position": ("position", "from_position"),
     "heuristics": ("heuristic",),
     "invariants": ("check_invariants",),
@@ -58,14 +61,20 @@ class AssembledGame(Game):
         for module, names in _BOUND.items():
             for name in names:
                 setattr(self, name, getattr(self._modules[module], name))
-        self.parse_action = self._modules["actions"].GRAMMAR.parse
-        self._decision = self._modules["decisions"].decision
-        self.seat_view = self._modules["view"].view
-        self.action_label = self._modules["labels"].action_label
+        decisions = self._modules["decisions"]
+        self._targets_of = getattr(decisions, "targets_of", None)
+        self._prompt_args = getattr(decisions, "prompt_args", None)
+        self._own_decision = getattr(decisions, "decision", None)   # TRANSITION: removed when every game is on frames
+        self.grammar = self._modules["actions"].GRAMMAR
+        bound = {"parse_action": self.grammar.parse,
+                 "seat_view": self._modules["view"].view,
+                 "action_label": self._modules["labels"].action_label}
+        if hasattr(self._modules["options"], "setup_options"):
+            bound["setup_options"] = self._modules["options"].setup_options
+        for name, function in bound.items():
+            setattr(self, name, function)
         self._config = self._modules["options"].Config.from_options
         self._new_state = self._modules["rules"].new_state
-        if hasattr(self._modules["options"], "setup_options"):
-            self.setup_options = self._modules["options"].setup_options
 
     # The abstract methods, for the type checker and for readers: instances use the bound functions.
     def new_state(self, players, options, seed):
@@ -75,8 +84,16 @@ class AssembledGame(Game):
         return state.copy()
 
     def decision(self, state):
-        """The package's decision, its prompt following the legal actions (core.prompts)."""
-        return follow_legal(self, state, self._decision(state))
+        """The decision of the frame on top of ``state.pending`` (core.frames.decision_of), its prompt
+        following the legal actions (core.prompts)."""
+        if self._own_decision is not None:   # TRANSITION
+            return follow_legal(self, state, self._own_decision(state))
+        pending = state.pending
+        if not pending:
+            return None
+        legal = self.legal_actions(state)
+        decision = decision_of(state, pending[-1], legal, self._targets_of, self._prompt_args)
+        return follow_legal(self, state, decision, legal)
 
     def conformance_configs(self) -> list[tuple[int, dict[str, str]]]:
         return list(self._modules["options"].CONFORMANCE)
@@ -89,6 +106,5 @@ class AssembledGame(Game):
     def why_illegal(self, state, action): ...
     def num_players(self, state): ...
     def determinize(self, view, chance): ...
-    def encode(self, state): ...
     def parse_action(self, text): ...
     def seat_view(self, state, seat): ...

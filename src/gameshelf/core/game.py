@@ -11,11 +11,12 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gameshelf.core.chance import MAX_SEED, Chance
 from gameshelf.core.decision import Decision, Prompt
 from gameshelf.core.errors import BadOption, BadSeat, GameError, IllegalAction, NotYourTurn, brief
+from gameshelf.core.notation import Grammar
 from gameshelf.core.options import OptionSchema
 
 S = TypeVar("S")
@@ -84,7 +85,7 @@ def check_setup_arguments(players: object, options: object, seed: object) -> Non
         raise BadOption(f"the number of players must be a whole number, not {brief(players)}")
     if options is not None and not isinstance(options, Mapping):
         raise BadOption(f"options must be a mapping of names to values, not {type(options).__name__}")
-    if not _is_whole(seed):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise BadOption(f"the seed must be a whole number, not {brief(seed)}")
     if not 0 <= seed <= MAX_SEED:
         raise BadOption(f"the seed must be between 0 and {MAX_SEED}, not {brief(seed)}")
@@ -99,8 +100,8 @@ def rank_players(keys: Sequence[Sequence[int]]) -> tuple[int, ...]:
     order = sorted(range(len(keys)), key=lambda seat: tuple(keys[seat]), reverse=True)
     ranks = [0] * len(keys)
     for position, seat in enumerate(order):
-        previous = order[position - 1] if position else None
-        same = previous is not None and tuple(keys[previous]) == tuple(keys[seat])
+        previous = order[position - 1]
+        same = position > 0 and tuple(keys[previous]) == tuple(keys[seat])
         ranks[seat] = ranks[previous] if same else position + 1
     return tuple(ranks)
 
@@ -110,18 +111,20 @@ class Traits:
     """What kind of game this is, as algorithms need to know (OpenSpiel's ``GameType``).
 
     ``chance``: random events after setup; ``hidden_information``: some seat cannot see part of
-    the state; ``solo_mode``: a one-player game against the rules; ``max_game_length``: an upper
-    bound on the number of actions of any game (0: not declared).
+    the state; ``solo_mode``: a one-player game against the rules; ``max_game_length``: the
+    game's function ``(players, resolved options) -> int | None``, an upper bound on the number of
+    actions of any game in that configuration (``None``: no bound, the game may go on for ever),
+    read through :meth:`Game.max_game_length` (no function: the game declares no bound).
     """
 
     chance: bool = True
     hidden_information: bool = True
     solo_mode: bool = False
-    max_game_length: int = 0
+    max_game_length: Callable[[int, Mapping[str, str]], int | None] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"chance": self.chance, "hidden_information": self.hidden_information,
-                "solo_mode": self.solo_mode, "max_game_length": self.max_game_length}
+                "solo_mode": self.solo_mode}
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,7 @@ class Game(ABC, Generic[S]):
     info: GameInfo
     messages: Mapping[str, Mapping[str, str]] = {}
     terms: Mapping[str, Mapping[str, str]] = {}
+    grammar: Grammar | None = None      # the notation's verbs (core.notation), when the game has them
 
     # ---- the rules -----------------------------------------------------------------------
     @abstractmethod
@@ -223,14 +227,10 @@ class Game(ABC, Generic[S]):
         """An independent copy, cheap enough for search."""
 
     @abstractmethod
-    def encode(self, state: S) -> dict[str, Any]:
-        """The full state as JSON data (hidden parts included): for hashes and debugging."""
-
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Notation back to an action; ``str(action)`` is the notation. Raises BadNotation."""
 
-    # ---- decisions and positions (games override; see DESIGN.md "the next floors") ---------
+    # ---- decisions and positions (games override) ----------------------------------------
     def decision(self, state: S) -> Decision | None:
         """The pending decision: seat, kind, prompt and the targets of each legal action.
 
@@ -305,6 +305,19 @@ class Game(ABC, Generic[S]):
         depends on the player count (its arguments' types are already checked)."""
         return options
 
+    def max_game_length(self, players: int, options: Mapping[str, object] | None = None) -> int | None:
+        """An upper bound on the number of actions of any game with ``players`` and ``options``
+        (checked and resolved as :meth:`setup` does), or ``None`` when that configuration has no
+        bound (or the game declares none, see :class:`Traits`)."""
+        check_setup_arguments(players, options, 0)
+        if players not in self.info.player_counts:
+            counts = ", ".join(map(str, self.info.player_counts))
+            raise BadOption(f"{self.id} is for {counts} players, not {players}")
+        bound = self.info.traits.max_game_length
+        if bound is None:
+            return None
+        return bound(players, self.info.options.resolve(self.setup_options(players, options or {})))
+
     def checked_apply(self, state: S, action: Action | str, seat: int | None = None) -> list[Event]:
         """Parse if needed, check legality (and the seat, if given), then apply.
 
@@ -324,8 +337,8 @@ class Game(ABC, Generic[S]):
         return self.apply(state, action)
 
     def state_hash(self, state: S) -> str:
-        """SHA-256 of the canonical JSON encoding of the full state."""
-        text = json.dumps(self.encode(state), sort_keys=True, separators=(",", ":"))
+        """SHA-256 of the canonical JSON text of the state's :meth:`position` (hidden parts included)."""
+        text = json.dumps(self.position(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(text.encode()).hexdigest()
 
     def action_label(self, action: Action, lang: str = "en") -> str:

@@ -1,16 +1,23 @@
 """One notation grammar for every game: ``verb arg arg…``, space-separated, plain ASCII.
 
-Every game declares its verbs once (a :class:`Verb` each: its words, the argument names shown in
-help, an example) and parses through one :class:`Grammar`, so all four games read the same way
-when typed, refuse bad text with the same kind of message, and parse numbers in one place
-(:func:`parse_int`: ASCII digits only, bounded length, an inclusive range).
+Every game declares its verbs once (a :class:`Verb` each: its word, the argument names shown in
+help, the domain of each argument, an example) and parses through one :class:`Grammar`, so all
+games read the same way when typed, refuse bad text with the same kind of message, and parse
+numbers in one place (:func:`parse_int`: ASCII digits only, bounded length, an inclusive range).
+
+A verb owns its notation both ways: :meth:`Verb.format` writes an action's text (every action's
+``__str__`` goes through its verb) and the verb's ``build`` reads it back. Its argument domains
+list every token each argument can take in a game configuration, so :meth:`Grammar.notations`
+enumerates every action a game can ever produce (the RL action ids are numbered from it).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from itertools import product
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from gameshelf.core.errors import BadNotation, brief
 
@@ -55,13 +62,20 @@ def parse_int(token: str, *, what: str = "number", lo: int = 0, hi: int = 10**MA
     return value
 
 
+Domain = Union[Sequence[str], Callable[[int, Mapping[str, str]], Sequence[str]]]
+"""The tokens one argument can take: a fixed sequence, or a function of (players, resolved options)."""
+
+
 @dataclass(frozen=True)
 class Verb:
     """One verb of a game's notation.
 
     ``build`` receives the argument words and returns the action; it may raise BadNotation, or
     KeyError / ValueError / IndexError for an unknown argument (reported as such). ``args`` names
-    the arguments for help and error messages; ``example`` is a complete notation.
+    the arguments for help and error messages; ``example`` is a complete notation. ``domains``
+    holds one :data:`Domain` per argument, in order: every token the argument can take (a
+    superset of what is ever legal is fine; each token combination must build an action that
+    prints back as that notation).
     """
 
     word: str
@@ -69,10 +83,30 @@ class Verb:
     build: Callable[..., Any]
     example: str
     help: str = ""
+    domains: tuple[Domain, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.domains) != len(self.args):
+            raise ValueError(f"verb {self.word!r} declares {len(self.args)} argument(s) "
+                             f"but {len(self.domains)} domain(s)")
 
     @property
     def usage(self) -> str:
         return join(self.word, *(f"<{a}>" for a in self.args))
+
+    def format(self, *args: object) -> str:
+        """The notation of this verb with these arguments (each written with ``str``)."""
+        return join(self.word, *args) if args else self.word
+
+    def tokens(self, players: int, options: Mapping[str, str]) -> list[tuple[str, ...]]:
+        """Each argument's tokens in this configuration, in the declared order."""
+        return [tuple(domain(players, options) if callable(domain) else domain) for domain in self.domains]
+
+    def notations(self, players: int, options: Mapping[str, str]) -> Iterator[str]:
+        """Every notation of this verb in this configuration: the product of its arguments'
+        domains, the first argument varying slowest."""
+        for args in product(*self.tokens(players, options)):
+            yield self.format(*args)
 
 
 EXAMPLE_WORD = {"en": "e.g.", "ja": "例"}
@@ -104,6 +138,16 @@ class Grammar:
             raise
         except (KeyError, ValueError, IndexError, TypeError):
             raise BadNotation(f"{text!r} does not name a {self.game_title} action ({verb.usage})") from None
+
+    def notations(self, players: int, options: Mapping[str, str]) -> list[str]:
+        """Every action's notation in this configuration (``options`` resolved): verb by verb in
+        declaration order, each verb's argument domains multiplied out. A fixed, finite list
+        with no repeats, a superset of every action the game can produce there."""
+        out = [text for verb in self.verbs.values() for text in verb.notations(players, options)]
+        if len(set(out)) != len(out):
+            twice = sorted(text for text, count in Counter(out).items() if count > 1)
+            raise ValueError(f"{self.game_title}: notations listed twice by the verbs' domains: {twice[:5]}")
+        return out
 
     def help_lines(self, lang: str = "en") -> list[str]:
         """One line per verb in ``lang``: usage, example and help text, for a terminal or a web page."""

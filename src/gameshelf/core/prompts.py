@@ -10,15 +10,18 @@ the placement"); when only one action is legal, such a sentence offers choices t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Sequence
 
 from gameshelf.core.decision import Decision, Prompt
 
-def follow_legal(game: Any, state: Any, decision: Decision | None) -> Decision | None:
-    """``decision`` with its prompt naming the single legal action, when there is exactly one."""
+def follow_legal(game: Any, state: Any, decision: Decision | None,
+                 legal: Sequence[Any] | None = None) -> Decision | None:
+    """``decision`` with its prompt naming the single legal action, when there is exactly one
+    (``legal``: the legal actions, when the caller has them already)."""
     if decision is None:
         return None
-    legal = game.legal_actions(state)
+    if legal is None:
+        legal = game.legal_actions(state)
     if len(legal) != 1:
         return decision
     key = f"{decision.prompt.key}.only"

@@ -2,6 +2,11 @@
 
 Replaying a record re-simulates every action through the legality check and compares the final
 state hash, so a record that no longer replays exactly is reported, never silently accepted.
+
+The hash is taken over the state's position (``Game.state_hash``). Records of format
+``gameshelf-record/1`` carry a hash of an older full-state format: they are read and replayed as
+before, and their hash is dropped (it cannot be checked against today's), so a replay of one is
+checked action by action only.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from gameshelf.core.chance import MAX_SEED
 from gameshelf.core.errors import BadRecord, GameError, brief
 from gameshelf.core.game import Game
 
-FORMAT = "gameshelf-record/1"
+FORMAT = "gameshelf-record/2"
+LEGACY_FORMATS = frozenset({"gameshelf-record/1"})
 
 
 @dataclass
@@ -46,7 +52,7 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         """A record from its JSON data, every field checked strictly; BadRecord names the first bad one."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or (data.get("format") != FORMAT and data.get("format") not in LEGACY_FORMATS):
             raise BadRecord(f"not a gameshelf record (expected format {FORMAT!r})")
         missing = [name for name in ("game", "rules_version", "players", "options", "seed", "seats", "actions")
                    if name not in data]
@@ -61,7 +67,7 @@ class Record:
             seed=_whole(data["seed"], "seed", 0, MAX_SEED),
             seats=_seats(data["seats"], players),
             actions=_texts(data["actions"], "actions", MAX_ACTIONS),
-            final_hash=_final_hash(data.get("final_hash")),
+            final_hash=None if data["format"] in LEGACY_FORMATS else _final_hash(data.get("final_hash")),
         )
 
     @classmethod

@@ -1,10 +1,10 @@
-"""Gymnasium single-agent environment: one seat learns, fixed gameshelf bots play the others (issue 14).
+"""Gymnasium single-agent environment: one seat learns, fixed gameshelf bots play the others.
 
 ``gym_env(game, players, options=None, opponents=None, seat=0, reward="rank", illegal="lose")``.
 ``opponents`` is one agent spec (``"random"``, ``"greedy"``, ``"normal"``…), a list of one per
 other seat, or agent objects with ``choose(game, view, legal)``; default ``random``. A solo game
 (Midnight Zoo with 1 player, against Leo) has no opponents. ``seat="random"`` draws the learner's
-seat at each reset.
+seat at each reset. ``game`` is a game id or the Game object itself.
 
 The observation is the learner's view encoded by gameshelf.rl.encode (a float32 Box, built
 incrementally as in the PettingZoo env); the legal
@@ -27,6 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gameshelf.agents import make_agent
+from gameshelf.core.game import Game
 from gameshelf.games import get_game
 from gameshelf.rl.actions import action_space
 from gameshelf.rl.encode import encoder
@@ -41,7 +42,7 @@ class GameshelfGym(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None,
+    def __init__(self, game: str | Game, players: int, options: Mapping[str, object] | None = None,
                  opponents: Any = None, seat: int | str = 0, reward: str = "rank", score_scale: float = 1.0,
                  illegal: str = "lose", render_mode: str | None = None) -> None:
         if reward not in GYM_REWARDS:
@@ -50,14 +51,14 @@ class GameshelfGym(gymnasium.Env):
             raise ValueError(f"score_scale must be positive, not {score_scale!r}")
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        self.game = get_game(game)
+        self.game = get_game(game) if isinstance(game, str) else game
         self.players = players
         self.options = dict(options or {})
         self.game.setup(players, self.options, 0)          # validates now
         self.seat_choice = seat
         self.specs = self._specs(opponents)
         self.space = action_space(self.game, players, self.options)
-        self.encoder = encoder(self.game.id, players, {str(k): str(v) for k, v in self.options.items()})
+        self.encoder = encoder(self.game, players, self.options)
         self._observer = IncrementalEncoder(self.encoder)
         self.reward_mode, self.score_scale, self.illegal = reward, score_scale, illegal
         self.render_mode = render_mode

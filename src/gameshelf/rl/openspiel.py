@@ -1,8 +1,12 @@
-"""OpenSpiel adapter (issue 14): importing this module registers ``gameshelf_<game>`` Python games.
+"""OpenSpiel adapter: importing this module registers ``gameshelf_<game>`` Python games.
 
 ``pyspiel.load_game("gameshelf_borealis(players=3,board_side=II)")``: the parameters are
 ``players`` (default: the smallest count), every game option (strings, defaults as in the game)
 and ``deals``. Traits are the game's own: sequential, imperfect information, explicit chance.
+Every installed game is registered; :func:`register_game` registers any other Game object.
+``max_game_length`` is the game's bound for the configuration (``Game.max_game_length``) plus the
+deal; a configuration without a bound (Borealis with ``max_rounds=none``) is refused with a
+BadOption, since OpenSpiel needs one.
 
 Chance: a gameshelf game draws all its randomness from one seeded stream, so the model here puts
 one chance node at the root that picks the deal (the setup seed) uniformly among ``deals`` seeds
@@ -10,14 +14,26 @@ one chance node at the root that picks the deal (the setup seed) uniformly among
 hidden, exactly as in the engine. ``resample_from_infostate`` deals the hidden parts anew with
 ``game.determinize`` (so ISMCTS never sees the true state).
 
-Information state = observation (Markov, not perfect recall): the string is the seat's view as
-canonical JSON, the tensor the gameshelf.rl.encode vector of that view. Actions are the ids of
-gameshelf.rl.actions. Returns are final and rank-based in [-1, 1] (gameshelf.rl.pettingzoo); a solo
-game returns its score / 100.
+Observation: the string is the seat's view as canonical JSON, the tensor the gameshelf.rl.encode
+vector of that view (Markov: what the seat sees now).
+
+Information state (perfect recall): the string holds everything the seat has seen and done since
+the deal, one line per move: the seat's own action (its notation; ``.`` for another seat's move)
+and a digest of the seat's view after it (the first 16 hex digits of the SHA-256 of its canonical
+JSON), then the current view in full. Two histories the seat can tell apart (a view differed at
+some point, or it chose differently) give different strings; two it cannot give the same. The
+record is kept from the first request on (rebuilt once by replaying the history). A state from
+``resample_from_infostate(seat)`` keeps ``seat``'s record; the other seats' pasts are unknown in
+the dealt world, so their records restart there (a ``resampled`` line). No information-state
+tensor is provided (a fixed-size perfect-recall tensor would bound the history).
+
+Actions are the ids of gameshelf.rl.actions. Returns are final and rank-based in [-1, 1]
+(gameshelf.rl.pettingzoo); a solo game returns its score / 100.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -25,8 +41,10 @@ import numpy as np
 import pyspiel
 
 from gameshelf.core.chance import Chance
-from gameshelf.games import all_games, get_game
-from gameshelf.rl.actions import DOMAINS, action_space
+from gameshelf.core.errors import BadOption
+from gameshelf.core.game import Game
+from gameshelf.games import all_games
+from gameshelf.rl.actions import action_space
 from gameshelf.rl.encode import encoder
 from gameshelf.rl.pettingzoo import final_rewards
 
@@ -68,7 +86,7 @@ def _game_type(game) -> pyspiel.GameType:
         max_num_players=max(info.player_counts),
         min_num_players=min(info.player_counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -78,11 +96,10 @@ def _game_type(game) -> pyspiel.GameType:
 class GameshelfSpielGame(pyspiel.Game):
     """A gameshelf game under OpenSpiel (see the module docstring)."""
 
-    game_id = ""
+    gameshelf_game: Game
 
     def __init__(self, params: dict | None = None) -> None:
-        game_id = self.game_id
-        game = get_game(game_id)
+        game = self.gameshelf_game
         self.gs = game
         params = dict(params or {})
         self.players = int(params.get("players", min(game.info.player_counts)))
@@ -90,8 +107,14 @@ class GameshelfSpielGame(pyspiel.Game):
         self.options = {o.name: _option_value(o, params.get(o.name, o.default)) for o in game.info.options}
         game.setup(self.players, self.options, 0)       # validates
         self.space = action_space(game, self.players, self.options)
-        self.encoder = encoder(game_id, self.players, self.options)
-        length = game.info.traits.max_game_length or 100_000
+        self.encoder = encoder(game, self.players, self.options)
+        length = game.max_game_length(self.players, self.options)
+        if length is None:
+            chosen = ", ".join(f"{o.name}={self.options[o.name]}" for o in game.info.options
+                               if self.options[o.name] != o.default)
+            raise BadOption(f"{game.id} with {self.players} players and {chosen or 'the default options'} has no "
+                            "bound on its length, and OpenSpiel needs one (max_game_length): choose options "
+                            "that bound the game")
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=self.deals,
                                 num_players=self.players, min_utility=-1.0,
                                 max_utility=SOLO_MAX if self.players == 1 else 1.0,
@@ -101,7 +124,10 @@ class GameshelfSpielGame(pyspiel.Game):
     def new_initial_state(self) -> "GameshelfSpielState":
         return GameshelfSpielState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "Observer":
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "Observer | RecallObserver":
+        """The information-state observer for a perfect-recall type, else the observation's."""
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return RecallObserver()
         return Observer(self)
 
 
@@ -124,6 +150,7 @@ class GameshelfSpielState(pyspiel.State):
         super().__init__(game)
         self.state = None
         self._replay: list[int] | None = None
+        self._recall: list[list[str]] | None = None      # per seat, once an information state is asked for
 
     def __deepcopy__(self, memo) -> "GameshelfSpielState":
         """OpenSpiel clones Python states with deepcopy: the pyspiel history is replayed without
@@ -135,6 +162,7 @@ class GameshelfSpielState(pyspiel.State):
             clone.apply_action(move.action)
         clone._replay = None
         clone.state = None if self.state is None else self.gs.copy(self.state)
+        clone._recall = None if self._recall is None else [list(lines) for lines in self._recall]
         return clone
 
     def current_player(self) -> int:
@@ -157,10 +185,42 @@ class GameshelfSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if self._replay is not None:
             self._replayed += 1
-        elif self.state is None:
+            return
+        if self.state is None:
             self.state = self.gs.setup(self.sg.players, self.sg.options, int(action))
+            mover = None
         else:
+            mover = self.gs.to_act(self.state)
             self.gs.apply(self.state, self.sg.space.actions[action])
+        if self._recall is not None:
+            self._remember(self._recall, mover, action)
+
+    # ---- perfect recall -----------------------------------------------------------------------
+    def _remember(self, recall: list[list[str]], mover: int | None, action: int) -> None:
+        """One line per seat for the move just made (``mover`` None: the deal)."""
+        for seat, lines in enumerate(recall):
+            did = "deal" if mover is None else self.sg.space.notations[action] if seat == mover else "."
+            lines.append(f"{did} {self.view_digest(seat)}")
+
+    def _recall_lines(self) -> list[list[str]]:
+        """Every seat's record, rebuilt by replaying the history the first time it is needed."""
+        if self._recall is None:
+            replay = GameshelfSpielState(self.get_game())
+            replay._recall = [[] for _ in range(self.sg.players)]
+            for move in self.full_history():
+                replay.apply_action(move.action)
+            self._recall = replay._recall
+        return self._recall
+
+    def view_digest(self, seat: int) -> str:
+        """The first 16 hex digits of the SHA-256 of ``seat``'s view as canonical JSON."""
+        return hashlib.sha256(self.view_string(seat).encode()).hexdigest()[:16]
+
+    def information_string(self, player: int) -> str:
+        """``player``'s perfect-recall information state (see the module docstring)."""
+        if self.state is None:
+            return "deal pending"
+        return "\n".join([*self._recall_lines()[player], self.view_string(player)])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -179,9 +239,13 @@ class GameshelfSpielState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one: its view, hidden parts dealt anew."""
         if self.state is None:
             return self.clone()
+        self._recall_lines()
         clone = self.clone()
         seed = int(probability_sampler() * 2**53)
         clone.state = self.gs.determinize(self.gs.view(self.state, player_id), Chance(seed))
+        for seat, lines in enumerate(clone._recall):
+            if seat != player_id:
+                lines[:] = [f"resampled {clone.view_digest(seat)}"]
         return clone
 
     def view_string(self, player: int) -> str:
@@ -212,25 +276,39 @@ class Observer:
         return state.view_string(player)
 
 
+class RecallObserver:
+    """OpenSpiel's PyObserver for the perfect-recall information state: a string, no tensor."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: GameshelfSpielState, player: int) -> None:
+        pass
+
+    def string_from(self, state: GameshelfSpielState, player: int) -> str:
+        return state.information_string(player)
+
+
+def register_game(game: Game) -> str:
+    """Register ``game`` (any Game object) as ``gameshelf_<id>`` unless that name is taken;
+    returns the short name."""
+    name = short_name(game.id)
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(game), _factory(game))
+    return name
+
+
 def register() -> list[str]:
-    """Register every game that has an action enumeration; returns the short names."""
-    names = []
-    registered = set(pyspiel.registered_names())
-    for game in all_games():
-        if game.id not in DOMAINS:
-            continue
-        name = short_name(game.id)
-        if name not in registered:
-            pyspiel.register_game(_game_type(game), _factory(game.id))
-        names.append(name)
-    return names
+    """Register every installed game; returns the short names."""
+    return [register_game(game) for game in all_games()]
 
 
-def _factory(game_id: str) -> type:
+def _factory(game: Game) -> type:
     """A class per game (pyspiel keeps the class it registers; a plain closure there crashes the
     interpreter at exit)."""
-    name = "Gameshelf" + "".join(part.title() for part in game_id.split("_")) + "Game"
-    cls = type(name, (GameshelfSpielGame,), {"game_id": game_id, "__module__": __name__})
+    name = "Gameshelf" + "".join(part.title() for part in game.id.split("_")) + "Game"
+    cls = type(name, (GameshelfSpielGame,), {"gameshelf_game": game, "__module__": __name__})
     globals()[name] = cls
     return cls
 

@@ -1,4 +1,4 @@
-"""PettingZoo AEC environment for any gameshelf game (issue 14).
+"""PettingZoo AEC environment for any gameshelf game (by id, or the Game object itself).
 
 Agents are ``player_0`` … ``player_<n-1>`` (seat order). Each observation is a dict
 ``{"observation": float32 vector (gameshelf.rl.encode, the seat's view only), "action_mask": int8
@@ -34,13 +34,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from gameshelf.agents.rewards import rank_rewards
+from gameshelf.core.game import Game
 from gameshelf.games import get_game
 from gameshelf.rl.actions import action_space
-from gameshelf.rl.encode import encoder
+from gameshelf.rl.encode import OBS_BOUND, encoder
 from gameshelf.rl.encode.incremental import IncrementalEncoder
 
 REWARDS = ("rank", "score")
-OBS_BOUND = 1000.0   # observation values are small scaled counts; the Box needs finite bounds
 
 
 def final_rewards(outcome, mode: str = "rank", score_scale: float = 1.0) -> list[float]:
@@ -70,19 +70,19 @@ class GameshelfAEC(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "gameshelf_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, players: int, options: Mapping[str, object] | None = None,
+    def __init__(self, game: str | Game, players: int, options: Mapping[str, object] | None = None,
                  render_mode: str | None = None, reward: str = "rank", score_scale: float = 1.0) -> None:
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.game = get_game(game)
+        self.game = get_game(game) if isinstance(game, str) else game
         self.players = players
         self.options = dict(options or {})
         self.game.setup(players, self.options, 0)          # validates players and options now
         self.space = action_space(self.game, players, self.options)
-        self.encoder = encoder(self.game.id, players, {str(k): str(v) for k, v in self.options.items()})
+        self.encoder = encoder(self.game, players, self.options)
         self._observer = IncrementalEncoder(self.encoder)
         self.reward_mode, self.score_scale = reward, score_scale
         self.render_mode = render_mode

@@ -188,7 +188,7 @@ class RecordOut(BaseModel):
     outcome: dict[str, Any] | None = None
     view: dict[str, Any] | None = None
     log: list[str] | None = None
-    record: dict[str, Any] | None = Field(default=None, description="the whole record (format gameshelf-record/1)")
+    record: dict[str, Any] | None = Field(default=None, description="the whole record (format gameshelf-record/2)")
 
 
 class ErrorOut(BaseModel):

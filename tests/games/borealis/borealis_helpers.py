@@ -54,7 +54,7 @@ def edit(s: State, change: Callable[[dict[str, Any]], None] | dict[str, Any]) ->
     else:
         data = merge(data, change)
     rebuilt = GAME.from_position(data)
-    for name in State.__slots__:
+    for name in State.FIELDS:
         setattr(s, name, getattr(rebuilt, name))
     return s
 
@@ -110,7 +110,7 @@ def set_piles(s: State, deck: list[int], discard: list[int]) -> list[int]:
     """Exactly these cards in the deck (top = last) and the discard pile; the other cards that
     were there leave the game (returned), so use it only where conservation is not checked."""
     for c in deck + discard:
-        for pile in (s.deck, s.discard, s.pool, *s.hands, *s.cols):
+        for pile in (s.deck, s.discard, s.pool, *s.hands, *s.columns):
             if c in pile:
                 pile.remove(c)
                 break

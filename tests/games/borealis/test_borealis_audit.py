@@ -56,20 +56,19 @@ def test_r18_r19_refresh_is_offered_while_it_can_deal_a_card():
 ])
 def test_2_10_option_values_as_the_reference_writes_them(options):
     """Section 2.10 spells booleans true/false, max_rounds null, and lists player_count."""
-    s = GAME.setup(3, options, 1)
-    cfg = s.cfg
-    if "max_rounds" in options:
-        assert cfg.max_rounds == 0
-    else:
-        assert cfg.max_rounds == 100
-    assert not cfg.territorial_empty and cfg.common_start and not cfg.refresh_then_deck
+    resolved = GAME.position(GAME.setup(3, options, 1))["options"]
+    assert resolved["max_rounds"] == ("none" if "max_rounds" in options else "100")
+    assert (resolved["territorial_empty_location_scores"], resolved["common_destination_counts_start_space"],
+            resolved["refresh_then_deck_allowed"]) == ("off", "on", "off")
 
 
 def test_2_10_option_true_values():
     s = GAME.setup(2, {"territorial_empty_location_scores": "true",
                        "common_destination_counts_start_space": "false",
                        "refresh_then_deck_allowed": True}, 1)
-    assert s.cfg.territorial_empty and not s.cfg.common_start and s.cfg.refresh_then_deck
+    resolved = GAME.position(s)["options"]
+    assert (resolved["territorial_empty_location_scores"], resolved["common_destination_counts_start_space"],
+            resolved["refresh_then_deck_allowed"]) == ("on", "off", "on")
 
 
 def test_2_10_player_count_must_match():

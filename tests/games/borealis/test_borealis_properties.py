@@ -23,6 +23,4 @@ def test_random_games_keep_invariants_and_equal_turns(players, seed, options):
         GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
         GAME.check_invariants(s)
     if GAME.outcome(s).details["end_reason"] in ("seven_cards", "max_rounds"):
-        assert len({p["turns"] for p in GAME.position(s)["seats"]}) == 1                 # R37: everyone had the same number of turns
-    copy = GAME.copy(s)
-    assert GAME.encode(copy) == GAME.encode(s)
+        assert len({p["turns"] for p in GAME.position(s)["seats"]}) == 1   # R37: everyone had as many turns

@@ -8,7 +8,7 @@ from borealis_helpers import (
 )
 from gameshelf.core.game import rank_players
 from gameshelf.games.borealis import scoring
-from gameshelf.games.borealis.catalog import C_VBIT, CARD_IDS, TRACK_MASKS
+from gameshelf.games.borealis.catalog import CARD_VEHICLE_BIT, CARD_IDS, TRACK_MASKS
 from gameshelf.games.borealis.catalog import BY_ID, SET_TABLE, TRACK_STARS
 from gameshelf.games.borealis.options import Config
 from gameshelf.games.borealis.scoring import Board, score_card
@@ -53,7 +53,7 @@ def test_w4_replay_check_flags_follow_r15_on_side_i():
     for zone, loc, expected in (("L", 1, 3), ("C", 2, 6), ("R", 3, 3)):
         f = 0
         for c in BRITTA[zone]:
-            if f < 7 and C_VBIT[c] & TRACK_MASKS[0][loc][f + 1]:
+            if f < 7 and CARD_VEHICLE_BIT[c] & TRACK_MASKS[0][loc][f + 1]:
                 f += 1
         assert f == expected, zone
 

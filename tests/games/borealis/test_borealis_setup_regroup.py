@@ -65,11 +65,11 @@ def test_r4_view_hides_hands_and_deck_order():
     s = ready(3)
     p = pos(s)
     v = GAME.view(s, 1)
-    assert v["players"][1]["hand"] == cards(p["seats"][1]["hand"])
-    assert v["players"][0]["hand"] is None and v["players"][0]["hand_count"] == 4
+    assert v["boards"][1]["hand"] == cards(p["seats"][1]["hand"])
+    assert v["boards"][0]["hand"] is None and v["boards"][0]["hand_count"] == 4
     assert "deck" not in v and v["deck_count"] == len(p["deck"])
     spectator = GAME.view(s, None)
-    assert all(p["hand"] is None for p in spectator["players"])
+    assert all(board["hand"] is None for board in spectator["boards"])
     assert v["pool"] == cards(p["pool"]) and v["discard"] == cards(p["discard"])
 
 

@@ -1,7 +1,8 @@
 """Building Iwari positions for tests: P1 = seat 0 (start player), tribes by index.
 
-Every helper edits the state through the public position format (``GAME.position`` /
-``GAME.from_position``, validated like any user's position), never through internal arrays.
+The helpers edit the state through the public position format (``GAME.position`` /
+``GAME.from_position``, validated like any user's position); two say why they cannot:
+``move_cards`` (a deck about to run out) and ``supply`` (pieces "elsewhere", off the test's board).
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ ACTION, PLACE, THIRD_STEP, FEAT, DRAW, DRAFT, OVER = (
 
 def phase(s: State) -> str:
     """The kind name of the top pending decision, or "over"."""
-    return s.pending[-1].KIND.split(".", 1)[1] if s.pending else OVER
+    return s.pending[-1].kind.split(".", 1)[1] if s.pending else OVER
 
 
 def load(s: State, position: dict) -> State:
     """Replace ``s`` in place by the (validated) state of ``position``."""
     fresh = GAME.from_position(position)
-    for name in State.__slots__:
+    for name in State.FIELDS:
         setattr(s, name, getattr(fresh, name))
     return s
 
@@ -36,8 +37,8 @@ def load(s: State, position: dict) -> State:
 def new(players: int = 3, seed: int = 1, blocked=(), **options) -> State:
     """A fresh game with P1 to act, no mountains unless ``blocked`` (line numbers) is given."""
     options.setdefault("feats", "off")
-    snippet = {"start": 0, "current": 0, "mountains": list(blocked),
-               "pending": [{"kind": "choose_action", "seat": 0}]}
+    snippet = {"first_player": 0, "current": 0, "mountains": list(blocked),
+               "pending": [{"kind": "iwari.choose_action", "seat": 0}]}
     return scenario("iwari", players, snippet, seed=seed, options=options)
 
 
@@ -58,7 +59,7 @@ def tents(s: State, tribe: int, *spaces: str) -> None:
 
 def totems(s: State, tribe: int, terr: str, n: int = 1) -> None:
     pos = GAME.position(s)
-    stack = pos["totems"].setdefault(terr, [0] * s.ntribes)
+    stack = pos["totems"].setdefault(terr, [0] * s.tribes)
     stack[tribe] += n
     load(s, pos)
 
@@ -108,7 +109,7 @@ def turn(s: State, seat: int, cards: str | None = None) -> State:
     test skipped are taken from the deck's top, so every hand holds 3 and the display 4 (R28, R31)."""
     pos = GAME.position(s)
     pos["current"] = seat
-    pos["pending"] = [{"kind": "choose_action", "seat": seat}]
+    pos["pending"] = [{"kind": "iwari.choose_action", "seat": seat}]
     if cards is not None:
         _set_hand(pos, seat, cards)
     for h in pos["hands"]:
@@ -134,9 +135,9 @@ def count(s: State, tribe: int, terr: str, what: str = "tents") -> int:
     """Pieces of ``tribe`` in a territory, read from the position."""
     pos = GAME.position(s)
     if what == "tents":
-        spaces = {s.map.space_ids[sp] for sp in s.map.territories[s.map.terr_index[terr]].spaces}
+        spaces = {s.map.space_ids[sp] for sp in s.map.territories[s.map.territory_index[terr]].spaces}
         return sum(1 for sid, o in pos["tents"].items() if o == tribe and sid in spaces)
-    return pos["totems"].get(terr, [0] * s.ntribes)[tribe]
+    return pos["totems"].get(terr, [0] * s.tribes)[tribe]
 
 
 def move_cards(s: State, deck: int) -> None:
@@ -144,6 +145,21 @@ def move_cards(s: State, deck: int) -> None:
     a deck that is about to run out is no position a player could be asked to decide in."""
     while len(s.deck) > deck:
         s.discard[s.deck.pop(0)] += 1
+
+
+def supply(s: State, tribe: int, tents: int | None = None, totems: int | None = None) -> None:
+    """``tribe`` has ``tents`` / ``totems`` left in its supply, the rest "elsewhere": a direct edit,
+    since a position derives the supplies from the pieces on the board and a test of R22, R38 or
+    the R79 tie-break wants its small board, not 20 tents laid out on it."""
+    if tents is not None:
+        s.supply_tents[tribe] = tents
+    if totems is not None:
+        s.supply_totems[tribe] = totems
+
+
+def change(s: State, **fields) -> State:
+    """Replace position keys of ``s`` (scores, exhaustions ...), validated like any position."""
+    return load(s, dict(GAME.position(s), **fields))
 
 
 def biome(name: str) -> int:

@@ -4,21 +4,15 @@ face-up expedition card paid (R62), one number per seat."""
 
 from gameshelf.core import Chance
 from gameshelf.games.iwari import GAME, rules_draw
-from gameshelf.games.iwari.actions import PlaceFeat
-from gameshelf.games.iwari.catalog import EXPEDITION_INDEX, FEAT_INDEX
-from gameshelf.games.iwari.decisions import PlaceFeatToken
-from gameshelf.games.iwari.rules_feats import apply_feat, check_expeditions
+from gameshelf.games.iwari.catalog import EXPEDITION_INDEX
+from gameshelf.games.iwari.rules_feats import check_expeditions
 from gameshelf.games.iwari.scoring import tent_majority, totem_points
-from iwari_helpers import P1, P2, P3, load, move_cards, new, tents, totems
+from iwari_helpers import P1, P2, P3, feat_tokens, load, move_cards, new, tents, totems
 
 
 def token(s, feat, target):
-    """Place a feat token through the real R50-R55 handler (a second token of the feat waits
-    below it, so the turn does not move on)."""
-    f = FEAT_INDEX[feat]
-    s.pending += [PlaceFeatToken(s.current, f), PlaceFeatToken(s.current, f)]
-    apply_feat(s, PlaceFeat(feat, target))
-    s.pending.pop()
+    """A placed feat token (earned by the next seat without it), through the position."""
+    feat_tokens(s, (feat, target))
 
 
 def built():
@@ -69,7 +63,7 @@ def test_balance_second_expedition_value_and_options_off():
     s = built()
     m = s.map
     for terr in ("N02", "N03"):  # line 2 (N02-N03, land): P3 alone
-        tents(s, P3, m.space_ids[m.territories[m.terr_index[terr]].spaces[0]])
+        tents(s, P3, m.space_ids[m.territories[m.territory_index[terr]].spaces[0]])
         totems(s, P3, terr, 1)
     check_expeditions(s, P3)
     check_expeditions(s, P1)
@@ -91,7 +85,7 @@ def _play(players, seed):
         before = s.copy()
         GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
         if before.exhaustions == 0 and s.exhaustions >= 1:
-            before.terr_feats = [0] * len(before.terr_feats)
+            before.territory_feats = [0] * len(before.territory_feats)
             interim_base = tent_majority(before)
     return s, interim_base
 
@@ -107,7 +101,7 @@ def test_balance_seeded_games_match_the_breakdown():
         assert len([k for k in bal if k.startswith("expedition:")]) == 3
         assert all(len(v) == players for v in bal.values())
         plain = s.copy()
-        plain.terr_feats = [0] * len(s.terr_feats)
+        plain.territory_feats = [0] * len(s.territory_feats)
         plain.line_feats = [0] * len(s.line_feats)
         base = [a + b for a, b in zip(tent_majority(plain), totem_points(plain))]
         for p in range(players):

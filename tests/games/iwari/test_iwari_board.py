@@ -13,7 +13,7 @@ def test_r4_one_stack_of_all_colours_counts_for_the_limit():
     totems(s, P2, "N01")
     turn(s, P1, "tff")
     play(s, "place N01", "totem t")
-    assert s.ktot[0] == 2 and legal(s) == {"done"} | {f"tent {x} ff" for x in ("n04", "n05", "n06")}
+    assert s.totem_stacks[0] == 2 and legal(s) == {"done"} | {f"tent {x} ff" for x in ("n04", "n05", "n06")}
 
 
 def test_r6_explored_after_the_first_piece_judged_at_action_start():
@@ -50,4 +50,4 @@ def test_r75_expedition_points_are_added_at_once():
     tents(s, P1, "n01", "n02", "n03")
     turn(s, P1, "ttf")
     play(s, "place N01", "tent n04 t", "done")
-    assert phase(s) == DRAW and s.score[P1] == 4
+    assert phase(s) == DRAW and s.scores[P1] == 4

@@ -22,19 +22,19 @@ def test_w14_r62_first_second_then_closed():
     tents(s, P3, "n01", "n02", "n03")
     turn(s, P3, "ttf")
     play(s, "place N01", "tent n04 t", "done")
-    assert s.score[P3] == 4 and s.exp_points[P3] == 4
+    assert s.scores[P3] == 4 and s.expedition_points[P3] == 4
     tents(s, P1, "n36", "n37", "n38")
     turn(s, P1, "ccf")
     play(s, "place N08", "tent n39 c", "done")
-    assert s.score[P1] == 2
+    assert s.scores[P1] == 2
     tents(s, P2, "n12", "n13", "n14")
     turn(s, P2, "ggf")
     play(s, "place N03", "tent n15 g", "done")
-    assert s.score[P2] == 0
+    assert s.scores[P2] == 0
     tents(s, P3, "n46", "n47", "n48")
     turn(s, P3, "ttf")
     play(s, "place N10", "tent n49 t", "done")
-    assert s.score[P3] == 4 and s.exp_scored == [(P3, P1)]
+    assert s.scores[P3] == 4 and s.expeditions_scored == [(P3, P1)]
 
 
 def test_r61_exchange_scores_no_expedition():
@@ -42,7 +42,7 @@ def test_r61_exchange_scores_no_expedition():
     tents(s, P1, *[f"n{i:02d}" for i in range(1, 13)])
     turn(s, P1, "ttf")
     play(s, "exchange f")
-    assert s.score[P1] == 0 and phase(s) == DRAW
+    assert s.scores[P1] == 0 and phase(s) == DRAW
 
 
 def test_r63_several_cards_in_one_action():
@@ -50,7 +50,7 @@ def test_r63_several_cards_in_one_action():
     tents(s, P1, *[f"n{i:02d}" for i in range(1, 12)])
     turn(s, P1, "ttf")
     play(s, "place N10", "tent n46 t", "done")
-    assert s.score[P1] == 4 + 4 and s.exp_scored[2] == ()
+    assert s.scores[P1] == 4 + 4 and s.expeditions_scored[2] == ()
 
 
 def test_r64_third_tribe_never_scores_or_takes_a_slot():
@@ -60,7 +60,7 @@ def test_r64_third_tribe_never_scores_or_takes_a_slot():
     turn(s, P1, "ctd")
     play(s, "place N08", "tent n37 c", "done")
     play(s, "place N01", "tent n04 t", "done")
-    assert s.exp_scored == [()] and s.score[THIRD] == 0
+    assert s.expeditions_scored == [()] and s.scores[THIRD] == 0
 
 
 MISSIONS = [  # (card, setup(s) making it true for P1 only just after, expected points)

@@ -25,10 +25,10 @@ def test_v8_r50_first_settlement_earns_unity_on_its_territories():
     s = feats()
     tents(s, P2, "n46", "n47", "n52")
     place(s, P2, "N10", "tent n48 t", cards="ttf")
-    assert phase(s) == FEAT and s.feat_earned[UNITY] == (P2,)
+    assert phase(s) == FEAT and s.feats_earned[UNITY] == (P2,)
     assert legal(s) == {"unity N10", "unity N11", "decline unity"}
     play(s, "unity N11")
-    assert s.terr_feats[s.map.terr_index["N11"]] == 1 and phase(s) == DRAW
+    assert s.territory_feats[s.map.territory_index["N11"]] == 1 and phase(s) == DRAW
 
 
 def v8_unity():
@@ -44,18 +44,18 @@ def test_v8_r48_second_settlement_of_same_player_earns_nothing():
     s = v8_unity()
     tents(s, P2, "n01", "n02", "n03")
     place(s, P2, "N01", "tent n04 t", cards="ttf")
-    assert phase(s) == DRAW and s.feat_earned[UNITY] == (P2,)
+    assert phase(s) == DRAW and s.feats_earned[UNITY] == (P2,)
 
 
 def test_v8_second_player_gets_unity_two_then_slots_are_gone():
     s = v8_unity()
     tents(s, P4, "n31", "n32", "n33")
     place(s, P4, "N07", "tent n34 f", cards="ffc")
-    assert s.feat_earned[UNITY] == (P2, P4)
+    assert s.feats_earned[UNITY] == (P2, P4)
     play(s, "decline unity")  # R54: declining still uses up the slot
     tents(s, P1, "n36", "n37", "n38")
     place(s, P1, "N08", "tent n39 c", cards="ccf")
-    assert phase(s) == DRAW and s.feat_earned[UNITY] == (P2, P4)
+    assert phase(s) == DRAW and s.feats_earned[UNITY] == (P2, P4)
 
 
 def test_w15_v8_r51_discovery_anywhere_but_the_filled_territory():
@@ -63,7 +63,7 @@ def test_w15_v8_r51_discovery_anywhere_but_the_filled_territory():
     s = feats()
     tents(s, P1, "n27", "n28", "n29")
     place(s, P2, "N06", "tent n30 d", cards="ddt")
-    assert s.feat_earned[DISC] == (P2,)
+    assert s.feats_earned[DISC] == (P2,)
     assert legal(s) == {f"discovery {t}" for t in ALL if t != "N06"} | {"decline discovery"}
 
 
@@ -73,19 +73,19 @@ def test_v8_discovery_slots_and_once_per_player():
     place(s, P3, "N06", "tent n30 d", cards="ddt")
     play(s, "discovery N01")
     place(s, P3, "N09", "tent n45 g", cards="ggt")
-    assert phase(s) == DRAW and s.feat_earned[DISC] == (P3,)
+    assert phase(s) == DRAW and s.feats_earned[DISC] == (P3,)
     place(s, P1, "N04", "tent n21 t", cards="ttg")
     assert legal(s) == {f"discovery {t}" for t in ALL if t != "N04"} | {"decline discovery"}
     play(s, "discovery N05")
     place(s, P4, "N12", "tent n59 f", cards="ffg")
-    assert phase(s) == DRAW and s.feat_earned[DISC] == (P3, P1)
+    assert phase(s) == DRAW and s.feats_earned[DISC] == (P3, P1)
 
 
 def test_r51_discovery_needs_the_players_own_filling_tent():
     s = feats()
     tents(s, P1, "n27", "n28", "n29")
     place(s, P2, "N06", "tent n30 d", cards="ddt")
-    assert s.pending[-1].filled == s.map.terr_index["N06"]
+    assert s.pending[-1].filled == s.map.territory_index["N06"]
 
 
 # ---- V9 Honor and Awe --------------------------------------------------------------------------
@@ -101,7 +101,7 @@ def test_v9_r52_blocked_line_gives_no_honor():
     """R52: blocked line gives no honor."""
     s = v9()
     place(s, P4, "N01", "totem t", cards="ttf")
-    assert phase(s) == DRAW and s.feat_earned[HONOR] == ()
+    assert phase(s) == DRAW and s.feats_earned[HONOR] == ()
 
 
 def v9_honor():
@@ -116,7 +116,7 @@ def v9_honor():
 def test_v9_r52_tied_most_qualifies_for_honor():
     """R52: tied most qualifies for honor."""
     s = v9_honor()
-    assert s.feat_earned[HONOR] == (P1,)
+    assert s.feats_earned[HONOR] == (P1,)
     assert legal(s) == {"honor 4", "decline honor"}
     play(s, "honor 4")
     assert s.line_feats[s.map.line_index[4]] == 1
@@ -134,7 +134,7 @@ def v9_awe():
 def test_v9_r53_awe_on_a_sea_line():
     """R53: awe on a sea line."""
     s = v9_awe()
-    assert s.feat_earned[AWE] == (P2,) and legal(s) == {"awe 11", "decline awe"}
+    assert s.feats_earned[AWE] == (P2,) and legal(s) == {"awe 11", "decline awe"}
     play(s, "awe 11")
 
 
@@ -145,7 +145,7 @@ def test_v9_r48_honor_gone_and_final_totem_points_with_multipliers():
     tents(s, P3, "n49", "n53")
     totems(s, P3, "N10")
     place(s, P3, "N11", "totem d", cards="ddf")
-    assert phase(s) == DRAW and s.feat_earned[HONOR] == (P1,)
+    assert phase(s) == DRAW and s.feats_earned[HONOR] == (P1,)
     assert totem_points(s) == [8, 6, 2, 0]  # R58: (2+2)x2, (2+1)x2, 1+1
 
 
@@ -167,7 +167,7 @@ def test_r47_exchange_never_earns_feats():
     tents(s, P1, "n01", "n02", "n03", "n04")
     turn(s, P1, "ttf")
     play(s, "exchange f")
-    assert phase(s) == DRAW and s.feat_earned[UNITY] == ()
+    assert phase(s) == DRAW and s.feats_earned[UNITY] == ()
 
 
 def test_feats_off_no_feat_decisions():
@@ -212,11 +212,11 @@ def test_r54_declined_token_uses_the_slot_and_is_never_placed():
     """R54/A15: declining Honor uses up its single slot; nobody else earns it, no token is placed."""
     s = v9_honor()
     play(s, "decline honor")
-    assert phase(s) == DRAW and s.feat_earned[HONOR] == (P1,) and sum(s.line_feats) == 0
+    assert phase(s) == DRAW and s.feats_earned[HONOR] == (P1,) and sum(s.line_feats) == 0
     tents(s, P3, "n49", "n53")
     totems(s, P3, "N10")
     place(s, P3, "N11", "totem d", cards="ddf")  # P3 now qualifies on land line 15
-    assert phase(s) == DRAW and s.feat_earned[HONOR] == (P1,) and sum(s.line_feats) == 0
+    assert phase(s) == DRAW and s.feats_earned[HONOR] == (P1,) and sum(s.line_feats) == 0
 
 
 def test_r58_line_multiplier_counts_the_tokens_on_that_line_only():

@@ -7,7 +7,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.iwari import GAME
 from iwari_helpers import phase, ACTION, DRAW, OVER, PLACE
-from iwari_helpers import P1, P2, P3, hand, legal, move_cards, new, play, tents, turn
+from iwari_helpers import P1, P2, P3, change, hand, legal, move_cards, new, play, tents, turn, supply
 
 
 def cards_total(s):
@@ -114,7 +114,7 @@ def v6(exhaustions=0):
     tents(s, P1, "n22")
     turn(s, P2, "ccd")
     move_cards(s, 1)
-    s.exhaustions = exhaustions
+    change(s, exhaustions=exhaustions)
     assert len(s.deck) == 1 and sum(s.discard) == 33 and cards_total(s) == 47
     return s
 
@@ -149,7 +149,7 @@ def test_v6_r34_second_exhaustion_ends_at_once():
     play(s, "draw deck")
     assert phase(s) == OVER and s.end_reason == "deck"
     assert len(hand(s, P2)) == 2 and GAME.to_act(s) is None and GAME.legal_actions(s) == []
-    assert s.interim == [0, 0, 0] and s.score[P2] == 3 + 0  # final tents only: N05 P2 2 of 3 tents
+    assert s.interim == [0, 0, 0] and s.scores[P2] == 3 + 0  # final tents only: N05 P2 2 of 3 tents
 
 
 def test_r35_empty_discard_pile_ends_the_game():
@@ -196,7 +196,7 @@ def test_v10_r37_r38_two_players_no_third_step_after_the_end():
 
 def test_r38_game_continues_with_tents_left():
     s = v10()
-    s.supply_tents[P1] += 1
+    supply(s, P1, tents=2)  # one tent more than the 19 on the board leave
     play(s, "place N08", "tent n37 c", "done")
     assert phase(s) == DRAW
 
@@ -215,7 +215,9 @@ def test_r32_deck_exhausted_by_the_display_refill_only():
 def test_place_phase_is_public_in_the_view():
     s = turn(new(3), P1, "ttt")
     play(s, "place N01")
-    assert phase(s) == PLACE and GAME.view(s, P2)["pending"][-1]["territory"] == "N01"
+    view = GAME.view(s, P2)
+    assert phase(s) == PLACE and view["decision"] == view["pending"][-1]
+    assert s.map.territories[view["decision"]["territory"]].id == "N01"
 
 
 def test_r11_r29_actions_out_of_phase_name_the_rule():

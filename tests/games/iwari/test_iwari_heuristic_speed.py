@@ -9,22 +9,22 @@ from tests.heuristic_check import assert_heuristic_matches_reference
 
 def reference_estimate(s):
     T = len(s.map.territories)
-    est = [float(v) for v in s.score]
+    est = [float(v) for v in s.scores]
     if s.final is not None:
         return est
     weight = 1.0 if s.exhaustions else 1.8
     tents = s.tents
     for t in range(T):
         if s.filled[t]:
-            for p, v in enumerate(score_area(tents[t::T], 1 + s.terr_feats[t])):
+            for p, v in enumerate(score_area(tents[t::T], 1 + s.territory_feats[t])):
                 est[p] += weight * v
     for ln in s.map.lines:
-        if s.blocked[ln.index] or not s.ktot[ln.a] or not s.ktot[ln.b]:
+        if s.blocked[ln.index] or not s.totem_stacks[ln.a] or not s.totem_stacks[ln.b]:
             continue
         ka, kb = max(s.totems[ln.a::T]), max(s.totems[ln.b::T])
-        for p in range(s.ntribes):
+        for p in range(s.tribes):
             if s.totems[p * T + ln.a] == ka and s.totems[p * T + ln.b] == kb:
-                est[p] += 0.7 * (s.ktot[ln.a] + s.ktot[ln.b]) * (1 + s.line_feats[ln.index])
+                est[p] += 0.7 * (s.totem_stacks[ln.a] + s.totem_stacks[ln.b]) * (1 + s.line_feats[ln.index])
     return est
 
 

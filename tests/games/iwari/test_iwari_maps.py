@@ -125,7 +125,7 @@ def test_a23_ice_land_lines_take_honor_and_awe_separately():
     totems(s, P1, "I01")
     turn(s, P1, "ttg")
     play(s, "place I02", "totem t", "done")
-    assert s.pending[-1].KIND == "iwari.place_feat" and legal(s) == {"honor 1", "decline honor"}
+    assert s.pending[-1].kind == "iwari.place_feat" and legal(s) == {"honor 1", "decline honor"}
     play(s, "honor 1")
     assert legal(s) == {"awe 11", "decline awe"}
 
@@ -163,7 +163,7 @@ def test_r66_lines_touching_floating_tundra_never_qualify():
     tents(s, P1, "f01", "f02", "f06", "f07")
     turn(s, P1, "fft")
     play(s, "place F02", "totem f", "done")
-    assert s.feat_earned == [(), (), (), ()] and totem_points(s) == [0, 0, 0]
+    assert s.feats_earned == [(), (), (), ()] and totem_points(s) == [0, 0, 0]
 
 
 def test_data_validation_rejects_unknown_expedition_missions():

@@ -6,7 +6,7 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.actions import parse_action
 from iwari_helpers import phase, DRAW, PLACE
-from iwari_helpers import P1, P2, P3, count, legal, new, play, tents, totems, turn
+from iwari_helpers import P1, P2, P3, count, legal, new, play, tents, totems, turn, supply
 
 N12_SPACES = ("n56", "n57", "n58", "n59")
 
@@ -81,7 +81,7 @@ def test_v3a_r24_tent_then_totem_raises_the_limit():
     """R24: tent then totem raises the limit."""
     s = v3(P1)
     play(s, "place N06", "tent n30 d", "totem d", "done")
-    assert s.ktot[s.map.terr_index["N06"]] == 3
+    assert s.totem_stacks[s.map.territory_index["N06"]] == 3
 
 
 def test_v3a_r24_a4_totem_first_then_tent_is_the_same_legal_action():
@@ -93,7 +93,7 @@ def test_v3a_r24_a4_totem_first_then_tent_is_the_same_legal_action():
     assert legal(s) == {"tent n30 d", "tent n30 dd"}  # only a tent lifting M(T) completes it
     assert rule_of(s, "done") == "R23"
     play(s, "tent n30 d", "done")
-    assert s.ktot[s.map.terr_index["N06"]] == 3 and count(s, P1, "N06") == 3
+    assert s.totem_stacks[s.map.territory_index["N06"]] == 3 and count(s, P1, "N06") == 3
 
 
 def test_r24_totem_first_needs_a_payable_tent_to_follow():
@@ -136,7 +136,7 @@ def test_v3e_newcomer_tent_only():
     play(s, "place N06", "tent n30 d")
     assert legal(s) == {"done"}
     play(s, "done")
-    assert s.filled[s.map.terr_index["N06"]] == 4
+    assert s.filled[s.map.territory_index["N06"]] == 4
 
 
 def test_v3f_tent_alone_legal():
@@ -252,7 +252,7 @@ def test_r21_no_totem_space_no_totem():
 
 def test_r22_no_tent_in_supply():
     s = v4("ttt")
-    s.supply_tents[P1] = 0
+    supply(s, P1, tents=0)
     play(s, "place N01")
     assert not any(a.startswith("tent") for a in legal(s))
     assert rule_of(s, "tent n03 t") == "R22"
@@ -260,7 +260,7 @@ def test_r22_no_tent_in_supply():
 
 def test_r22_no_totem_in_supply():
     s = v4("ttt")
-    s.supply_totems[P1] = 0
+    supply(s, P1, totems=0)
     play(s, "place N01")
     assert rule_of(s, "totem t") == "R22"
 
@@ -280,7 +280,7 @@ def test_r24_example_tent_first_then_totem():
     play(s, "place N01", "tent n05 t")
     assert "totem t" in legal(s)
     play(s, "totem t", "done")
-    assert s.ktot[0] == 3
+    assert s.totem_stacks[0] == 3
 
 
 def test_r24_example_tribe_staying_at_two_adds_no_totem_in_any_order():
@@ -308,8 +308,7 @@ def test_r26_done_needs_a_piece():
 
 def test_r26_no_place_possible_means_exchange_only():
     s = v4("ggg")
-    s.supply_tents[P1] = 0
-    s.supply_totems[P1] = 0
+    supply(s, P1, tents=0, totems=0)
     assert legal(s) == {"exchange g"}
     assert rule_of(s, "place N03") == "R26"
 

@@ -1,7 +1,6 @@
-"""Whole random games over the conformance configurations: invariants (section 9), R5, R27 in
-events, notation round-trips, replay, determinize, illegal actions, rendering."""
+"""Whole random games: R5 (pieces never move), R27 in events, illegal actions named by their
+rule, notation, rendering (tests/conformance covers what every game shares)."""
 
-import json
 
 import pytest
 from rich.console import Console
@@ -11,10 +10,8 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadNotation, IllegalAction
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.actions import parse_action
-from gameshelf.games.iwari.state import State
 from iwari_helpers import hand
 
-CONFIGS = GAME.conformance_configs()
 PROBES = ["done", "draw deck", "draw t", "exchange t", "place N01", "tent n01 t", "tent n01 ff",
           "totem gg", "unity N01", "honor 4", "decline awe"]
 
@@ -35,18 +32,7 @@ def random_game(players, options, seed, each=None):
     return s, texts
 
 
-@pytest.mark.parametrize("players,options", CONFIGS, ids=[f"{p}-{o}" for p, o in CONFIGS])
-def test_random_games_end_with_consistent_outcome(players, options):
-    s, texts = random_game(players, options, 11)
-    out = GAME.outcome(s)
-    assert len(out.scores) == players and json.dumps(out.to_json())
-    replay = GAME.setup(players, options, 11)
-    for text in texts:
-        GAME.checked_apply(replay, text)
-    assert GAME.state_hash(replay) == GAME.state_hash(s)
-
-
-def test_r5_pieces_never_move_and_views_round_trip():
+def test_r5_pieces_never_move():
     owners = {}
 
     def each(s, actions):
@@ -55,11 +41,6 @@ def test_r5_pieces_never_move_and_views_round_trip():
                 assert o == owners[sp]
             elif o >= 0:
                 owners[sp] = o
-        for a in actions:
-            assert parse_action(str(a)) == a
-        seat = GAME.to_act(s)
-        v = GAME.view(s, seat)
-        assert GAME.view(GAME.determinize(v, Chance(len(owners))), seat) == v
 
     random_game(2, {"expeditions": "on"}, 3, each)
     assert owners
@@ -107,20 +88,6 @@ def test_r27_no_event_shows_a_deck_card_to_a_non_drawer():
                     assert all(not e.visible_to(v) for v in [None, *range(players)] if v != actor)
 
 
-def test_events_render_in_both_languages():
-    s = GAME.setup(2, {"feats": "on", "expeditions": "on"}, 9)
-    r = Chance(1)
-    names = ["Ann", "Bo"]
-    while not GAME.is_over(s):
-        actions = GAME.legal_actions(s)
-        for a in actions[:3]:
-            assert GAME.action_label(a, "en") and GAME.action_label(a, "ja")
-        for e in GAME.apply(s, actions[r.below(len(actions))]):
-            for lang in ("en", "ja"):
-                text = GAME.describe(e, names, lang)
-                assert "{" not in text and e.key in GAME.messages
-
-
 def test_bad_notation():
     for text in ("", "tent n01", "tent n01 tf", "totem x", "exchange deck", "draw zz", "fly:N01"):
         with pytest.raises(BadNotation):
@@ -141,15 +108,3 @@ def test_heuristic_is_finite_and_symmetric_in_sign():
     s, _ = random_game(3, {}, 8)
     values = [GAME.heuristic(s, p) for p in range(3)]
     assert max(values) >= 0 >= min(values)
-
-
-def test_copy_sets_every_slot_and_shares_no_list():
-    """State.copy is written out by hand for speed: it must not forget a slot added later."""
-    state = GAME.setup(3, {}, 11)
-    twin = state.copy()
-    for name in State.__slots__:
-        original, copied = getattr(state, name), getattr(twin, name)
-        assert copied == original or name == "chance", name
-        if isinstance(original, list):
-            assert copied is not original, name
-    assert twin.chance.copy().next64() == state.chance.copy().next64()

@@ -7,11 +7,11 @@ from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.scoring import (final_scoring, score_area, settlement_points, tent_majority,
                                            totem_points)
 from iwari_helpers import phase, OVER
-from iwari_helpers import P1, P2, P3, move_cards, new, tents, totems
+from iwari_helpers import P1, P2, P3, change, move_cards, new, tents, totems, supply
 
 
 def spaces(terr, s):
-    t = s.map.territories[s.map.terr_index[terr]]
+    t = s.map.territories[s.map.territory_index[terr]]
     return [s.map.space_ids[sp] for sp in t.spaces]
 
 
@@ -152,18 +152,20 @@ def test_w10_r9_r78_mountain_lines_are_skipped():
 
 
 def over(s, scores):
+    """The game ended by the deck (R34) with these scores (interim points make up the rest)."""
     from gameshelf.games.iwari import rules_draw
     rules_draw.end_game(s, "deck")
-    s.score = list(scores)
-    s.interim = [v - sum(f.values()) for v, f in zip(scores, s.final)]
+    change(s, scores=list(scores), interim=[score - sum(parts.values()) for score, parts in zip(scores, s.final)])
     return GAME.outcome(s)
 
 
 def test_w12_r79_tie_broken_by_unused_pieces():
     """R79: tie broken by unused pieces."""
     s = new(2)
-    s.supply_tents[:2], s.supply_totems[:2] = [3, 1], [2, 5]
-    out = over(s, [57, 57, 10])
+    over(s, [57, 57, 10])
+    supply(s, P1, tents=3, totems=2)
+    supply(s, P2, tents=1, totems=5)
+    out = GAME.outcome(s)
     assert out.winners == (P2,) and out.ranks == (2, 1)
 
 
@@ -177,8 +179,7 @@ def test_r73_r80_final_breakdown_sums_to_the_score():
     """R80: final breakdown sums to the score."""
     s = w7()
     from gameshelf.games.iwari import rules_draw
-    s.interim[P1], s.score[P1] = 4, 4
-    s.exp_points[P2], s.score[P2] = 3, 3
+    change(s, interim=[4, 0, 0], expedition_points=[0, 3, 0], scores=[4, 3, 0])
     rules_draw.end_game(s, "deck")
     out = GAME.outcome(s)
     for seat in range(3):
@@ -194,7 +195,7 @@ def test_r72_interim_scores_tents_only():
     tents(s, P1, "n04")
     move_cards(s, 0)
     rules_draw._exhaust(s)
-    assert s.interim == tent_majority(s) and s.exhaustions == 1 and s.score == s.interim
+    assert s.interim == tent_majority(s) and s.exhaustions == 1 and s.scores == s.interim
 
 
 def test_r73_final_parts():
@@ -208,10 +209,10 @@ def test_r74_scores_never_decrease_in_play():
     from gameshelf.core.chance import Chance
     s = new(4, seed=3, feats="on", expeditions="on")
     r = Chance(4)
-    last = list(s.score)
+    last = list(s.scores)
     while not GAME.is_over(s):
         actions = GAME.legal_actions(s)
         GAME.apply(s, actions[r.below(len(actions))])
-        assert all(a >= b for a, b in zip(s.score, last))
-        last = list(s.score)
+        assert all(a >= b for a, b in zip(s.scores, last))
+        last = list(s.scores)
     assert s.final is not None

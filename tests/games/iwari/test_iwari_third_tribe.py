@@ -3,7 +3,7 @@
 from gameshelf.games.iwari import GAME
 from gameshelf.games.iwari.scoring import final_scoring, tent_majority
 from iwari_helpers import phase, DRAW, OVER, THIRD_STEP as THIRD_PHASE
-from iwari_helpers import P1, P2, THIRD, count, hand, legal, load, new, play, tents, totems, turn
+from iwari_helpers import P1, P2, THIRD, count, hand, legal, load, new, play, tents, totems, turn, supply
 
 
 def ended(s, interim):
@@ -19,7 +19,7 @@ def two(**options):
 
 def test_r39_third_tribe_is_a_full_tribe():
     s = two()
-    assert s.ntribes == 3 and s.supply_tents[THIRD] == 20 and s.supply_totems[THIRD] == 8
+    assert s.tribes == 3 and s.supply_tents[THIRD] == 20 and s.supply_totems[THIRD] == 8
     tents(s, THIRD, "n01", "n02")
     tents(s, P1, "n03")
     assert tent_majority(s)[:3] == [2, 0, 3]
@@ -131,7 +131,7 @@ def test_r45_third_tribe_earns_no_feats():
     play(s, "place N01", "tent n01 t", "done")
     assert phase(s) == THIRD_PHASE
     play(s, "place N06", "tent n30 d", "done")  # the third tribe fills N06
-    assert phase(s) == DRAW and s.feat_earned[0] == ()
+    assert phase(s) == DRAW and s.feats_earned[0] == ()
 
 
 def test_w13_r46_third_tribe_wins_both_players_lose():
@@ -144,9 +144,10 @@ def test_w13_r46_third_tribe_wins_both_players_lose():
 
 def test_a12_third_tribe_tie_resolved_by_unused_pieces():
     s = ended(two(), [50, 40, 50])
-    s.supply_tents[THIRD] = 0  # unused pieces only (the tie-break of R79 / A12)
+    supply(s, THIRD, tents=0)  # unused pieces only (the tie-break of R79 / A12)
     assert GAME.outcome(s).winners == (P1,)
-    s.supply_tents[THIRD], s.supply_tents[P1] = 20, 0
+    supply(s, THIRD, tents=20)
+    supply(s, P1, tents=0)
     assert GAME.outcome(s).winners == ()
 
 
@@ -154,7 +155,7 @@ def test_r36_r38_a9_revised_default_third_tribes_twentieth_tent_does_not_end_the
     """R36, R38, A9 (revised 2026-12-01): by default only a player's 20th tent ends the game."""
     s = v7a()
     assert not s.config.third_tribe_ends_game
-    s.supply_tents[THIRD] = 1
+    supply(s, THIRD, tents=1)
     play(s, "place N05", "tent n23 c", "done")
     assert s.supply_tents[THIRD] == 0
     assert phase(s) == DRAW and s.end_reason is None
@@ -167,7 +168,7 @@ def test_r36_r38_a9_revised_option_on_third_tribes_twentieth_tent_ends_the_game(
     tents(s, P2, "n27", "n22", "n36")
     turn(s, P1, "ccd")
     play(s, "place N06", "tent n28 d", "done")
-    s.supply_tents[THIRD] = 1
+    supply(s, THIRD, tents=1)
     play(s, "place N05", "tent n23 c", "done")
     assert phase(s) == OVER and s.end_reason == "all_tents"
 
@@ -176,7 +177,7 @@ def players_twentieth_tent(**options):
     s = two(**options)
     tents(s, P2, "n27", "n22", "n36")
     turn(s, P1, "ccd")
-    s.supply_tents[P1] = 1
+    supply(s, P1, tents=1)
     play(s, "place N06", "tent n28 d", "done")
     return s
 
@@ -194,7 +195,7 @@ def third_out_of_tents(**options):
     tents(s, P2, "n27", "n22", "n36")
     tents(s, THIRD, "n23", "n24")
     turn(s, P1, "ccd")
-    s.supply_tents[THIRD] = 0  # a direct edit: the third tribe's other 18 tents are elsewhere
+    supply(s, THIRD, tents=0)
     play(s, "place N06", "tent n28 d", "done")
     return s
 
@@ -219,7 +220,7 @@ def test_r42_a9_revised_default_third_tribe_without_tents_or_totem_room_is_skipp
     for terr in ("N05", "N06", "N08"):
         totems(s, P2, terr)  # K(T) = M(T) = 1 in every explored territory: no totem room (R23)
     turn(s, P1, "ccd")
-    s.supply_tents[THIRD] = 0  # a direct edit: the third tribe's 20 tents are elsewhere
+    supply(s, THIRD, tents=0)
     events = play(s, "place N06", "tent n28 d", "done")
     assert "third_step_skipped" in [e.key for e in events]
     assert phase(s) == DRAW and s.end_reason is None

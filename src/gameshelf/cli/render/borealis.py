@@ -119,7 +119,7 @@ def others_table(view: dict, names: list[str], lang: str) -> Table:
     for zone in (1, 2, 3):
         table.add_column(zone_label(zone, lang))
     me = view.get("seat")
-    for seat, p in enumerate(view["players"]):
+    for seat, p in enumerate(view["boards"]):
         if seat == me:
             continue
         name = names[seat] if seat < len(names) else f"seat{seat}"
@@ -165,7 +165,7 @@ def _table_cards(view: dict, names: list[str], lang: str) -> Table:
     objectives = Table(ui["objective"], ui["tokens_left"], ui["state"], ui["achieved_by"],
                        title=ui["objectives"], box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     for o in view["objectives"]:
-        who = ", ".join(names[s] for s, p in enumerate(view["players"])
+        who = ", ".join(names[s] for s, p in enumerate(view["boards"])
                         if o["id"] in p["objectives_achieved"] and s < len(names))
         objectives.add_row(_t(o["id"], lang), f"{o['tokens']}×5★", ui["status_" + o["status"]], who or "—")
     grid = Table.grid(padding=(0, 3))
@@ -184,14 +184,14 @@ def render(view: dict, names: list[str], lang: str = "en") -> RenderableType:
     ui = _ui(lang)
     me = view.get("seat")
     parts: list[RenderableType] = [_header(view, names, lang), _scoring(view, lang), _table_cards(view, names, lang)]
-    if len(view["players"]) > (1 if me is not None else 0):
+    if len(view["boards"]) > (1 if me is not None else 0):
         parts.append(others_table(view, names, lang))
-    seats = [me] if me is not None else range(len(view["players"]))
+    seats = [me] if me is not None else range(len(view["boards"]))
     for seat in seats:
         name = names[seat] if seat < len(names) else f"seat{seat}"
-        parts.append(own_board(view["players"][seat], name, seat == view["to_act"], lang))
-    if me is not None and view["players"][me]["hand"] is not None:
-        cards = [card_text(card, lang) for card in view["players"][me]["hand"]]
+        parts.append(own_board(view["boards"][seat], name, seat == view["to_act"], lang))
+    if me is not None and view["boards"][me]["hand"] is not None:
+        cards = [card_text(card, lang) for card in view["boards"][me]["hand"]]
         parts.append(Packed(cards, head=Text(f"{ui['hand']}:", style="bold")))
     return Group(*parts)
 

@@ -80,7 +80,7 @@ def _board(view: dict, m, players: int, lang: str) -> Table:
     rows = [list(r) for r in m.layout] + [[t.id for t in m.territories if t.id not in placed]]
     for row in rows:
         if row:
-            grid.add_row(*(Text("") if c == "." else _territory(view, m, m.territories[m.terr_index[c]], players, lang)
+            grid.add_row(*(Text("") if c == "." else _territory(view, m, m.territories[m.territory_index[c]], players, lang)
                            for c in row))
     return grid
 
@@ -124,7 +124,7 @@ def _scores(view: dict, names: list[str], lang: str) -> Table:
         table.add_column(head)
     for tribe in range(view["tribes"]):
         name = names[tribe] if tribe < players and tribe < len(names) else tx["third"]
-        marker = "▶ " if tribe == view["current"] and view["decision"] is not None else "  "
+        marker = "▶ " if tribe == view["to_act"] else "  "
         supply = view["supply"][tribe]
         hand = str(view["hand_sizes"][tribe]) if tribe < players else ""
         table.add_row(Text(f"{marker}{tribe_letter(tribe, players)} {name}", style=f"bold {_tribe_style(tribe, players)}"),
@@ -156,12 +156,12 @@ def render(view: dict, names: list[str], lang: str = "en"):
                 exp.append(tribe_letter(tribe, players), style=f"bold {_tribe_style(tribe, players)}")
             exp.append("·" * max(0, 2 - len(view["expeditions_scored"][i])), style="dim")
         cards.add_row(Text(tx["exp"] + ":"), exp)
-    if view["decision"] is None:
+    if view["over"]:
         cards.add_row(Text(tx["over"], style="bold"), Text(""))
     top = Table.grid(padding=(0, 2))
     top.add_row(_board(view, m, players, lang), Group(_scores(view, names, lang), cards))
     parts = [top, _lines(view, m, lang)]
-    if view["decision"] is None and view["tribes"] > players and view.get("final"):
+    if view["over"] and view["tribes"] > players and view.get("final"):
         parts += _third_tribe_sheet(view, names, lang)
     return Group(*parts)
 
@@ -193,7 +193,7 @@ def _third_tribe_sheet(view: dict, names: list[str], lang: str) -> list:
     return out
 
 
-# ---- issue 17: what a menu entry points at, the legend, explain ---------------------------------
+# ---- what a menu entry points at, the legend, explain -------------------------------------------
 EXPLAIN = load_yaml(DATA / "explain.yaml")
 
 
@@ -202,7 +202,7 @@ def place_label(target: str, lang: str = "en") -> tuple[str, ...] | None:
     title (``N02 n07-11``), an alliance line's number."""
     kind, _, what = target.partition(":")
     for m in MAPS.values():
-        if kind == "territory" and what in m.terr_index:
+        if kind == "territory" and what in m.territory_index:
             return (what,)
         if kind == "space" and what in m.space_ids:
             sp = m.space_ids.index(what)

@@ -1,4 +1,4 @@
-"""Borealis: Arctic Expeditions (game id ``borealis``), rules reference shared/rules/borealis.md.
+"""Borealis: Arctic Expeditions (game id ``borealis``), rules reference docs/rules/borealis.md.
 
 The package follows the module convention of gameshelf.core.assembly: options, state, rules
 (+ rules_observe, rules_draw, rules_regroup, rules_end), decisions, scoring, view, position,
@@ -8,16 +8,24 @@ among the options: ``options.setup_options`` accepts it when it agrees with the 
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import GameInfo, Traits
-from gameshelf.games.borealis.options import MAX_ROUNDS_LIMIT, SCHEMA
+from gameshelf.games.borealis.options import SCHEMA
 
-# The longest game: every round at most 7 actions per player (regroup, 4 discards as a hand holds
-# at most 4 cards (R29), done, a location; an observe turn is at most play, refresh, take), for at
-# most MAX_ROUNDS_LIMIT rounds (A32), after at most 5 mulligan actions per player (A19). With
-# max_rounds=none a game may run as long as the players keep regrouping (R25): no finite bound.
 MAX_ACTIONS_PER_TURN = 7
-MAX_GAME_LENGTH = 4 * (5 + MAX_ACTIONS_PER_TURN * MAX_ROUNDS_LIMIT)
+MULLIGAN_ACTIONS = 5
+
+
+def max_game_length(players: int, options: Mapping[str, str]) -> int | None:
+    """The longest game: every round at most 7 actions per player (regroup, 4 discards as a hand
+    holds at most 4 cards (R29), done, a location; an observe turn is at most play, refresh, take),
+    for at most ``max_rounds`` rounds (A32), after at most 5 mulligan actions per player (A19).
+    With ``max_rounds=none`` a game may run as long as the players keep regrouping (R25): no bound."""
+    if options["max_rounds"] == "none":
+        return None
+    return players * (MULLIGAN_ACTIONS + MAX_ACTIONS_PER_TURN * int(options["max_rounds"]))
 
 
 GAME = AssembledGame(__name__, GameInfo(
@@ -28,5 +36,5 @@ GAME = AssembledGame(__name__, GameInfo(
     rules_version="2",
     summary={"en": "Observe arctic animals with your scientists, advance flags, score sets.",
              "ja": "科学者を動かして北極の動物を観察し、旗を進め、セットで得点する。"},
-    traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=MAX_GAME_LENGTH),
+    traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=max_game_length),
 ))

@@ -4,6 +4,8 @@
 Notation: ``play 9 R`` (observe card 9 at RIGHT), ``regroup``, ``discard 9`` (mulligan or
 regroup discard, one card at a time), ``done`` (end the discards), ``to C`` (regroup location),
 ``take 12`` (a pool card), ``deck`` (the deck top), ``refresh`` (pay 1 star, new pool).
+Each action prints itself through its verb (``Verb.format``); the verbs declare every card id and
+location their arguments can take.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
-from gameshelf.core.notation import Grammar, Verb, join, parse_int
+from gameshelf.core.notation import Grammar, Verb, parse_int
 from gameshelf.games.borealis.catalog import DATA, LOC_LETTERS, N_CARDS
 
 
@@ -22,13 +24,13 @@ class Observe:
     loc: int            # zone index 1..3
 
     def __str__(self) -> str:
-        return join("play", self.card, LOC_LETTERS[self.loc])
+        return PLAY_VERB.format(self.card, LOC_LETTERS[self.loc])
 
 
 @dataclass(frozen=True, slots=True)
 class Regroup:
     def __str__(self) -> str:
-        return "regroup"
+        return REGROUP_VERB.format()
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +38,13 @@ class Discard:
     card: int
 
     def __str__(self) -> str:
-        return join("discard", self.card)
+        return DISCARD_VERB.format(self.card)
 
 
 @dataclass(frozen=True, slots=True)
 class Done:
     def __str__(self) -> str:
-        return "done"
+        return DONE_VERB.format()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,7 @@ class RegroupTo:
     loc: int
 
     def __str__(self) -> str:
-        return join("to", LOC_LETTERS[self.loc])
+        return TO_VERB.format(LOC_LETTERS[self.loc])
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,19 +60,19 @@ class TakePool:
     card: int
 
     def __str__(self) -> str:
-        return join("take", self.card)
+        return TAKE_VERB.format(self.card)
 
 
 @dataclass(frozen=True, slots=True)
 class TakeDeck:
     def __str__(self) -> str:
-        return "deck"
+        return DECK_VERB.format()
 
 
 @dataclass(frozen=True, slots=True)
 class Refresh:
     def __str__(self) -> str:
-        return "refresh"
+        return REFRESH_VERB.format()
 
 
 Action = Observe | Regroup | Discard | Done | RegroupTo | TakePool | TakeDeck | Refresh
@@ -103,14 +105,19 @@ def _loc(token: str) -> int:
     return _LOC[token]
 
 
-GRAMMAR = Grammar("Borealis", (
-    Verb("play", ("card", "location"), lambda c, z: OBSERVE[_card(c)][_loc(z)], "play 9 R"),
-    Verb("regroup", (), lambda: REGROUP, "regroup"),
-    Verb("discard", ("card",), lambda c: DISCARD[_card(c)], "discard 9"),
-    Verb("done", (), lambda: DONE, "done"),
-    Verb("to", ("location",), lambda z: REGROUP_TO[_loc(z)], "to C"),
-    Verb("take", ("card",), lambda c: TAKE[_card(c)], "take 12"),
-    Verb("deck", (), lambda: DECK, "deck"),
-    Verb("refresh", (), lambda: REFRESH, "refresh"),
-), load_yaml(DATA / "notation.yaml"))
+CARD_IDS = tuple(str(card) for card in range(1, N_CARDS + 1))
+LOCATIONS = tuple(_LOC)
+
+PLAY_VERB = Verb("play", ("card", "location"), lambda c, z: OBSERVE[_card(c)][_loc(z)], "play 9 R",
+                 domains=(CARD_IDS, LOCATIONS))
+REGROUP_VERB = Verb("regroup", (), lambda: REGROUP, "regroup")
+DISCARD_VERB = Verb("discard", ("card",), lambda c: DISCARD[_card(c)], "discard 9", domains=(CARD_IDS,))
+DONE_VERB = Verb("done", (), lambda: DONE, "done")
+TO_VERB = Verb("to", ("location",), lambda z: REGROUP_TO[_loc(z)], "to C", domains=(LOCATIONS,))
+TAKE_VERB = Verb("take", ("card",), lambda c: TAKE[_card(c)], "take 12", domains=(CARD_IDS,))
+DECK_VERB = Verb("deck", (), lambda: DECK, "deck")
+REFRESH_VERB = Verb("refresh", (), lambda: REFRESH, "refresh")
+
+GRAMMAR = Grammar("Borealis", (PLAY_VERB, REGROUP_VERB, DISCARD_VERB, DONE_VERB, TO_VERB, TAKE_VERB, DECK_VERB,
+                               REFRESH_VERB), load_yaml(DATA / "notation.yaml"))
 parse_action = GRAMMAR.parse

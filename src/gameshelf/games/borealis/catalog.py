@@ -68,13 +68,13 @@ BY_ID: tuple[Card | None, ...] = (None,) + CARDS
 CARD_TERM: tuple[str, ...] = tuple(f"card:{i}" for i in range(N_CARDS + 1))   # a card's element id and term key
 CARD_BY_TERM: dict[str, int] = {CARD_TERM[i]: i for i in CARD_IDS}
 # flat per-id lookups for the hot path
-C_SPECIES = (0,) + tuple(SPECIES.index(c.species) for c in CARDS)
-C_VEHICLE = (0,) + tuple(VEHICLES.index(c.vehicle) for c in CARDS)
-C_VBIT = tuple(1 << v for v in C_VEHICLE)
-C_LEFT = (0,) + tuple(COLOURS.index(c.left_arrow) for c in CARDS)
-C_RIGHT = (0,) + tuple(COLOURS.index(c.right_arrow) for c in CARDS)
-C_BONUS = (0,) + tuple(c.bonus_stars for c in CARDS)
-C_PATBIT = tuple(1 << (C_LEFT[i] * 3 + C_RIGHT[i]) for i in range(N_CARDS + 1))
+CARD_SPECIES = (0,) + tuple(SPECIES.index(c.species) for c in CARDS)
+CARD_VEHICLE = (0,) + tuple(VEHICLES.index(c.vehicle) for c in CARDS)
+CARD_VEHICLE_BIT = tuple(1 << v for v in CARD_VEHICLE)
+CARD_LEFT_COLOUR = (0,) + tuple(COLOURS.index(c.left_arrow) for c in CARDS)
+CARD_RIGHT_COLOUR = (0,) + tuple(COLOURS.index(c.right_arrow) for c in CARDS)
+CARD_BONUS_STARS = (0,) + tuple(c.bonus_stars for c in CARDS)
+CARD_PATTERN_BIT = tuple(1 << (CARD_LEFT_COLOUR[i] * 3 + CARD_RIGHT_COLOUR[i]) for i in range(N_CARDS + 1))
 
 
 def _playable_masks() -> tuple[int, ...]:
@@ -104,9 +104,9 @@ require(TRACK_STARS[0] == 0, "tables.yaml: the start space must be worth 0")
 require(len(SET_TABLE) >= 2, "tables.yaml: set_table too short")
 
 
-def set_points(n: int) -> int:
-    """Stars for n cards of one species in one location (R45; A21 beyond the table)."""
-    return SET_TABLE[n] if n < len(SET_TABLE) else n * (n - 1) // 2
+def set_points(count: int) -> int:
+    """Stars for ``count`` cards of one species in one location (R45; A21 beyond the table)."""
+    return SET_TABLE[count] if count < len(SET_TABLE) else count * (count - 1) // 2
 
 
 def _load_boards() -> tuple[tuple[str, ...], tuple[str, ...], dict[str, tuple]]:
@@ -117,13 +117,15 @@ def _load_boards() -> tuple[tuple[str, ...], tuple[str, ...], dict[str, tuple]]:
         ids = []
         for board_id, tracks in raw[side_key].items():
             require(list(tracks) == list(_ENUM["locations"]), f"boards.yaml {board_id}: need LEFT, CENTER, RIGHT")
-            board = [()]
-            for loc, spaces in tracks.items():
-                require(len(spaces) == TRACK_LEN - 1, f"boards.yaml {board_id} {loc}: need {TRACK_LEN - 1} spaces")
+            board: list[tuple[int, ...]] = [()]
+            for location, spaces in tracks.items():
+                require(len(spaces) == TRACK_LEN - 1,
+                        f"boards.yaml {board_id} {location}: need {TRACK_LEN - 1} spaces")
                 row = [0]
                 for pair in spaces:
-                    require_known(pair, VEHICLES, f"boards.yaml {board_id} {loc}")
-                    require(len(pair) == 2 and pair[0] != pair[1], f"boards.yaml {board_id} {loc}: two different icons")
+                    require_known(pair, VEHICLES, f"boards.yaml {board_id} {location}")
+                    require(len(pair) == 2 and pair[0] != pair[1],
+                            f"boards.yaml {board_id} {location}: two different icons")
                     row.append((1 << VEHICLES.index(pair[0])) | (1 << VEHICLES.index(pair[1])))
                 board.append(tuple(row))
             masks[board_id] = tuple(board) + ((),)
@@ -155,23 +157,25 @@ class Objective:
 
 def _load_objectives() -> dict[str, Objective]:
     raw = _load("objectives")["objectives"]
-    objs = {k: Objective(k, str(v["type"]), str(v["predicate"]), int(v.get("n", 0)), int(v.get("space", 0)))
-            for k, v in raw.items()}
-    require_known([o.type for o in objs.values()], OBJECTIVE_TYPES, "objectives.yaml type")
-    for t in OBJECTIVE_TYPES:
-        require(any(o.type == t for o in objs.values()), f"objectives.yaml: no {t} objective")
-    return objs
+    objectives = {key: Objective(key, str(entry["type"]), str(entry["predicate"]), int(entry.get("n", 0)),
+                                 int(entry.get("space", 0)))
+                  for key, entry in raw.items()}
+    require_known([objective.type for objective in objectives.values()], OBJECTIVE_TYPES, "objectives.yaml type")
+    for kind in OBJECTIVE_TYPES:
+        require(any(objective.type == kind for objective in objectives.values()), f"objectives.yaml: no {kind} objective")
+    return objectives
 
 
 OBJECTIVES = _load_objectives()
 OBJECTIVES_BY_TYPE: tuple[tuple[str, ...], ...] = tuple(
-    tuple(o.id for o in OBJECTIVES.values() if o.type == t) for t in OBJECTIVE_TYPES)
+    tuple(objective.id for objective in OBJECTIVES.values() if objective.type == kind) for kind in OBJECTIVE_TYPES)
 
-_ACH = _load("achievements")
-ACHIEVEMENTS: tuple[dict[str, Any], ...] = tuple(dict(a) for a in _ACH["achievements"])
-TITLES: tuple[tuple[str, int], ...] = tuple((str(t["id"]), int(t["min"])) for t in _ACH["titles"])
-require_unique([a["id"] for a in ACHIEVEMENTS], "achievements.yaml")
-require_known([a["card"] for a in ACHIEVEMENTS if "card" in a], SCORING_IDS, "achievements.yaml card")
+_ACHIEVEMENT_DATA = _load("achievements")
+ACHIEVEMENTS: tuple[dict[str, Any], ...] = tuple(dict(entry) for entry in _ACHIEVEMENT_DATA["achievements"])
+TITLES: tuple[tuple[str, int], ...] = tuple((str(entry["id"]), int(entry["min"]))
+                                            for entry in _ACHIEVEMENT_DATA["titles"])
+require_unique([entry["id"] for entry in ACHIEVEMENTS], "achievements.yaml")
+require_known([entry["card"] for entry in ACHIEVEMENTS if "card" in entry], SCORING_IDS, "achievements.yaml card")
 
 
 def title_for(count: int) -> str:
@@ -185,9 +189,10 @@ def title_for(count: int) -> str:
 
 def _check_deck() -> None:
     """Equal counts per species and per vehicle (FACT constraint of 2.4)."""
-    for attr, names in (("species", SPECIES), ("vehicle", VEHICLES)):
-        counts = Counter(getattr(c, attr) for c in CARDS)
-        require(len(set(counts[n] for n in names)) == 1, f"cards.yaml: unequal {attr} counts {dict(counts)}")
+    for attribute, names in (("species", SPECIES), ("vehicle", VEHICLES)):
+        counts = Counter(getattr(card, attribute) for card in CARDS)
+        require(len(set(counts[name] for name in names)) == 1,
+                f"cards.yaml: unequal {attribute} counts {dict(counts)}")
 
 
 _check_deck()

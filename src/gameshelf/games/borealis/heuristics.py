@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import SimpleNamespace
 
-from gameshelf.games.borealis.catalog import C_BONUS, C_PATBIT, C_SPECIES, SET_TABLE, TRACK_STARS
+from gameshelf.games.borealis.catalog import CARD_BONUS_STARS, CARD_PATTERN_BIT, CARD_SPECIES, SET_TABLE, TRACK_STARS
 from gameshelf.games.borealis.decisions import Mulligan, RegroupDiscard, TakeAfterRefresh, TakeCard
 from gameshelf.games.borealis.options import Config
 from gameshelf.games.borealis.rules_observe import location_masks
@@ -16,31 +16,31 @@ from gameshelf.games.borealis.state import State
 POTENTIAL = 1.5
 
 
-def progress(s: State) -> float:
+def progress(state: State) -> float:
     """How close the end is: the longest column of any player over 7 (R36)."""
-    if not s.pending:
+    if not state.pending:
         return 1.0
-    return min(1.0, max(map(len, s.cols)) / 7.0)
+    return min(1.0, max(map(len, state.columns)) / 7.0)
 
 
 @lru_cache(maxsize=8192)
-def location_terms(col: tuple[int, ...], flag: int) -> tuple[int, tuple[int, ...]]:
+def location_terms(column: tuple[int, ...], flag: int) -> tuple[int, tuple[int, ...]]:
     """(cards in a location, its whole-point terms in the order the estimate adds them, zeros
     left out): each card's stars (R47), each species' set points (R45), the flag's stars (R46)."""
     counts = [0, 0, 0, 0, 0]
     terms = []
-    for c in col:
-        counts[C_SPECIES[c]] += 1
-        terms.append(C_BONUS[c])
-    for k in counts:
-        terms.append(SET_TABLE[k] if k < len(SET_TABLE) else k * (k - 1) // 2)
+    for card in column:
+        counts[CARD_SPECIES[card]] += 1
+        terms.append(CARD_BONUS_STARS[card])
+    for count in counts:
+        terms.append(SET_TABLE[count] if count < len(SET_TABLE) else count * (count - 1) // 2)
     terms.append(TRACK_STARS[flag])
-    return len(col), tuple(x for x in terms if x)
+    return len(column), tuple(term for term in terms if term)
 
 
 @lru_cache(maxsize=8192)
 def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int, ...],
-                flags: tuple[int, ...], sci: tuple[int, ...], scoring: tuple[str, ...],
+                flags: tuple[int, ...], scientists: tuple[int, ...], scoring_cards: tuple[str, ...],
                 territorial_empty: bool, common_start: bool
                 ) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], int, int, int]:
     """What a board alone is worth, cached (boards change only on their owner's turn):
@@ -48,25 +48,25 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     the arrow-pattern bits playable in some location now (R10)). The scoring cards read only
     the two options passed (A11, A12); passing them rather than the Config keeps the key cheap
     (determinized states carry equal but distinct Configs)."""
-    cfg = Config(territorial_empty=territorial_empty, common_start=common_start)
-    cols = (left, center, right)
-    locations = tuple(location_terms(col, flag) for col, flag in zip(cols, flags))
-    zones = [sci[z * 3] + sci[z * 3 + 1] + sci[z * 3 + 2] for z in range(5)]
-    bd = Board([list(col) for col in cols], zones, list(flags))
-    cards = sum(score_card(card_id, bd, cfg) for card_id in scoring)
-    masks = location_masks(SimpleNamespace(sci=sci), 0)     # this board's scientists only
+    config = Config(territorial_empty=territorial_empty, common_start=common_start)
+    columns = (left, center, right)
+    locations = tuple(location_terms(column, flag) for column, flag in zip(columns, flags))
+    zones = [scientists[zone * 3] + scientists[zone * 3 + 1] + scientists[zone * 3 + 2] for zone in range(5)]
+    board = Board([list(column) for column in columns], zones, list(flags))
+    cards = sum(score_card(card_id, board, config) for card_id in scoring_cards)
+    masks = location_masks(SimpleNamespace(scientists=scientists), 0)     # this board's scientists only
     return locations, cards, zones[0] + zones[4], masks[0] | masks[1] | masks[2]
 
 
 @lru_cache(maxsize=16384)
 def board_value(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int, ...], flags: tuple[int, ...],
-                sci: tuple[int, ...], scoring: tuple[str, ...], territorial_empty: bool, common_start: bool,
-                tokens: int, weight: float) -> tuple[float, int, int]:
+                scientists: tuple[int, ...], scoring_cards: tuple[str, ...], territorial_empty: bool,
+                common_start: bool, tokens: int, weight: float) -> tuple[float, int, int]:
     """The estimate's board part, cached (it changes only on the owner's turn or with the end's
     nearness): (tokens, then per location ``potential`` x its cards and its whole-point terms, then
     ``weight`` x the scoring cards' stars, added in that order; camp scientists; playable bits)."""
-    locations, cards, camp, playable = board_facts(left, center, right, flags, sci, scoring, territorial_empty,
-                                                   common_start)
+    locations, cards, camp, playable = board_facts(left, center, right, flags, scientists, scoring_cards,
+                                                   territorial_empty, common_start)
     total = float(tokens)
     potential = POTENTIAL * (1.0 - weight)    # future sets and flag steps of a card
     for in_play, terms in locations:
@@ -78,39 +78,41 @@ def board_value(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     return total, camp, playable
 
 
-def estimate(s: State, seat: int, weight: float) -> float:
+def estimate(state: State, seat: int, weight: float) -> float:
     """Sets + flags + card stars + tokens, the scoring cards as they stand weighted by how near
     the end is (mid-game they mislead: Common Destination pays for flags still on the start),
     plus small terms for options: cards in play (worth more than their current sets early on),
     camp scientists, hand size and playable hand cards. Terms are added one at a time in a fixed
     order, so equal positions give bit-identical floats."""
-    b = seat * 3
-    cols, cfg, sci = s.cols, s.cfg, seat * 15
+    base = seat * 3
+    columns, config, offset = state.columns, state.config, seat * 15
     total, camp, playable = board_value(
-        tuple(cols[b]), tuple(cols[b + 1]), tuple(cols[b + 2]), tuple(s.flags[b:b + 3]),
-        tuple(s.sci[sci:sci + 15]), s.scoring, cfg.territorial_empty, cfg.common_start, s.tokens[seat], weight)
-    if s.pending:
-        hand = s.hands[seat]
+        tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]), tuple(state.flags[base:base + 3]),
+        tuple(state.scientists[offset:offset + 15]), state.scoring_cards, config.territorial_empty,
+        config.common_start, state.tokens[seat], weight)
+    if state.pending:
+        hand = state.hands[seat]
         total += 0.5 * camp + 0.3 * len(hand)
         options = 0
-        for c in hand:
-            if C_PATBIT[c] & playable:
+        for card in hand:
+            if CARD_PATTERN_BIT[card] & playable:
                 options += 1
         total += 0.6 * options    # playable hand cards: options for next turns
-        top = s.pending[-1]
-        if top.seat == seat:
-            kind = type(top)
-            if kind is Mulligan or kind is RegroupDiscard:
-                total += 0.6 * top.discarded    # discarded cards come back as fresh draws at "done"
-            elif kind is TakeCard or kind is TakeAfterRefresh:
+        frame = state.pending[-1]
+        if frame.seat == seat:
+            if isinstance(frame, (Mulligan, RegroupDiscard)):
+                total += 0.6 * frame.discarded    # discarded cards come back as fresh draws at "done"
+            elif isinstance(frame, (TakeCard, TakeAfterRefresh)):
                 total += 0.6                # the card about to be taken
     return total
 
 
-def heuristic(s: State, seat: int) -> float:
-    weight = progress(s)
-    mine = estimate(s, seat, weight)
-    if s.n == 2:
-        return mine - estimate(s, 1 - seat, weight)
-    best_other = max((estimate(s, p, weight) for p in range(s.n) if p != seat), default=0.0)
+def heuristic(state: State, seat: int) -> float:
+    """The seat's estimate minus the best other seat's."""
+    weight = progress(state)
+    mine = estimate(state, seat, weight)
+    if state.players == 2:
+        return mine - estimate(state, 1 - seat, weight)
+    best_other = max((estimate(state, other, weight) for other in range(state.players) if other != seat),
+                     default=0.0)
     return mine - best_other

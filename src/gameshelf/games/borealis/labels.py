@@ -21,6 +21,6 @@ def action_label(action, lang: str = "en") -> str:
     if template is None:
         return str(action)
     card = getattr(action, "card", None)
-    loc = getattr(action, "loc", None)
+    location = getattr(action, "loc", None)
     return template[lang].format(card=term(f"card:{card}", lang) if card is not None else "",
-                                 location=term(ZONES[loc], lang) if loc is not None else "")
+                                 location=term(ZONES[location], lang) if location is not None else "")

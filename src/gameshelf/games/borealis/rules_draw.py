@@ -6,124 +6,131 @@ from __future__ import annotations
 from gameshelf.core.game import Event
 from gameshelf.games.borealis.actions import DECK, REFRESH, TAKE, Refresh, TakeDeck, TakePool
 from gameshelf.games.borealis.catalog import CARD_TERM, SETUP
-from gameshelf.games.borealis.decisions import TAKE_AFTER_REFRESH, TAKE_CARD, TakeCard
+from gameshelf.games.borealis.decisions import TAKE_AFTER_REFRESH, TAKE_CARD, TakeCard, Taking
 from gameshelf.games.borealis.rules_end import finish_turn
 from gameshelf.games.borealis.state import State
 
 POOL_SIZE = SETUP["pool_size"]
 REFRESH_COST = SETUP["refresh_cost"]
-_ONLY = [frozenset({i}) for i in range(4)]
+_ONLY = [frozenset({seat}) for seat in range(4)]
 
 
 # ---- piles (R20, R22, R26-R28, A17) ------------------------------------------------------------
-def draw(s: State, events: list[Event]) -> int:
+def draw(state: State, events: list[Event]) -> int:
     """The deck's top card, reshuffling the discard pile first if the deck is empty (R27);
     0 when both are empty (R28)."""
-    if not s.deck:
-        if not s.discard:
+    if not state.deck:
+        if not state.discard:
             return 0
-        s.deck = s.discard
-        s.discard = []
-        s.chance.shuffle(s.deck)
-        events.append(Event("reshuffle", {"count": len(s.deck)}))
-    return s.deck.pop()
+        state.deck = state.discard
+        state.discard = []
+        state.chance.shuffle(state.deck)
+        events.append(Event("reshuffle", {"count": len(state.deck)}))
+    return state.deck.pop()
 
 
-def draw_to_hand(s: State, seat: int, count: int, events: list[Event]) -> int:
+def draw_to_hand(state: State, seat: int, count: int, events: list[Event]) -> int:
     """Draw ``count`` cards into ``seat``'s hand; a private event for the drawer and a redacted
     twin for everyone else, spectators included. Returns how many were drawn."""
-    got = []
-    hand = s.hands[seat]
+    drawn = []
+    hand = state.hands[seat]
     for _ in range(count):
-        card = draw(s, events)
+        card = draw(state, events)
         if not card:
             break
         hand.append(card)
-        got.append(card)
-    if got:
-        events.append(Event("draw_private", {"seat": seat, "cards": [CARD_TERM[c] for c in got],
-                                             "ids": got}, _ONLY[seat]))
-        key = "draw_hidden_one" if len(got) == 1 else "draw_hidden"
-        events.append(Event(key, {"seat": seat, "count": len(got)}, hidden_from=_ONLY[seat]))
-    return len(got)
+        drawn.append(card)
+    if drawn:
+        events.append(Event("draw_private", {"seat": seat, "cards": [CARD_TERM[c] for c in drawn],
+                                             "ids": drawn}, _ONLY[seat]))
+        key = "draw_hidden_one" if len(drawn) == 1 else "draw_hidden"
+        events.append(Event(key, {"seat": seat, "count": len(drawn)}, hidden_from=_ONLY[seat]))
+    return len(drawn)
 
 
-def refill_pool(s: State, events: list[Event]) -> None:
+def refill_pool(state: State, events: list[Event]) -> None:
     """Deal face-up pool cards until it holds 4 or no card is left (R20, R28)."""
     dealt = []
-    while len(s.pool) < POOL_SIZE:
-        card = draw(s, events)
+    while len(state.pool) < POOL_SIZE:
+        card = draw(state, events)
         if not card:
             break
-        s.pool.append(card)
+        state.pool.append(card)
         dealt.append(card)
     if dealt:
         events.append(Event("pool_refill", {"cards": [CARD_TERM[c] for c in dealt], "ids": dealt}))
 
 
 # ---- the draw decision (R17-R19, A7, A8, A31) -------------------------------------------------
-def can_refresh(s: State, seat: int) -> bool:
+def can_refresh(state: State, seat: int) -> bool:
     """R18, A7: a token to pay, not yet this turn, and (global option) not yet this round."""
-    if s.turn_refreshed or s.tokens[seat] < REFRESH_COST:
+    if state.refreshed_this_turn or state.tokens[seat] < REFRESH_COST:
         return False
-    return not (s.cfg.refresh_global and s.refresh_round)
+    return not (state.config.refresh_global and state.refresh_used_this_round)
 
 
-def draw_options(s: State, top) -> list:
+def draw_options(state: State, frame: Taking) -> list:
     """The legal takes: the pool cards, then the deck top and a refresh (R17), or after a refresh
     the new pool only (R19; A8: the deck top too, by option)."""
-    out = [TAKE[c] for c in s.pool]
-    if type(top) is TakeCard:
-        if s.deck or s.discard:
+    out: list[object] = [TAKE[card] for card in state.pool]
+    if type(frame) is TakeCard:
+        if state.deck or state.discard:
             out.append(DECK)
-            if can_refresh(s, top.seat):
+            if can_refresh(state, frame.seat):
                 out.append(REFRESH)
-        elif s.pool and can_refresh(s, top.seat):
+        elif state.pool and can_refresh(state, frame.seat):
             out.append(REFRESH)     # a refresh that deals nothing is never forced (R28, A31)
-    elif s.cfg.refresh_then_deck and (s.deck or s.discard):
+    elif state.config.refresh_then_deck and (state.deck or state.discard):
         out.append(DECK)
     return out
 
 
-def start_draw(s: State, seat: int, events: list[Event], after_refresh: bool = False) -> None:
+def start_draw(state: State, seat: int, events: list[Event], after_refresh: bool = False) -> None:
     """The seat now takes a card; when none can be gained at all the turn ends (R19, A31)."""
-    s.pending = TAKE_AFTER_REFRESH[seat] if after_refresh else TAKE_CARD[seat]
-    if not draw_options(s, s.pending[-1]):
+    stack = TAKE_AFTER_REFRESH[seat] if after_refresh else TAKE_CARD[seat]
+    state.pending = stack
+    if not draw_options(state, stack[0]):
         events.append(Event("no_card", {"seat": seat}))
-        finish_turn(s, seat, events)
+        finish_turn(state, seat, events)
 
 
-def take_pool(s: State, seat: int, card: int, events: list[Event]) -> None:
+def take(state: State, frame: Taking, action: TakePool | TakeDeck | Refresh, events: list[Event]) -> None:
+    """R17: a pool card (a), the deck top (b) or a refresh (c)."""
+    seat = frame.seat
+    if type(action) is TakePool:
+        take_pool(state, seat, action.card, events)
+    elif type(action) is TakeDeck:
+        draw_to_hand(state, seat, 1, events)
+        finish_turn(state, seat, events)
+    else:
+        refresh(state, seat, events)
+
+
+def take_pool(state: State, seat: int, card: int, events: list[Event]) -> None:
     """R17(a), R20."""
-    s.pool.remove(card)
-    s.hands[seat].append(card)
+    state.pool.remove(card)
+    state.hands[seat].append(card)
     events.append(Event("take_pool", {"seat": seat, "card": CARD_TERM[card], "id": card}))
-    refill_pool(s, events)
-    finish_turn(s, seat, events)
+    refill_pool(state, events)
+    finish_turn(state, seat, events)
 
 
-def take_deck(s: State, seat: int, events: list[Event]) -> None:
-    """R17(b)."""
-    draw_to_hand(s, seat, 1, events)
-    finish_turn(s, seat, events)
-
-
-def refresh(s: State, seat: int, events: list[Event]) -> None:
+def refresh(state: State, seat: int, events: list[Event]) -> None:
     """R17(c), R18: pay 1, discard the pool, deal a new one; then take from it (R19)."""
-    s.tokens[seat] -= REFRESH_COST
-    s.turn_refreshed = s.refresh_round = True
-    old = s.pool
-    s.discard.extend(old)
-    s.pool = []
+    state.tokens[seat] -= REFRESH_COST
+    state.refreshed_this_turn = state.refresh_used_this_round = True
+    old = state.pool
+    state.discard.extend(old)
+    state.pool = []
     events.append(Event("refresh", {"seat": seat, "cost": REFRESH_COST,
                                     "cards": [CARD_TERM[c] for c in old], "ids": old}))
-    refill_pool(s, events)
-    start_draw(s, seat, events, after_refresh=True)
+    refill_pool(state, events)
+    start_draw(state, seat, events, after_refresh=True)
 
 
-def why_not_take(s: State, seat: int, top, action) -> tuple[str, str] | None:
+def why_not_take(state: State, frame: Taking, action: object) -> tuple[str, str] | None:
     """Why a take, deck or refresh is not legal now (None: the action is not a draw option)."""
-    after = type(top) is not TakeCard
+    after = type(frame) is not TakeCard
     match action:
         case TakePool(card=card):
             return f"card {card} is not in the pool", "R17"
@@ -132,17 +139,17 @@ def why_not_take(s: State, seat: int, top, action) -> tuple[str, str] | None:
                 return "after a refresh the card must come from the new pool", "R19"
             return "the deck and the discard pile are empty", "R28"
         case Refresh():
-            return why_not_refresh(s, seat, after)
+            return why_not_refresh(state, frame.seat, after)
     return None
 
 
-def why_not_refresh(s: State, seat: int, after: bool) -> tuple[str, str]:
+def why_not_refresh(state: State, seat: int, after: bool) -> tuple[str, str]:
     if after:
         return "you already refreshed the pool this turn", "R18"
-    if s.tokens[seat] < REFRESH_COST:
+    if state.tokens[seat] < REFRESH_COST:
         return "a refresh costs 1 star and your token total is 0", "R18"
-    if s.turn_refreshed:
+    if state.refreshed_this_turn:
         return "you already refreshed the pool this turn", "R18"
-    if not (s.pool or s.deck or s.discard):
+    if not (state.pool or state.deck or state.discard):
         return "the pool, the deck and the discard pile are empty: nothing to refresh", "R28"
     return "the pool was already refreshed this round", "A7"

@@ -6,10 +6,12 @@ allows (R10, A5) and the camps (R23, R55).
 
 from __future__ import annotations
 
+from typing import Protocol, Sequence
+
 from gameshelf.core.game import Event
-from gameshelf.games.borealis.actions import OBSERVE
+from gameshelf.games.borealis.actions import OBSERVE, Observe
 from gameshelf.games.borealis.catalog import (
-    C_LEFT, C_PATBIT, C_RIGHT, C_VBIT, CARD_TERM, COLOURS, LAST_SPACE, PLAYABLE, SETUP, TRACK_MASKS,
+    CARD_LEFT_COLOUR, CARD_PATTERN_BIT, CARD_RIGHT_COLOUR, CARD_VEHICLE_BIT, CARD_TERM, COLOURS, LAST_SPACE, PLAYABLE, SETUP, TRACK_MASKS,
     TRACK_STARS, ZONES,
 )
 from gameshelf.games.borealis.state import State
@@ -17,70 +19,79 @@ from gameshelf.games.borealis.state import State
 SEVEN = SETUP["seven_card_trigger"]
 
 # count -> its place in PLAYABLE's key (counts above 2 behave like 2)
-_K9 = (0, 9) + (18,) * 20
-_K3 = (0, 3) + (6,) * 20
-_K1 = (0, 1) + (2,) * 20
+_NINES = (0, 9) + (18,) * 20
+_THREES = (0, 3) + (6,) * 20
+_ONES = (0, 1) + (2,) * 20
 
 
-def location_masks(s: State, seat: int) -> tuple[int, int, int]:
+class HasScientists(Protocol):
+    """Anything with a state's ``scientists`` list (a state, or one board's counts for the
+    heuristic's cache)."""
+
+    @property
+    def scientists(self) -> Sequence[int]: ...
+
+
+def location_masks(state: HasScientists, seat: int) -> tuple[int, int, int]:
     """Playable arrow-pattern bits of LEFT, CENTER, RIGHT (R10, A5)."""
-    sc, b = s.sci, seat * 15
-    return (PLAYABLE[_K9[sc[b + 3]] + _K3[sc[b + 4]] + _K1[sc[b + 5]]],
-            PLAYABLE[_K9[sc[b + 6]] + _K3[sc[b + 7]] + _K1[sc[b + 8]]],
-            PLAYABLE[_K9[sc[b + 9]] + _K3[sc[b + 10]] + _K1[sc[b + 11]]])
+    counts, base = state.scientists, seat * 15
+    return (PLAYABLE[_NINES[counts[base + 3]] + _THREES[counts[base + 4]] + _ONES[counts[base + 5]]],
+            PLAYABLE[_NINES[counts[base + 6]] + _THREES[counts[base + 7]] + _ONES[counts[base + 8]]],
+            PLAYABLE[_NINES[counts[base + 9]] + _THREES[counts[base + 10]] + _ONES[counts[base + 11]]])
 
 
-def camp_total(s: State, seat: int) -> int:
+def camp_total(state: State, seat: int) -> int:
     """Scientists in LEFT_CAMP plus RIGHT_CAMP (R23, R55)."""
-    sc, b = s.sci, seat * 15
-    return sc[b] + sc[b + 1] + sc[b + 2] + sc[b + 12] + sc[b + 13] + sc[b + 14]
+    counts, base = state.scientists, seat * 15
+    return (counts[base] + counts[base + 1] + counts[base + 2]
+            + counts[base + 12] + counts[base + 13] + counts[base + 14])
 
 
-def observe_actions(s: State, seat: int) -> list:
+def observe_actions(state: State, seat: int) -> list:
     """Every (card, location) the seat may observe (R10, R11)."""
-    ml, mc, mr = location_masks(s, seat)
+    left, center, right = location_masks(state, seat)
     out = []
-    for c in s.hands[seat]:
-        bit, row = C_PATBIT[c], OBSERVE[c]
-        if bit & ml:
+    for card in state.hands[seat]:
+        bit, row = CARD_PATTERN_BIT[card], OBSERVE[card]
+        if bit & left:
             out.append(row[1])
-        if bit & mc:
+        if bit & center:
             out.append(row[2])
-        if bit & mr:
+        if bit & right:
             out.append(row[3])
     return out
 
 
-def observe(s: State, seat: int, card: int, loc: int, events: list[Event]) -> None:
+def observe(state: State, seat: int, card: int, location: int, events: list[Event]) -> None:
     """R12-R16: the card on top of the column, the two scientists out, the flag, the 7th card."""
-    s.hands[seat].remove(card)
-    col = s.cols[seat * 3 + loc - 1]
-    col.append(card)
-    sc, b = s.sci, seat * 15 + loc * 3
-    lc, rc = C_LEFT[card], C_RIGHT[card]
-    sc[b + lc] -= 1
-    sc[b - 3 + lc] += 1
-    sc[b + rc] -= 1
-    sc[b + 3 + rc] += 1
-    fi = seat * 3 + loc - 1
-    f = s.flags[fi]
-    moved = f < LAST_SPACE and bool(C_VBIT[card] & TRACK_MASKS[s.boards[seat]][loc][f + 1])
+    state.hands[seat].remove(card)
+    column = state.columns[seat * 3 + location - 1]
+    column.append(card)
+    counts, base = state.scientists, seat * 15 + location * 3
+    left_colour, right_colour = CARD_LEFT_COLOUR[card], CARD_RIGHT_COLOUR[card]
+    counts[base + left_colour] -= 1
+    counts[base - 3 + left_colour] += 1
+    counts[base + right_colour] -= 1
+    counts[base + 3 + right_colour] += 1
+    index = seat * 3 + location - 1
+    space = state.flags[index]
+    moved = space < LAST_SPACE and bool(CARD_VEHICLE_BIT[card] & TRACK_MASKS[state.boards[seat]][location][space + 1])
     if moved:
-        s.flags[fi] = f = f + 1
+        state.flags[index] = space = space + 1
     events.append(Event("observe_flag" if moved else "observe_stay",
-                        {"seat": seat, "card": CARD_TERM[card], "id": card, "location": ZONES[loc],
-                         "space": f, "stars": TRACK_STARS[f]}))
-    events.append(Event("scientists_move", {"seat": seat, "left_colour": COLOURS[lc],
-                                            "left_to": ZONES[loc - 1], "right_colour": COLOURS[rc],
-                                            "right_to": ZONES[loc + 1]}))
-    if len(col) >= SEVEN and not s.end_triggered:
-        s.end_triggered = True
-        events.append(Event("end_triggered", {"seat": seat, "location": ZONES[loc]}))
+                        {"seat": seat, "card": CARD_TERM[card], "id": card, "location": ZONES[location],
+                         "space": space, "stars": TRACK_STARS[space]}))
+    events.append(Event("scientists_move", {"seat": seat, "left_colour": COLOURS[left_colour],
+                                            "left_to": ZONES[location - 1], "right_colour": COLOURS[right_colour],
+                                            "right_to": ZONES[location + 1]}))
+    if len(column) >= SEVEN and not state.end_triggered:
+        state.end_triggered = True
+        events.append(Event("end_triggered", {"seat": seat, "location": ZONES[location]}))
 
 
-def why_not_observe(s: State, seat: int, card: int, loc: int) -> tuple[str, str]:
+def why_not_observe(state: State, seat: int, action: Observe) -> tuple[str, str]:
     """R10: the card is not in hand, or its arrow colours are not among the location's scientists."""
-    if card not in s.hands[seat]:
-        return f"card {card} is not in your hand", "R10"
-    return (f"card {card} needs its arrow colours among the scientists at "
-            f"{ZONES[loc]} (two of one colour for a same-colour card)", "R10")
+    if action.card not in state.hands[seat]:
+        return f"card {action.card} is not in your hand", "R10"
+    return (f"card {action.card} needs its arrow colours among the scientists at "
+            f"{ZONES[action.loc]} (two of one colour for a same-colour card)", "R10")

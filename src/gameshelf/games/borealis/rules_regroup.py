@@ -4,65 +4,103 @@ discard cards one at a time, face up (R26), then draw as many from the deck (R22
 from __future__ import annotations
 
 from gameshelf.core.game import Event
+from gameshelf.games.borealis.actions import DISCARD, DONE, REGROUP_TO, Discard, Done, RegroupTo
 from gameshelf.games.borealis.catalog import CARD_TERM, ZONES
 from gameshelf.games.borealis.decisions import (
-    CHOOSE_ACTION, REGROUP_LOCATION, Mulligan, counted, mulligan, regroup_discard,
+    CHOOSE_ACTION, REGROUP_LOCATION, Discarding, Mulligan, RegroupDiscard, RegroupLocation, counted, mulligan,
+    regroup_discard,
 )
 from gameshelf.games.borealis.rules_draw import draw_to_hand
 from gameshelf.games.borealis.rules_end import finish_turn
 from gameshelf.games.borealis.rules_observe import camp_total
 from gameshelf.games.borealis.state import State
 
+LOCATION_CHOICES = [REGROUP_TO[1], REGROUP_TO[2], REGROUP_TO[3]]
 
-def regroup(s: State, seat: int, events: list[Event]) -> None:
+
+def regroup(state: State, seat: int, events: list[Event]) -> None:
     """R21: the regroup starts with its discards."""
-    s.pending = regroup_discard(seat)
+    state.pending = regroup_discard(seat)
     events.append(Event("regroup", {"seat": seat}))
 
 
-def discard(s: State, top, card: int, events: list[Event]) -> None:
+# ---- the discards of a mulligan (A19) or a regroup (R21, R22) ------------------------------------
+def discard_options(state: State, frame: Discarding) -> list:
+    """Any card of the hand, one at a time, or ``done``."""
+    out: list[object] = [DISCARD[card] for card in state.hands[frame.seat]]
+    out.append(DONE)
+    return out
+
+
+def discard_or_done(state: State, frame: Discarding, action: Discard | Done, events: list[Event]) -> None:
+    if type(action) is Discard:
+        discard(state, frame, action.card, events)
+    else:
+        done(state, frame, events)
+
+
+def discard(state: State, frame: Discarding, card: int, events: list[Event]) -> None:
     """One card of a mulligan (A19) or a regroup (R21), face up to the discard pile (R26)."""
-    seat = top.seat
-    s.hands[seat].remove(card)
-    s.discard.append(card)
-    s.pending = counted(top, top.discarded + 1)
-    key = "mulligan_discard" if type(top) is Mulligan else "regroup_discard"
+    seat = frame.seat
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+    state.pending = counted(frame, frame.discarded + 1)
+    key = "mulligan_discard" if type(frame) is Mulligan else "regroup_discard"
     events.append(Event(key, {"seat": seat, "card": CARD_TERM[card], "id": card}))
 
 
-def done(s: State, top, events: list[Event]) -> None:
+def done(state: State, frame: Discarding, events: list[Event]) -> None:
     """The discards end: draw as many (R22, A19); then the next mulligan, the regroup location
     (R23, R24), or the end of the turn when the camps are empty (R25)."""
-    seat, k = top.seat, top.discarded
-    draw_to_hand(s, seat, k, events)
-    if type(top) is Mulligan:
-        _mulligan_done(s, seat, k, events)
-    elif camp_total(s, seat):
-        s.pending = REGROUP_LOCATION[seat]
-        events.append(Event("regroup_replaced", {"seat": seat, "count": k}))
+    seat, count = frame.seat, frame.discarded
+    draw_to_hand(state, seat, count, events)
+    if type(frame) is Mulligan:
+        _mulligan_done(state, seat, count, events)
+    elif camp_total(state, seat):
+        state.pending = REGROUP_LOCATION[seat]
+        events.append(Event("regroup_replaced", {"seat": seat, "count": count}))
     else:
-        events.append(Event("regroup_empty", {"seat": seat, "count": k}))
-        finish_turn(s, seat, events)
+        events.append(Event("regroup_empty", {"seat": seat, "count": count}))
+        finish_turn(state, seat, events)
 
 
-def _mulligan_done(s: State, seat: int, k: int, events: list[Event]) -> None:
+def _mulligan_done(state: State, seat: int, count: int, events: list[Event]) -> None:
     """A19: once per player in seat order; then round 1 begins with the first player (step 12)."""
-    events.append(Event("mulligan_done", {"seat": seat, "count": k}))
-    nxt = (seat + 1) % s.n
-    if nxt == s.first:
-        s.pending = CHOOSE_ACTION[nxt]
-        events.append(Event("round_start", {"round": s.round, "seat": s.first}))
+    events.append(Event("mulligan_done", {"seat": seat, "count": count}))
+    following = (seat + 1) % state.players
+    if following == state.first_player:
+        state.pending = CHOOSE_ACTION[following]
+        events.append(Event("round_start", {"round": state.round, "seat": state.first_player}))
     else:
-        s.pending = mulligan(nxt)
+        state.pending = mulligan(following)
 
 
-def regroup_to(s: State, seat: int, loc: int, events: list[Event]) -> None:
+def why_not_discard(state: State, frame: Discarding, action: object) -> tuple[str, str] | None:
+    match action:
+        case Discard(card=card):
+            return f"card {card} is not in your hand", frame.rule
+        case RegroupTo() if type(frame) is RegroupDiscard:
+            return "finish the regroup discards first (done)", "R21"
+    return None
+
+
+# ---- the regroup location (R23, R24) ---------------------------------------------------------------
+def location_options(state: State, frame: RegroupLocation) -> list:
+    return LOCATION_CHOICES[:]
+
+
+def regroup_to(state: State, frame: RegroupLocation, action: RegroupTo, events: list[Event]) -> None:
     """R23, R24: 1 star per camp scientist; all of them go to the chosen location."""
-    gained = camp_total(s, seat)
-    s.tokens[seat] += gained
-    sc, b = s.sci, seat * 15
-    for k in range(3):
-        sc[b + loc * 3 + k] += sc[b + k] + sc[b + 12 + k]
-        sc[b + k] = sc[b + 12 + k] = 0
-    events.append(Event("regroup_gather", {"seat": seat, "stars": gained, "location": ZONES[loc]}))
-    finish_turn(s, seat, events)
+    seat, location = frame.seat, action.loc
+    gained = camp_total(state, seat)
+    state.tokens[seat] += gained
+    counts, base = state.scientists, seat * 15
+    for colour in range(3):
+        counts[base + location * 3 + colour] += counts[base + colour] + counts[base + 12 + colour]
+        counts[base + colour] = counts[base + 12 + colour] = 0
+    events.append(Event("regroup_gather", {"seat": seat, "stars": gained, "location": ZONES[location]}))
+    finish_turn(state, seat, events)
+
+
+def why_not_locate(state: State, frame: RegroupLocation, action: object) -> tuple[str, str] | None:
+    return None

@@ -5,11 +5,28 @@ core.assembly (options, state, rules + rules_place/rules_feats/rules_draw, decis
 view, position, actions, labels, heuristics, invariants, catalog).
 """
 
+from typing import Mapping
+
 from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import GameInfo, Traits
 from gameshelf.games.iwari.labels import TERMS
 from gameshelf.games.iwari.options import SCHEMA
-from gameshelf.games.iwari.rules import MAX_GAME_LENGTH
+
+DECK_CARDS = 57
+MAX_ACTIONS_PER_TURN = 15
+DRAFT_PICKS = 3
+
+
+def max_game_length(players: int, options: Mapping[str, str]) -> int:
+    """Every turn takes at least one card off the deck (a draw, or the display refill after a
+    display card was taken: R29-R31), and the deck holds at most all 57 cards (2.2) the first time
+    and the discard pile the second; the second exhaustion ends the game (R34). So at most
+    2 * 57 turns, each of at most 15 actions (the action or target 1, two pieces and done 3, four
+    feat tokens 4, the third tribe's target, pieces and done 4, three draws 3), plus the draft's
+    3 picks per player (R71) when the hands are drafted."""
+    draft = players * DRAFT_PICKS if options["initial_hand"] == "draft" else 0
+    return 2 * DECK_CARDS * MAX_ACTIONS_PER_TURN + draft
+
 
 # terms: iwari names every territory of every map from its biome (labels.TERMS), beyond terms.yaml.
 GAME = AssembledGame(__name__, GameInfo(
@@ -20,5 +37,5 @@ GAME = AssembledGame(__name__, GameInfo(
     rules_version="3",
     summary={"en": "Place tents and totems on a map of biomes; win majorities, settlements and alliances.",
              "ja": "バイオームの地図にテントとトーテムを置き、過半数・集落・同盟で得点する。"},
-    traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=MAX_GAME_LENGTH),
+    traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=max_game_length),
 ), terms=TERMS)

@@ -5,20 +5,24 @@ doubled letter is a wild pair): ``exchange c`` discard a coast card (R13) | ``pl
 the Place target (R15) | ``tent n22 c`` / ``tent n22 ff`` a tent paid by a card / a pair (R17,
 R20) | ``totem c`` | ``done`` end the Place action | ``draw deck`` / ``draw g`` take a card (R29,
 R71) | ``unity N10`` / ``honor 4`` place a feat token on a territory / line number |
-``decline unity``.
+``decline unity``. Each action prints itself through its verb (``Verb.format``); the verbs declare
+the tokens of every argument, per map where the map decides (territories, spaces, line numbers).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Mapping
 
 from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
-from gameshelf.core.notation import Grammar, Verb, join, parse_int
+from gameshelf.core.notation import Grammar, Verb, parse_int
 from gameshelf.games.iwari.catalog import BIOMES, DATA, FEATS, LETTER_INDEX, MapData
 
 FEAT_IDS = tuple(f.id for f in FEATS)
+LETTERS = tuple(b.letter for b in BIOMES)
+PAYMENTS = (*LETTERS, *(letter + letter for letter in LETTERS))   # a card, or a pair (R17)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +32,7 @@ class Exchange:
     biome: str
 
     def __str__(self) -> str:
-        return join("exchange", self.biome)
+        return EXCHANGE_VERB.format(self.biome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +42,7 @@ class Target:
     territory: str
 
     def __str__(self) -> str:
-        return join("place", self.territory)
+        return PLACE_VERB.format(self.territory)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,7 @@ class Tent:
     pay: str
 
     def __str__(self) -> str:
-        return join("tent", self.space, self.pay)
+        return TENT_VERB.format(self.space, self.pay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +63,7 @@ class Totem:
     pay: str
 
     def __str__(self) -> str:
-        return join("totem", self.pay)
+        return TOTEM_VERB.format(self.pay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,7 @@ class Done:
     """End the Place action (at least one piece placed, R26)."""
 
     def __str__(self) -> str:
-        return "done"
+        return DONE_VERB.format()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +81,7 @@ class Draw:
     source: str
 
     def __str__(self) -> str:
-        return join("draw", self.source)
+        return DRAW_VERB.format(self.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +92,7 @@ class PlaceFeat:
     target: str
 
     def __str__(self) -> str:
-        return join(self.feat, self.target)
+        return FEAT_VERBS[self.feat].format(self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +102,7 @@ class Decline:
     feat: str
 
     def __str__(self) -> str:
-        return join("decline", self.feat)
+        return DECLINE_VERB.format(self.feat)
 
 
 IwariAction = Exchange | Target | Tent | Totem | Done | Draw | PlaceFeat | Decline
@@ -122,11 +126,30 @@ def _source(text: str) -> str:
     return "deck" if text == "deck" else _letter(text)
 
 
+def _map(options: Mapping[str, str]):
+    from gameshelf.games.iwari.catalog import MAPS
+
+    return MAPS[options["map"]]
+
+
+def _territories(players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+    return tuple(t.id for t in _map(options).territories)
+
+
+def _spaces(players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+    return _map(options).space_ids
+
+
+def _line_numbers(players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+    return tuple(str(line.n) for line in _map(options).lines)
+
+
 def _feat_verb(f) -> Verb:
     if f.goes_on == "territory":
-        return Verb(f.id, ("territory",), lambda t, f=f: PlaceFeat(f.id, t), f"{f.id} N10")
+        return Verb(f.id, ("territory",), lambda t, f=f: PlaceFeat(f.id, t), f"{f.id} N10",
+                    domains=(_territories,))
     return Verb(f.id, ("line",), lambda n, f=f: PlaceFeat(f.id, str(parse_int(n, what="line number"))),
-                f"{f.id} 4")
+                f"{f.id} 4", domains=(_line_numbers,))
 
 
 def _decline(feat: str) -> Decline:
@@ -135,16 +158,18 @@ def _decline(feat: str) -> Decline:
     return Decline(feat)
 
 
-GRAMMAR = Grammar("Iwari", (
-    Verb("exchange", ("biome",), lambda b: Exchange(_letter(b)), "exchange c"),
-    Verb("place", ("territory",), Target, "place N05"),
-    Verb("tent", ("space", "pay"), lambda sp, pay: Tent(sp, _pay(pay)), "tent n22 c"),
-    Verb("totem", ("pay",), lambda pay: Totem(_pay(pay)), "totem cc"),
-    Verb("done", (), lambda: DONE, "done"),
-    Verb("draw", ("source",), lambda x: Draw(_source(x)), "draw deck"),
-    *(_feat_verb(f) for f in FEATS),
-    Verb("decline", ("feat",), _decline, "decline unity"),
-), load_yaml(DATA / "notation.yaml"))
+EXCHANGE_VERB = Verb("exchange", ("biome",), lambda b: Exchange(_letter(b)), "exchange c", domains=(LETTERS,))
+PLACE_VERB = Verb("place", ("territory",), Target, "place N05", domains=(_territories,))
+TENT_VERB = Verb("tent", ("space", "pay"), lambda sp, pay: Tent(sp, _pay(pay)), "tent n22 c",
+                 domains=(_spaces, PAYMENTS))
+TOTEM_VERB = Verb("totem", ("pay",), lambda pay: Totem(_pay(pay)), "totem cc", domains=(PAYMENTS,))
+DONE_VERB = Verb("done", (), lambda: DONE, "done")
+DRAW_VERB = Verb("draw", ("source",), lambda x: Draw(_source(x)), "draw deck", domains=(("deck", *LETTERS),))
+FEAT_VERBS = {f.id: _feat_verb(f) for f in FEATS}
+DECLINE_VERB = Verb("decline", ("feat",), _decline, "decline unity", domains=(FEAT_IDS,))
+
+GRAMMAR = Grammar("Iwari", (EXCHANGE_VERB, PLACE_VERB, TENT_VERB, TOTEM_VERB, DONE_VERB, DRAW_VERB,
+                            *FEAT_VERBS.values(), DECLINE_VERB), load_yaml(DATA / "notation.yaml"))
 
 
 def parse_action(text: str) -> IwariAction:
@@ -161,7 +186,7 @@ class ActionTable:
     def __init__(self, m: MapData) -> None:
         letters = [b.letter for b in BIOMES]
         self.target = tuple(Target(t.id) for t in m.territories)
-        self.tent_single = tuple(Tent(s, letters[m.territories[m.space_terr[i]].biome])
+        self.tent_single = tuple(Tent(s, letters[m.territories[m.space_territory[i]].biome])
                                  for i, s in enumerate(m.space_ids))
         self.tent_pair = tuple(tuple(Tent(s, x + x) for x in letters) for s in m.space_ids)
         self.totem_single = tuple(Totem(x) for x in letters)

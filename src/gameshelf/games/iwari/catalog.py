@@ -80,16 +80,16 @@ class MapData:
     status: str
     territories: tuple[Territory, ...]
     space_ids: tuple[str, ...]
-    space_terr: tuple[int, ...]
+    space_territory: tuple[int, ...]
     roads: tuple[tuple[int, int], ...]
     lines: tuple[Line, ...]
     lines_are_roads: bool
     long_road_spaces: tuple[int, ...]
     layout: tuple[tuple[str, ...], ...]
-    terr_index: Mapping[str, int] = field(repr=False)
+    territory_index: Mapping[str, int] = field(repr=False)
     space_index: Mapping[str, int] = field(repr=False)
     line_index: Mapping[int, int] = field(repr=False)
-    _adj_cache: dict = field(default_factory=dict, repr=False, compare=False, hash=False)
+    _adjacency_cache: dict = field(default_factory=dict, repr=False, compare=False, hash=False)
 
     def lines_with_icon(self, size: int) -> tuple[int, ...]:
         return tuple(line.index for line in self.lines if line.icon == size)
@@ -97,16 +97,16 @@ class MapData:
     def adjacency(self, blocked: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
         """Road neighbours of every space; on bridge maps usable lines are roads too (R65)."""
         key = tuple(blocked)
-        cached = self._adj_cache.get(key)
+        cached = self._adjacency_cache.get(key)
         if cached is None:
-            nbrs: list[list[int]] = [[] for _ in self.space_ids]
+            neighbours: list[list[int]] = [[] for _ in self.space_ids]
             edges = list(self.roads)
             if self.lines_are_roads:
-                edges += [ln.road_link for ln in self.lines if ln.road_link and not key[ln.index]]
+                edges += [line.road_link for line in self.lines if line.road_link and not key[line.index]]
             for a, b in edges:
-                nbrs[a].append(b)
-                nbrs[b].append(a)
-            cached = self._adj_cache[key] = tuple(tuple(n) for n in nbrs)
+                neighbours[a].append(b)
+                neighbours[b].append(a)
+            cached = self._adjacency_cache[key] = tuple(tuple(n) for n in neighbours)
         return cached
 
 
@@ -150,87 +150,87 @@ def _load_map(path: Path, biome_ids: dict[str, int]) -> MapData:
     raw = load_yaml(path)
     where = f"map {path.name}"
     require(isinstance(raw, dict), f"{where}: not a mapping")
-    terr_raw = raw["territories"]
-    terr_ids = list(terr_raw)
-    require_unique(terr_ids, f"{where} territory ids")
-    require_known([t["biome"] for t in terr_raw.values()], biome_ids, f"{where} biomes")
+    territories_raw = raw["territories"]
+    territory_ids = list(territories_raw)
+    require_unique(territory_ids, f"{where} territory ids")
+    require_known([entry["biome"] for entry in territories_raw.values()], biome_ids, f"{where} biomes")
     space_ids: list[str] = []
-    space_terr: list[int] = []
+    space_territory: list[int] = []
     territories = []
-    for ti, tid in enumerate(terr_ids):
-        t = terr_raw[tid]
-        require(len(t["tent_spaces"]) >= 1, f"{where} {tid}: no tent spaces")
+    for territory, territory_id in enumerate(territory_ids):
+        entry = territories_raw[territory_id]
+        require(len(entry["tent_spaces"]) >= 1, f"{where} {territory_id}: no tent spaces")
         first = len(space_ids)
-        space_ids += [str(s) for s in t["tent_spaces"]]
-        space_terr += [ti] * len(t["tent_spaces"])
-        territories.append(Territory(ti, str(tid), biome_ids[t["biome"]], bool(t.get("totem_space", True)),
-                                     bool(t.get("island", False)), tuple(range(first, len(space_ids)))))
+        space_ids += [str(space_id) for space_id in entry["tent_spaces"]]
+        space_territory += [territory] * len(entry["tent_spaces"])
+        territories.append(Territory(territory, str(territory_id), biome_ids[entry["biome"]], bool(entry.get("totem_space", True)),
+                                     bool(entry.get("island", False)), tuple(range(first, len(space_ids)))))
     require_unique(space_ids, f"{where} tent space ids")
-    sidx = {s: i for i, s in enumerate(space_ids)}
-    tidx = {t: i for i, t in enumerate(terr_ids)}
-    roads = _load_roads(raw, where, sidx, tidx, space_terr)
-    lines = _load_lines(raw, where, sidx, tidx, space_terr)
-    long_road = tuple(sidx[s] for s in raw.get("long_road_spaces") or [])
-    require_known(raw.get("long_road_spaces") or [], sidx, f"{where} long_road_spaces")
+    space_index = {space_id: i for i, space_id in enumerate(space_ids)}
+    territory_index = {territory_id: i for i, territory_id in enumerate(territory_ids)}
+    roads = _load_roads(raw, where, space_index, territory_index, space_territory)
+    lines = _load_lines(raw, where, space_index, territory_index, space_territory)
+    long_road = tuple(space_index[space_id] for space_id in raw.get("long_road_spaces") or [])
+    require_known(raw.get("long_road_spaces") or [], space_index, f"{where} long_road_spaces")
     if raw.get("purple_road"):
-        ends = {s for seg in raw["purple_road"] for s in seg}
-        require_known(ends, sidx, f"{where} purple_road")
+        ends = {space_id for segment in raw["purple_road"] for space_id in segment}
+        require_known(ends, space_index, f"{where} purple_road")
         require(ends == set(raw.get("long_road_spaces") or []),
                 f"{where}: long_road_spaces must be the endpoints of purple_road")
-    layout = tuple(tuple(str(c) for c in row) for row in raw.get("layout") or [terr_ids])
+    layout = tuple(tuple(str(c) for c in row) for row in raw.get("layout") or [territory_ids])
     cells = [c for row in layout for c in row if c != "."]
-    require_known(cells, tidx, f"{where} layout")
+    require_known(cells, territory_index, f"{where} layout")
     require_unique(cells, f"{where} layout")
-    adj = {t: set() for t in range(len(terr_ids))}
-    for ln in lines:
-        adj[ln.a].add(ln.b)
-        adj[ln.b].add(ln.a)
-    require_connected(range(len(terr_ids)), adj, f"{where} territories (alliance lines)")
+    neighbours: dict[int, set[int]] = {territory: set() for territory in range(len(territory_ids))}
+    for line in lines:
+        neighbours[line.a].add(line.b)
+        neighbours[line.b].add(line.a)
+    require_connected(range(len(territory_ids)), neighbours, f"{where} territories (alliance lines)")
     return MapData(str(raw["map_id"]), str(raw["name"]), str(raw.get("status", "")), tuple(territories),
-                   tuple(space_ids), tuple(space_terr), roads, lines,
+                   tuple(space_ids), tuple(space_territory), roads, lines,
                    bool(raw.get("alliance_lines_are_roads", False)), long_road, layout,
-                   tidx, sidx, {ln.n: ln.index for ln in lines})
+                   territory_index, space_index, {line.n: line.index for line in lines})
 
 
-def _load_roads(raw, where, sidx, tidx, space_terr) -> tuple[tuple[int, int], ...]:
+def _load_roads(raw, where, space_index, territory_index, space_territory) -> tuple[tuple[int, int], ...]:
     roads = []
-    for tid, segs in (raw.get("internal_roads") or {}).items():
-        require(tid in tidx, f"{where}: internal_roads for unknown territory {tid}")
-        for a, b in segs:
-            require_known([a, b], sidx, f"{where} internal road {tid}")
-            require(space_terr[sidx[a]] == space_terr[sidx[b]] == tidx[tid],
-                    f"{where}: internal road {a}-{b} leaves {tid}")
-            roads.append((sidx[a], sidx[b]))
+    for territory_id, segments in (raw.get("internal_roads") or {}).items():
+        require(territory_id in territory_index, f"{where}: internal_roads for unknown territory {territory_id}")
+        for a, b in segments:
+            require_known([a, b], space_index, f"{where} internal road {territory_id}")
+            require(space_territory[space_index[a]] == space_territory[space_index[b]] == territory_index[territory_id],
+                    f"{where}: internal road {a}-{b} leaves {territory_id}")
+            roads.append((space_index[a], space_index[b]))
     for a, b in raw.get("border_roads") or []:
-        require_known([a, b], sidx, f"{where} border road")
-        require(space_terr[sidx[a]] != space_terr[sidx[b]], f"{where}: border road {a}-{b} inside one territory")
-        roads.append((sidx[a], sidx[b]))
+        require_known([a, b], space_index, f"{where} border road")
+        require(space_territory[space_index[a]] != space_territory[space_index[b]], f"{where}: border road {a}-{b} inside one territory")
+        roads.append((space_index[a], space_index[b]))
     require_unique([tuple(sorted(r)) for r in roads], f"{where} roads")
     return tuple(roads)
 
 
-def _load_lines(raw, where, sidx, tidx, space_terr) -> tuple[Line, ...]:
+def _load_lines(raw, where, space_index, territory_index, space_territory) -> tuple[Line, ...]:
     lines = []
     bridges = bool(raw.get("alliance_lines_are_roads", False))
-    for i, ln in enumerate(sorted(raw["alliance_lines"], key=lambda x: int(x["n"]))):
-        a, b = ln["between"]
-        require_known([a, b], tidx, f"{where} line {ln['n']}")
-        require(a != b, f"{where} line {ln['n']}: joins a territory to itself")
-        require(ln["kind"] in LINE_KINDS, f"{where} line {ln['n']}: kind must be land or sea")
-        icon = ln.get("mountain_icon") or 0
-        require(icon in (0, 1, 2, 3, 4), f"{where} line {ln['n']}: mountain_icon 1-4 or null")
+    for i, line in enumerate(sorted(raw["alliance_lines"], key=lambda x: int(x["n"]))):
+        a, b = line["between"]
+        require_known([a, b], territory_index, f"{where} line {line['n']}")
+        require(a != b, f"{where} line {line['n']}: joins a territory to itself")
+        require(line["kind"] in LINE_KINDS, f"{where} line {line['n']}: kind must be land or sea")
+        icon = line.get("mountain_icon") or 0
+        require(icon in (0, 1, 2, 3, 4), f"{where} line {line['n']}: mountain_icon 1-4 or null")
         link = None
-        if ln.get("road_link"):
-            x, y = ln["road_link"]
-            require_known([x, y], sidx, f"{where} line {ln['n']} road_link")
-            require({space_terr[sidx[x]], space_terr[sidx[y]]} == {tidx[a], tidx[b]},
-                    f"{where} line {ln['n']}: road_link must join its two territories")
-            link = (sidx[x], sidx[y])
-        require(not bridges or link is not None, f"{where} line {ln['n']}: needs road_link")
-        lines.append(Line(i, int(ln["n"]), tidx[a], tidx[b], ln["kind"], int(icon), link))
-    require_unique([ln.n for ln in lines], f"{where} line numbers")
+        if line.get("road_link"):
+            x, y = line["road_link"]
+            require_known([x, y], space_index, f"{where} line {line['n']} road_link")
+            require({space_territory[space_index[x]], space_territory[space_index[y]]} == {territory_index[a], territory_index[b]},
+                    f"{where} line {line['n']}: road_link must join its two territories")
+            link = (space_index[x], space_index[y])
+        require(not bridges or link is not None, f"{where} line {line['n']}: needs road_link")
+        lines.append(Line(i, int(line["n"]), territory_index[a], territory_index[b], line["kind"], int(icon), link))
+    require_unique([line.n for line in lines], f"{where} line numbers")
     for size in (1, 2, 3, 4):
-        count = sum(1 for ln in lines if ln.icon == size)
+        count = sum(1 for line in lines if line.icon == size)
         require(count == 2, f"{where}: {count} lines with mountain icon {size}, need 2")
     return tuple(lines)
 
@@ -241,12 +241,12 @@ def _load_all():
     feats = _load_feats(load_yaml(DATA / "feats.yaml"))
     exps = _load_expeditions(load_yaml(DATA / "expeditions.yaml"))
     require(len(exps) >= int(setup["expeditions_face_up"]), "expeditions.yaml: too few cards")
-    bidx = {b.id: b.index for b in biomes}
+    biome_index = {b.id: b.index for b in biomes}
     maps = {}
     for path in sorted((DATA / "maps").glob("*.yaml")):
-        m = _load_map(path, bidx)
-        require(m.id not in maps, f"duplicate map id {m.id}")
-        maps[m.id] = m
+        board = _load_map(path, biome_index)
+        require(board.id not in maps, f"duplicate map id {board.id}")
+        maps[board.id] = board
     return biomes, removed, setup, feats, exps, maps
 
 

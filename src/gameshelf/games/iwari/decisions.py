@@ -1,10 +1,11 @@
-"""Iwari's pending decisions: one frozen value per kind, kept on ``State.pending`` (top = last).
+"""Iwari's pending decisions: one frame class per kind (core.frames.Frame), kept on
+``State.pending`` (top = last).
 
-A turn (R10-R14) is a short sequence of decisions, each a value naming who decides and what it
+A turn (R10-R14) is a short sequence of decisions, each a frame naming who decides and what it
 needs to know:
 
 =====================  =================================  =========================================
-value                  kind                               what the seat decides
+frame                  kind                               what the seat decides
 =====================  =================================  =========================================
 ``ChooseAction``       ``iwari.choose_action``            Exchange a card or choose a Place target
                                                           (R11-R15)
@@ -18,43 +19,44 @@ value                  kind                               what the seat decides
 =====================  =================================  =========================================
 
 Earned feat tokens are stacked so the first to resolve (R59) is on top. The game is over when the
-stack is empty. ``decision(state)`` describes the top for a client: the seat, the kind, the prompt
-(``decision.<name>`` in data/messages.yaml) and the view element ids each legal action targets:
-``territory:<id>`` (a territory of the map), ``space:<id>`` (a tent space), ``line:<n>`` (an
-alliance line by number), ``hand:<biome>`` (a card of that biome in the seat's hand),
-``display:<biome>`` (a display card of that biome), ``deck:top`` (the deck's top card). Each id
-names an entry of the view (see view.py).
+stack is empty. The protocol's decision is built from the top frame (core.frames.decision_of):
+the prompt ``decision.<name>`` (data/messages.yaml) with :func:`prompt_args`, and the view element
+ids each legal action targets (:func:`targets_of`): ``territory:<id>`` (a territory of the map),
+``space:<id>`` (a tent space), ``line:<n>`` (an alliance line by number), ``hand:<biome>`` (a card
+of that biome in the seat's hand), ``display:<biome>`` (a display card of that biome),
+``deck:top`` (the deck's top card). Each id names an entry of the view (see view.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
-from gameshelf.core.decision import Decision, Prompt
+from gameshelf.core.frames import Frame
 from gameshelf.games.iwari.actions import Draw, Exchange, PlaceFeat, Target, Tent, Totem
 from gameshelf.games.iwari.catalog import BIOMES, FEAT_INDEX, FEATS, LETTER_INDEX
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseAction:
+class ChooseAction(Frame):
     """``seat`` chooses its action: Exchange (R13) or the target of a Place action (R15)."""
 
-    KIND = "iwari.choose_action"
-    seat: int
+    kind = "iwari.choose_action"
+    rule = "R11"
 
 
 @dataclass(frozen=True, slots=True)
-class PlacePieces:
-    """``seat`` places pieces of ``tribe`` in territory index ``terr`` (R16-R26, R40-R41).
+class PlacePieces(Frame):
+    """``seat`` places pieces of ``tribe`` in the territory of index ``territory`` (R16-R26, R40-R41).
 
     ``pieces`` and ``cards`` placed and paid so far in this action; ``unexplored``: the territory
     was unexplored when chosen (R19); ``filled``: a territory index this action filled (R51), or -1.
     """
 
-    KIND = "iwari.place_pieces"
-    seat: int
+    kind = "iwari.place_pieces"
+    rule = "R16"
     tribe: int
-    terr: int
+    territory: int
     pieces: int = 0
     cards: int = 0
     unexplored: bool = False
@@ -62,114 +64,104 @@ class PlacePieces:
 
 
 _new = object.__new__
-_SET = tuple(PlacePieces.__dict__[name].__set__
-             for name in ("seat", "tribe", "terr", "pieces", "cards", "unexplored", "filled"))
+_SETTERS: tuple[Callable[[Any, Any], None], ...] = tuple(
+    getattr(PlacePieces, name).__set__
+    for name in ("seat", "tribe", "territory", "pieces", "cards", "unexplored", "filled"))
 
 
-def place_pieces(seat: int, tribe: int, terr: int, pieces: int, cards: int, unexplored: bool,
-                 filled: int, _set=_SET) -> PlacePieces:
-    """``PlacePieces(...)`` without the frozen dataclass's ``__init__`` (the same value, built in
-    about half the time: search builds one per piece placed)."""
-    d = _new(PlacePieces)
-    _set[0](d, seat), _set[1](d, tribe), _set[2](d, terr), _set[3](d, pieces)
-    _set[4](d, cards), _set[5](d, unexplored), _set[6](d, filled)
-    return d
+def place_pieces(seat: int, tribe: int, territory: int, pieces: int, cards: int, unexplored: bool,
+                 filled: int, setters: tuple[Callable[[Any, Any], None], ...] = _SETTERS) -> PlacePieces:
+    """``PlacePieces(...)``, its fields set straight through the slots (the frozen dataclass's
+    ``__init__`` sets each through ``object.__setattr__``; search builds one per piece placed)."""
+    frame = _new(PlacePieces)
+    setters[0](frame, seat), setters[1](frame, tribe), setters[2](frame, territory)
+    setters[3](frame, pieces), setters[4](frame, cards), setters[5](frame, unexplored)
+    setters[6](frame, filled)
+    return frame
 
 
 @dataclass(frozen=True, slots=True)
-class ThirdTribeTarget:
+class ThirdTribeTarget(Frame):
     """``seat`` chooses where the third tribe places, with the cards left in hand (R40-R42)."""
 
-    KIND = "iwari.third_tribe_target"
-    seat: int
+    kind = "iwari.third_tribe_target"
+    rule = "R42"
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceFeatToken:
+class PlaceFeatToken(Frame):
     """``seat`` places (or declines) the earned ``feat`` token (feat index; R50-R55).
 
     ``filled``: the territory index the Place action filled (R51: discovery goes elsewhere), or -1;
     ``cards``: the cards that action used (R43 decides the third-tribe step after the feats).
     """
 
-    KIND = "iwari.place_feat"
-    seat: int
+    kind = "iwari.place_feat"
+    rule = "R54"
     feat: int
     filled: int = -1
     cards: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class DrawCards:
+class DrawCards(Frame):
     """``seat`` takes cards from the deck or the display until the hand holds 3 (R29-R30)."""
 
-    KIND = "iwari.draw"
-    seat: int
+    kind = "iwari.draw"
+    rule = "R29"
 
 
 @dataclass(frozen=True, slots=True)
-class DraftPick:
+class DraftPick(Frame):
     """``seat`` drafts its starting cards (R71); ``left``: drafters still to pick, this one included (A24)."""
 
-    KIND = "iwari.draft_pick"
-    seat: int
+    kind = "iwari.draft_pick"
+    rule = "R71"
     left: int
 
 
-# The one-field decisions are immutable, so one value per seat serves every turn (no allocation in
+# The one-field frames are immutable, so one value per seat serves every turn (no allocation in
 # the hot path of search).
 CHOOSE_ACTION = tuple(ChooseAction(seat) for seat in range(5))
 DRAW_CARDS = tuple(DrawCards(seat) for seat in range(5))
 THIRD_TRIBE_TARGET = tuple(ThirdTribeTarget(seat) for seat in range(5))
 
 PendingDecision = ChooseAction | PlacePieces | ThirdTribeTarget | PlaceFeatToken | DrawCards | DraftPick
-KINDS = {cls.KIND.split(".", 1)[1]: cls for cls in
-         (ChooseAction, PlacePieces, ThirdTribeTarget, PlaceFeatToken, DrawCards, DraftPick)}
-KIND_NAME = {cls: name for name, cls in KINDS.items()}
-
-
-def decision(state) -> Decision | None:
-    """The top of the decision stack with its prompt and the targets of each legal action."""
-    if not state.pending:
-        return None
-    from gameshelf.games.iwari.rules import legal_actions
-
-    top = state.pending[-1]
-    targets = {str(a): targets_of(state, top, a) for a in legal_actions(state)}
-    prompt = Prompt(f"decision.{KIND_NAME[type(top)]}", prompt_args(state, top))
-    return Decision(top.seat, top.KIND, prompt, targets)
+FRAMES: tuple[type[Frame], ...] = (ChooseAction, PlacePieces, ThirdTribeTarget, PlaceFeatToken, DrawCards,
+                                   DraftPick)
+KINDS: dict[str, type[Frame]] = {cls.kind: cls for cls in FRAMES}
 
 
 def _hand(pay: str) -> tuple[str, ...]:
     return (f"hand:{BIOMES[LETTER_INDEX[pay[0]]].id}",)
 
 
-def targets_of(state, top, a) -> tuple[str, ...]:
-    """The view element ids action ``a`` targets (see the module docstring)."""
-    m = state.map
-    match a:
+def targets_of(state: Any, frame: Frame, action: Any) -> tuple[str, ...]:
+    """The view element ids ``action`` targets (see the module docstring)."""
+    match action:
         case Exchange():
-            return _hand(a.biome)
+            return _hand(action.biome)
         case Target():
-            return (f"territory:{a.territory}",)
+            return (f"territory:{action.territory}",)
         case Tent():
-            return (f"space:{a.space}",) + _hand(a.pay)
-        case Totem():
-            return (f"territory:{m.territories[top.terr].id}",) + _hand(a.pay)
+            return (f"space:{action.space}",) + _hand(action.pay)
+        case Totem() if isinstance(frame, PlacePieces):
+            return (f"territory:{state.map.territories[frame.territory].id}",) + _hand(action.pay)
         case Draw():
-            return ("deck:top",) if a.source == "deck" else (f"display:{BIOMES[LETTER_INDEX[a.source]].id}",)
+            if action.source == "deck":
+                return ("deck:top",)
+            return (f"display:{BIOMES[LETTER_INDEX[action.source]].id}",)
         case PlaceFeat():
-            kind = "territory" if FEATS[FEAT_INDEX[a.feat]].goes_on == "territory" else "line"
-            return (f"{kind}:{a.target}",)
+            place = "territory" if FEATS[FEAT_INDEX[action.feat]].goes_on == "territory" else "line"
+            return (f"{place}:{action.target}",)
     return ()
 
 
-def prompt_args(state, top) -> dict:
-    """The prompt's arguments: the seat, and the territory, tribe or feat it is about."""
-    args: dict = {"seat": top.seat}
-    if isinstance(top, PlacePieces):
-        args["territory"] = state.map.territories[top.terr].id
-        args["player"] = top.tribe if top.tribe < state.players else "third_tribe"
-    elif isinstance(top, PlaceFeatToken):
-        args["feat"] = FEATS[top.feat].id
-    return args
+def prompt_args(state: Any, frame: Frame) -> dict[str, Any]:
+    """The prompt's arguments beside the seat: the territory, tribe or feat it is about."""
+    if isinstance(frame, PlacePieces):
+        return {"territory": state.map.territories[frame.territory].id,
+                "player": frame.tribe if frame.tribe < state.players else "third_tribe"}
+    if isinstance(frame, PlaceFeatToken):
+        return {"feat": FEATS[frame.feat].id}
+    return {}

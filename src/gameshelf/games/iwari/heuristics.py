@@ -22,60 +22,60 @@ _MAPS: dict[str, MapData] = {}  # map id -> its data, for the cached line terms
 def area_gains(counts: tuple[int, ...], multiplier: int) -> tuple[tuple[int, int], ...]:
     """(tribe, points) for every tribe a territory with these tent counts pays (R76), cached:
     the same few count patterns come up again and again."""
-    return tuple((p, v) for p, v in enumerate(score_area(list(counts), multiplier)) if v)
+    return tuple((tribe, points) for tribe, points in enumerate(score_area(list(counts), multiplier)) if points)
 
 
 @lru_cache(maxsize=8192)
-def territory_gains(tents: tuple[int, ...], filled: tuple[int, ...], terr_feats: tuple[int, ...]
+def territory_gains(tents: tuple[int, ...], filled: tuple[int, ...], territory_feats: tuple[int, ...]
                     ) -> tuple[tuple[int, int], ...]:
     """(tribe, points) of every explored territory's majorities now, territory by territory (R76)."""
-    T = len(filled)
+    territories = len(filled)
     out: list[tuple[int, int]] = []
-    for t in range(T):
-        if filled[t]:
-            out.extend(area_gains(tents[t::T], 1 + terr_feats[t]))
+    for territory in range(territories):
+        if filled[territory]:
+            out.extend(area_gains(tents[territory::territories], 1 + territory_feats[territory]))
     return tuple(out)
 
 
 @lru_cache(maxsize=8192)
-def line_gains(map_id: str, totems: tuple[int, ...], ktot: tuple[int, ...], blocked: tuple[bool, ...],
-               line_feats: tuple[int, ...], ntribes: int) -> tuple[tuple[int, float], ...]:
+def line_gains(map_id: str, totems: tuple[int, ...], totem_stacks: tuple[int, ...], blocked: tuple[bool, ...],
+               line_feats: tuple[int, ...], tribes: int) -> tuple[tuple[int, float], ...]:
     """(tribe, value) for every open line whose both ends a tribe leads in totems, line by line:
     0.7 x the totems at both ends x the line's feat multiplier."""
-    T = len(ktot)
+    territories = len(totem_stacks)
     out: list[tuple[int, float]] = []
-    for ln in _MAPS[map_id].lines:
-        a, b = ln.a, ln.b
-        if blocked[ln.index] or not ktot[a] or not ktot[b]:
+    for line in _MAPS[map_id].lines:
+        first, second = line.a, line.b
+        if blocked[line.index] or not totem_stacks[first] or not totem_stacks[second]:
             continue
-        on_a, on_b = totems[a::T], totems[b::T]
-        ka, kb = max(on_a), max(on_b)
-        gain = 0.7 * (ktot[a] + ktot[b]) * (1 + line_feats[ln.index])
-        for p in range(ntribes):
-            if on_a[p] == ka and on_b[p] == kb:
-                out.append((p, gain))
+        on_a, on_b = totems[first::territories], totems[second::territories]
+        most_first, most_second = max(on_a), max(on_b)
+        gain = 0.7 * (totem_stacks[first] + totem_stacks[second]) * (1 + line_feats[line.index])
+        for tribe in range(tribes):
+            if on_a[tribe] == most_first and on_b[tribe] == most_second:
+                out.append((tribe, gain))
     return tuple(out)
 
 
-def estimate(s: State) -> list[float]:
+def estimate(state: State) -> list[float]:
     """Per tribe: score + current majority points (+ line totems and tents placed, lightly)."""
-    est = [float(v) for v in s.score]
-    if s.final is not None:
-        return est
-    weight = 1.0 if s.exhaustions else 1.8  # before the interim scoring majorities pay twice
-    for p, v in territory_gains(tuple(s.tents), tuple(s.filled), tuple(s.terr_feats)):
-        est[p] += weight * v
-    board = s.map
+    estimates = [float(points) for points in state.scores]
+    if state.final is not None:
+        return estimates
+    weight = 1.0 if state.exhaustions else 1.8  # before the interim scoring majorities pay twice
+    for tribe, points in territory_gains(tuple(state.tents), tuple(state.filled), tuple(state.territory_feats)):
+        estimates[tribe] += weight * points
+    board = state.map
     if board.id not in _MAPS:
         _MAPS[board.id] = board
-    for p, gain in line_gains(board.id, tuple(s.totems), tuple(s.ktot), tuple(s.blocked), tuple(s.line_feats),
-                              s.ntribes):
-        est[p] += gain
-    return est
+    for tribe, gain in line_gains(board.id, tuple(state.totems), tuple(state.totem_stacks), tuple(state.blocked), tuple(state.line_feats),
+                              state.tribes):
+        estimates[tribe] += gain
+    return estimates
 
 
-def heuristic(s: State, seat: int) -> float:
-    est = estimate(s)
-    mine = est[seat]
-    del est[seat]
-    return mine - max(est)
+def heuristic(state: State, seat: int) -> float:
+    estimates = estimate(state)
+    mine = estimates[seat]
+    del estimates[seat]
+    return mine - max(estimates)

@@ -8,37 +8,37 @@ from gameshelf.games.iwari.decisions import ChooseAction, PlacePieces
 from gameshelf.games.iwari.state import State
 
 
-def check_invariants(s: State) -> None:
-    m = s.map
-    T = len(m.territories)
-    counts = [s.discard[b] + s.display[b] + sum(s.hands[b::NB]) for b in range(NB)]
-    for b in s.deck:
-        counts[b] += 1
-    assert counts == deck_counts(s.players), "cards must be conserved"
-    assert all(v >= 0 for v in s.hands + s.display + s.discard), "negative card count"
-    top = s.pending[-1] if s.pending else None
-    if isinstance(top, ChooseAction):
-        assert all(sum(s.hands[p * NB:(p + 1) * NB]) == 3 for p in range(s.players)), "R28"
-        assert sum(s.display) == DISPLAY, "R31: display holds 4 at the start of a turn"
-        assert s.deck, "R33: the deck is never empty at the start of a turn"
-    for p in range(s.ntribes):
-        on_board = sum(1 for o in s.owner if o == p)
-        assert on_board == sum(s.tents[p * T:(p + 1) * T]), "tent counts match the spaces"
-        assert on_board + s.supply_tents[p] == TENTS, "tents conserved"
-        assert sum(s.totems[p * T:(p + 1) * T]) + s.supply_totems[p] == TOTEMS, "totems conserved"
-    for t, terr in enumerate(m.territories):
-        assert s.filled[t] == sum(s.tents[t::T]) <= len(terr.spaces), "R3"
-        assert s.ktot[t] == sum(s.totems[t::T]), "totem stack"
-        mid_action = isinstance(top, PlacePieces) and t == top.terr and top.pieces == 1  # R24: tent to follow
-        assert s.ktot[t] <= max(s.tents[t::T]) + mid_action, "R23: K(T) <= M(T)"
-        assert terr.totem_space or s.ktot[t] == 0, "R21"
-    for f in FEATS:
-        earned = s.feat_earned[f.index]
-        assert len(earned) <= f.tokens and len(set(earned)) == len(earned), "R48"
-        assert all(p < s.players for p in earned), "R45"
-    assert sum(s.terr_feats) + sum(s.line_feats) <= sum(len(e) for e in s.feat_earned)
-    for ln in m.lines:
-        assert not (s.blocked[ln.index] and s.line_feats[ln.index]), "no feat on a blocked line"
-    assert s.pending or s.final is not None, "the game ends with a final scoring"
-    assert all(d.seat == s.current for d in s.pending), "every pending decision is the current seat's"
-    assert_breakdown(s)
+def check_invariants(state: State) -> None:
+    board = state.map
+    territories = len(board.territories)
+    counts = [state.discard[biome] + state.display[biome] + sum(state.hands[biome::NB]) for biome in range(NB)]
+    for biome in state.deck:
+        counts[biome] += 1
+    assert counts == deck_counts(state.players), "cards must be conserved"
+    assert all(v >= 0 for v in state.hands + state.display + state.discard), "negative card count"
+    frame = state.pending[-1] if state.pending else None
+    if isinstance(frame, ChooseAction):
+        assert all(sum(state.hands[tribe * NB:(tribe + 1) * NB]) == 3 for tribe in range(state.players)), "R28"
+        assert sum(state.display) == DISPLAY, "R31: display holds 4 at the start of a turn"
+        assert state.deck, "R33: the deck is never empty at the start of a turn"
+    for tribe in range(state.tribes):
+        on_board = sum(1 for o in state.owner if o == tribe)
+        assert on_board == sum(state.tents[tribe * territories:(tribe + 1) * territories]), "tent counts match the spaces"
+        assert on_board + state.supply_tents[tribe] == TENTS, "tents conserved"
+        assert sum(state.totems[tribe * territories:(tribe + 1) * territories]) + state.supply_totems[tribe] == TOTEMS, "totems conserved"
+    for territory, place in enumerate(board.territories):
+        assert state.filled[territory] == sum(state.tents[territory::territories]) <= len(place.spaces), "R3"
+        assert state.totem_stacks[territory] == sum(state.totems[territory::territories]), "totem stack"
+        mid_action = isinstance(frame, PlacePieces) and territory == frame.territory and frame.pieces == 1  # R24: tent to follow
+        assert state.totem_stacks[territory] <= max(state.tents[territory::territories]) + mid_action, "R23: K(T) <= M(T)"
+        assert place.totem_space or state.totem_stacks[territory] == 0, "R21"
+    for feat in FEATS:
+        earned = state.feats_earned[feat.index]
+        assert len(earned) <= feat.tokens and len(set(earned)) == len(earned), "R48"
+        assert all(tribe < state.players for tribe in earned), "R45"
+    assert sum(state.territory_feats) + sum(state.line_feats) <= sum(len(e) for e in state.feats_earned)
+    for line in board.lines:
+        assert not (state.blocked[line.index] and state.line_feats[line.index]), "no feat on a blocked line"
+    assert state.pending or state.final is not None, "the game ends with a final scoring"
+    assert all(frame.seat == state.current for frame in state.pending), "every pending decision is the current seat's"
+    assert_breakdown(state)

@@ -13,10 +13,10 @@ LABELS = load_yaml(DATA / "labels.yaml")
 def _terms() -> dict:
     """terms.yaml plus one name per territory of every map (e.g. "N01 (tundra)")."""
     terms = dict(load_yaml(DATA / "terms.yaml"))
-    for m in MAPS.values():
-        for t in m.territories:
-            biome = terms[BIOMES[t.biome].id]
-            terms.setdefault(t.id, {lang: f"{t.id} ({name})" for lang, name in biome.items()})
+    for board in MAPS.values():
+        for territory in board.territories:
+            biome = terms[BIOMES[territory.biome].id]
+            terms.setdefault(territory.id, {lang: f"{territory.id} ({name})" for lang, name in biome.items()})
     return terms
 
 
@@ -29,7 +29,7 @@ def term(value, lang: str) -> str:
 
 
 def _pay(pay: str, lang: str) -> str:
-    return " + ".join(term(BIOMES[LETTER_INDEX[ch]].id, lang) for ch in pay)
+    return " + ".join(term(BIOMES[LETTER_INDEX[letter]].id, lang) for letter in pay)
 
 
 def _fmt(key: str, lang: str, **args) -> str:
@@ -37,25 +37,25 @@ def _fmt(key: str, lang: str, **args) -> str:
     return (entry.get(lang) or entry["en"]).format(**args)
 
 
-def action_label(a, lang: str = "en") -> str:
-    match a:
+def action_label(action, lang: str = "en") -> str:
+    match action:
         case Exchange():
-            return _fmt("exchange", lang, biome=_pay(a.biome, lang))
+            return _fmt("exchange", lang, biome=_pay(action.biome, lang))
         case Target():
-            return _fmt("target", lang, territory=term(a.territory, lang))
+            return _fmt("target", lang, territory=term(action.territory, lang))
         case Tent():
-            return _fmt("tent", lang, space=a.space, cards=_pay(a.pay, lang))
+            return _fmt("tent", lang, space=action.space, cards=_pay(action.pay, lang))
         case Totem():
-            return _fmt("totem", lang, cards=_pay(a.pay, lang))
+            return _fmt("totem", lang, cards=_pay(action.pay, lang))
         case Done():
             return _fmt("done", lang)
-        case Draw() if a.source == "deck":
+        case Draw() if action.source == "deck":
             return _fmt("draw_deck", lang)
         case Draw():
-            return _fmt("draw_display", lang, biome=_pay(a.source, lang))
+            return _fmt("draw_display", lang, biome=_pay(action.source, lang))
         case PlaceFeat():
-            key = "feat_territory" if FEATS[FEAT_INDEX[a.feat]].goes_on == "territory" else "feat_line"
-            return _fmt(key, lang, feat=term(a.feat, lang), target=term(a.target, lang))
+            key = "feat_territory" if FEATS[FEAT_INDEX[action.feat]].goes_on == "territory" else "feat_line"
+            return _fmt(key, lang, feat=term(action.feat, lang), target=term(action.target, lang))
         case Decline():
-            return _fmt("decline", lang, feat=term(a.feat, lang))
-    return str(a)
+            return _fmt("decline", lang, feat=term(action.feat, lang))
+    return str(action)

@@ -3,6 +3,8 @@ and the end of the game (R34, R36, R38)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from gameshelf.core.game import Event
 from gameshelf.games.iwari import scoring
 from gameshelf.games.iwari.actions import Draw, action_table
@@ -10,123 +12,143 @@ from gameshelf.games.iwari.catalog import BIOMES, DISPLAY, HAND, LETTER_INDEX, N
 from gameshelf.games.iwari.decisions import CHOOSE_ACTION, DRAW_CARDS, DraftPick
 from gameshelf.games.iwari.state import State
 
-BIOME_IDS = tuple(b.id for b in BIOMES)
+BIOME_IDS = tuple(biome.id for biome in BIOMES)
 
 
-def tribe_arg(s: State, tribe: int):
+def tribe_arg(state: State, tribe: int) -> int | str:
     """A tribe as an event argument: the seat number, or ``third_tribe``."""
-    return tribe if tribe < s.players else "third_tribe"
+    return tribe if tribe < state.players else "third_tribe"
 
 
-def draw_choices(s: State) -> list:
+def draw_choices(state: State) -> list[Any]:
     """R29: the deck's top card (while the deck has cards) or any display card."""
-    table = action_table(s.map.id)
-    out = [table.draw_deck] if s.deck else []
-    return out + [table.draw_take[b] for b in range(NB) if s.display[b]]
+    table = action_table(state.map.id)
+    out: list[Any] = [table.draw_deck] if state.deck else []
+    return out + [table.draw_take[biome] for biome in range(NB) if state.display[biome]]
 
 
-def start_draw(s: State) -> list[Event]:
-    s.pending.append(DRAW_CARDS[s.current])
+def start_draw(state: State) -> list[Event]:
+    state.pending.append(DRAW_CARDS[state.current])
     return []
 
 
-def apply_draw(s: State, a: Draw) -> list[Event]:
+def _take(state: State, action: Draw) -> list[Event]:
     """R29-R30 (and R71 in the draft): one card from the deck top or the display."""
-    seat = s.current
-    if a.source == "deck":
-        b = s.deck.pop()
-        s.hands[seat * NB + b] += 1
+    seat = state.current
+    if action.source == "deck":
+        biome = state.deck.pop()
+        state.hands[seat * NB + biome] += 1
         only = frozenset((seat,))  # R27: the card for the drawer, a redacted twin for all others
-        events = [Event("draw_deck", {"seat": seat, "biome": BIOME_IDS[b]}, only),
+        events = [Event("draw_deck", {"seat": seat, "biome": BIOME_IDS[biome]}, only),
                   Event("draw_deck_hidden", {"seat": seat}, hidden_from=only)]
-        if not s.deck:
-            events += _exhaust(s)
-            if s.end_reason:
-                return events
+        if not state.deck:
+            events += _exhaust(state)
     else:
-        b = LETTER_INDEX[a.source]
-        s.display[b] -= 1
-        s.hands[seat * NB + b] += 1
-        events = [Event("take_display", {"seat": seat, "biome": BIOME_IDS[b]})]
-    if sum(s.hands[seat * NB:(seat + 1) * NB]) >= HAND:
-        events += _finish_draw(s)
+        biome = LETTER_INDEX[action.source]
+        state.display[biome] -= 1
+        state.hands[seat * NB + biome] += 1
+        events = [Event("take_display", {"seat": seat, "biome": BIOME_IDS[biome]})]
     return events
 
 
-def _finish_draw(s: State) -> list[Event]:
-    """R31 refill, then the next turn (or, in the draft, the next drafter: A24)."""
-    top = s.pending.pop()
-    events = _refill(s)
-    if s.end_reason:
+def _hand_full(state: State) -> bool:
+    seat = state.current
+    return sum(state.hands[seat * NB:(seat + 1) * NB]) >= HAND
+
+
+def apply_draw(state: State, action: Draw) -> list[Event]:
+    """R29-R31: take a card; with a full hand the display is refilled and the next seat's turn
+    begins."""
+    events = _take(state, action)
+    if state.end_reason or not _hand_full(state):
         return events
-    if isinstance(top, DraftPick):
-        if top.left > 1:
-            s.current = (s.current - 1) % s.players
-            s.pending.append(DraftPick(s.current, top.left - 1))
-            return events
-        s.current = s.start
-    else:
-        s.current = (s.current + 1) % s.players
-    s.pending.append(CHOOSE_ACTION[s.current])
+    state.pending.pop()
+    events += _refill(state)
+    if state.end_reason:
+        return events
+    state.current = (state.current + 1) % state.players
+    state.pending.append(CHOOSE_ACTION[state.current])
     return events
 
 
-def deal_display(s: State) -> None:
+def apply_draft_pick(state: State, action: Draw) -> list[Event]:
+    """R71, A24: take a starting card; with a full hand the display is refilled and the next
+    drafter (to the right) picks, or, after the last drafter, the first player's turn begins."""
+    events = _take(state, action)
+    if state.end_reason or not _hand_full(state):
+        return events
+    frame = state.pending.pop()
+    assert isinstance(frame, DraftPick)
+    events += _refill(state)
+    if state.end_reason:
+        return events
+    if frame.left > 1:
+        state.current = (state.current - 1) % state.players
+        state.pending.append(DraftPick(state.current, frame.left - 1))
+        return events
+    state.current = state.first_player
+    state.pending.append(CHOOSE_ACTION[state.current])
+    return events
+
+
+def deal_display(state: State) -> None:
     for _ in range(DISPLAY):
-        s.display[s.deck.pop()] += 1
+        state.display[state.deck.pop()] += 1
 
 
-def _refill(s: State) -> list[Event]:
+def _refill(state: State) -> list[Event]:
+    """R31: the display back to 4 cards from the deck."""
     events = []
-    while sum(s.display) < DISPLAY:
-        b = s.deck.pop()
-        s.display[b] += 1
-        events.append(Event("display_refill", {"biome": BIOME_IDS[b]}))
-        if not s.deck:
-            events += _exhaust(s)
-            if s.end_reason:
+    while sum(state.display) < DISPLAY:
+        biome = state.deck.pop()
+        state.display[biome] += 1
+        events.append(Event("display_refill", {"biome": BIOME_IDS[biome]}))
+        if not state.deck:
+            events += _exhaust(state)
+            if state.end_reason:
                 break
     return events
 
 
-def _exhaust(s: State) -> list[Event]:
+def _exhaust(state: State) -> list[Event]:
     """R32-R35: first exhaustion = interim scoring + reshuffle; second = the game ends."""
-    s.exhaustions += 1
-    events = [Event("deck_exhausted", {"count": s.exhaustions})]
-    if s.exhaustions >= 2:
-        return events + end_game(s, "deck")
-    points = scoring.tent_majority(s)
-    if s.feat_log:
-        s.feat_interim = tuple(a + b for a, b in zip(s.feat_interim, scoring.feat_bonus(s, lines=False)))
-    for p, v in enumerate(points):
-        s.score[p] += v
-        s.interim[p] += v
-        events.append(Event("interim_score", {"player": tribe_arg(s, p), "points": v}))
-    s.deck = [b for b in range(NB) for _ in range(s.discard[b])]
-    s.discard = [0] * NB
-    if not s.deck:  # R35
-        return events + end_game(s, "deck")
-    s.chance.shuffle(s.deck)
-    events.append(Event("reshuffle", {"cards": len(s.deck)}))
+    state.exhaustions += 1
+    events = [Event("deck_exhausted", {"count": state.exhaustions})]
+    if state.exhaustions >= 2:
+        return events + end_game(state, "deck")
+    points = scoring.tent_majority(state)
+    if state.feat_tokens:
+        bonus = scoring.feat_bonus(state, lines=False)
+        state.feat_interim = tuple(before + more for before, more in zip(state.feat_interim, bonus))
+    for tribe, gained in enumerate(points):
+        state.scores[tribe] += gained
+        state.interim[tribe] += gained
+        events.append(Event("interim_score", {"player": tribe_arg(state, tribe), "points": gained}))
+    state.deck = [biome for biome in range(NB) for _ in range(state.discard[biome])]
+    state.discard = [0] * NB
+    if not state.deck:  # R35
+        return events + end_game(state, "deck")
+    state.chance.shuffle(state.deck)
+    events.append(Event("reshuffle", {"cards": len(state.deck)}))
     return events
 
 
-def end_game(s: State, reason: str) -> list[Event]:
+def end_game(state: State, reason: str) -> list[Event]:
     """R34/R38: final scoring (R73) and the end: no decision is pending any more."""
-    s.end_reason = reason
-    s.pending.clear()
-    s.final = tuple(scoring.final_scoring(s))
+    state.end_reason = reason
+    state.pending.clear()
+    state.final = tuple(scoring.final_scoring(state))
     events = [Event("game_end", {"reason": reason})]
-    for p, parts in enumerate(s.final):
-        s.score[p] += sum(parts.values())
-        events.append(Event("final_score", {"player": tribe_arg(s, p), "points": s.score[p]}))
+    for tribe, parts in enumerate(state.final):
+        state.scores[tribe] += sum(parts.values())
+        events.append(Event("final_score", {"player": tribe_arg(state, tribe), "points": state.scores[tribe]}))
     return events
 
 
-def why_draw(s: State, a: Draw):
+def why_draw(state: State, action: Draw) -> tuple[str, str] | None:
     """(rule, reason) a draw is not possible, or None."""
-    if a.source == "deck":
-        return None if s.deck else ("R29", "the deck is empty")
-    if s.display[LETTER_INDEX[a.source]] == 0:
+    if action.source == "deck":
+        return None if state.deck else ("R29", "the deck is empty")
+    if state.display[LETTER_INDEX[action.source]] == 0:
         return "R29", "no display card of that biome"
     return None

@@ -4,115 +4,141 @@ the active player's tribe on the board at the end of its own Place action, the 2
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from gameshelf.core.game import Event
-from gameshelf.games.iwari.actions import PlaceFeat, action_table
-from gameshelf.games.iwari.catalog import EXPEDITIONS, FEAT_INDEX, FEATS, MISSION_KINDS, TENTS
-from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken
+from gameshelf.games.iwari.actions import Decline, PlaceFeat, action_table
+from gameshelf.games.iwari.catalog import EXPEDITIONS, FEAT_INDEX, FEATS, MISSION_KINDS, TENTS, Expedition
+from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken, PlacePieces
 from gameshelf.games.iwari.rules_draw import end_game, start_draw
 from gameshelf.games.iwari.rules_place import target_choices
 from gameshelf.games.iwari.scoring import qualifies, settlements
 from gameshelf.games.iwari.state import State
 
 
-def earned_feats(s: State, seat: int, filled: int = -1) -> tuple[int, ...]:
+def earned_feats(state: State, seat: int, filled: int = -1) -> tuple[int, ...]:
     """Feat indices ``seat`` earns now, in resolution order (R48-R53, R59); ``filled``: the
     territory its Place action filled, or -1."""
     out = []
-    for f in FEATS:
-        taken = s.feat_earned[f.index]
-        if seat in taken or len(taken) >= f.tokens:
+    for feat in FEATS:
+        taken = state.feats_earned[feat.index]
+        if seat in taken or len(taken) >= feat.tokens:
             continue
-        if feat_targets(s, seat, f.index, filled):
-            out.append(f.index)
+        if feat_targets(state, seat, feat.index, filled):
+            out.append(feat.index)
     return tuple(out)
 
 
-def feat_targets(s: State, seat: int, feat: int, filled: int = -1) -> list[int]:
+def feat_targets(state: State, seat: int, feat_index: int, filled: int = -1) -> list[int]:
     """Territory indices (territory feats) or line indices (line feats) a token may go on."""
-    f = FEATS[feat]
-    if f.id == "discovery":  # R51: earned by filling a territory; token anywhere else
+    feat = FEATS[feat_index]
+    if feat.id == "discovery":  # R51: earned by filling a territory; token anywhere else
         if filled < 0:
             return []
-        return [t for t in range(len(s.map.territories)) if t != filled]
-    if f.id == "unity":  # R50: any territory holding a tent of one of the settlements
-        terr = s.map.space_terr
-        return sorted({terr[sp] for g in settlements(s, seat) for sp in g})
-    return [ln.index for ln in s.map.lines  # R52, R53
-            if ln.kind == f.line_kind and not s.blocked[ln.index] and qualifies(s, seat, ln.a, ln.b)]
+        return [territory for territory in range(len(state.map.territories)) if territory != filled]
+    if feat.id == "unity":  # R50: any territory holding a tent of one of the settlements
+        space_territory = state.map.space_territory
+        return sorted({space_territory[space] for group in settlements(state, seat) for space in group})
+    return [line.index for line in state.map.lines  # R52, R53
+            if line.kind == feat.line_kind and not state.blocked[line.index]
+            and qualifies(state, seat, line.a, line.b)]
 
 
-def feat_choices(s: State, top: PlaceFeatToken) -> list:
-    f = FEATS[top.feat]
-    table = action_table(s.map.id)
-    pool = table.feat_terr[f.id] if f.goes_on == "territory" else table.feat_line[f.id]
-    return [pool[i] for i in feat_targets(s, s.current, top.feat, top.filled)] + [table.decline[f.id]]
+def feat_choices(state: State, frame: PlaceFeatToken) -> list[Any]:
+    feat = FEATS[frame.feat]
+    table = action_table(state.map.id)
+    pool = table.feat_terr[feat.id] if feat.goes_on == "territory" else table.feat_line[feat.id]
+    targets = feat_targets(state, state.current, frame.feat, frame.filled)
+    return [pool[index] for index in targets] + [table.decline[feat.id]]
 
 
 # ---- the end of a Place action (R12 steps 2-4) ----------------------------------------------------
 
-def apply_done(s: State, a=None) -> list[Event]:
+def apply_done(state: State, action: Any = None) -> list[Event]:
     """End of a Place action: feats and expeditions (own), end check, third-tribe step (R12)."""
-    p = s.pending.pop()
-    events = [Event("place_done", {"seat": s.current})]
-    if p.tribe >= s.players:  # the third-tribe step is over (R44)
-        if s.config.third_tribe_ends_game and s.supply_tents[p.tribe] == 0:
-            return events + end_game(s, "all_tents")  # A9 with the option on, R38
-        return events + start_draw(s)
-    queue = earned_feats(s, s.current, p.filled) if s.config.feats else ()
-    for f in queue:  # R54: earning uses up the slot, placed or not
-        s.feat_earned[f] = s.feat_earned[f] + (s.current,)
-        events.append(Event("feat_earned", {"seat": s.current, "feat": FEATS[f].id}))
+    frame = state.pending.pop()
+    assert isinstance(frame, PlacePieces)
+    events = [Event("place_done", {"seat": state.current})]
+    if frame.tribe >= state.players:  # the third-tribe step is over (R44)
+        if state.config.third_tribe_ends_game and state.supply_tents[frame.tribe] == 0:
+            return events + end_game(state, "all_tents")  # A9 with the option on, R38
+        return events + start_draw(state)
+    queue = earned_feats(state, state.current, frame.filled) if state.config.feats else ()
+    for feat in queue:  # R54: earning uses up the slot, placed or not
+        state.feats_earned[feat] = state.feats_earned[feat] + (state.current,)
+        events.append(Event("feat_earned", {"seat": state.current, "feat": FEATS[feat].id}))
     if queue:  # the first to resolve (R59) on top
-        s.pending.extend(PlaceFeatToken(s.current, f, p.filled, p.cards) for f in reversed(queue))
+        state.pending.extend(PlaceFeatToken(state.current, feat, frame.filled, frame.cards)
+                             for feat in reversed(queue))
         return events
-    return events + _after_feats(s, p.cards)
+    return events + _after_feats(state, frame.cards)
 
 
-def apply_feat(s: State, a) -> list[Event]:
-    """R50-R55: place the top token (or decline it)."""
-    top = s.pending.pop()
-    f = FEATS[FEAT_INDEX[a.feat]]
-    if isinstance(a, PlaceFeat):
-        if f.goes_on == "territory":
-            target = s.map.terr_index[a.target]
-            s.terr_feats[target] += 1
-        else:
-            target = s.map.line_index[int(a.target)]
-            s.line_feats[target] += 1
-        s.feat_log = s.feat_log + ((f.index, target),)
-        events = [Event("feat_placed", {"seat": s.current, "feat": f.id, "target": a.target})]
+def apply_feat(state: State, action: PlaceFeat) -> list[Event]:
+    """R50-R53, R55: place the top token on its territory or alliance line."""
+    feat = FEATS[FEAT_INDEX[action.feat]]
+    if feat.goes_on == "territory":
+        target = state.map.territory_index[action.target]
+        state.territory_feats[target] += 1
     else:
-        events = [Event("feat_declined", {"seat": s.current, "feat": f.id})]
-    if not (s.pending and isinstance(s.pending[-1], PlaceFeatToken)):
-        events += _after_feats(s, top.cards)
-    return events
+        target = state.map.line_index[int(action.target)]
+        state.line_feats[target] += 1
+    state.feat_tokens = state.feat_tokens + ((feat.index, target),)
+    events = [Event("feat_placed", {"seat": state.current, "feat": feat.id, "target": action.target})]
+    return events + _next_token(state)
 
 
-def _after_feats(s: State, cards: int) -> list[Event]:
+def apply_decline(state: State, action: Decline) -> list[Event]:
+    """R54: the token is not placed; the slot stays used."""
+    events = [Event("feat_declined", {"seat": state.current, "feat": action.feat})]
+    return events + _next_token(state)
+
+
+def _next_token(state: State) -> list[Event]:
+    """The resolved token leaves the stack; after the last one the action goes on (R59, R12)."""
+    frame = state.pending.pop()
+    assert isinstance(frame, PlaceFeatToken)
+    if state.pending and isinstance(state.pending[-1], PlaceFeatToken):
+        return []
+    return _after_feats(state, frame.cards)
+
+
+def _after_feats(state: State, cards: int) -> list[Event]:
     """Expeditions (R61), the 20th-tent end (R38), then the third-tribe step (R40-R43) or draw."""
     events = []
-    if s.config.expeditions:
-        for card, points in check_expeditions(s, s.current):
-            events.append(Event("expedition_scored", {"seat": s.current, "card": EXPEDITIONS[card].id,
+    if state.config.expeditions:
+        for card, points in check_expeditions(state, state.current):
+            events.append(Event("expedition_scored", {"seat": state.current, "card": EXPEDITIONS[card].id,
                                                       "points": points}))
-    if s.supply_tents[s.current] == 0:
-        return events + end_game(s, "all_tents")
-    if s.ntribes > s.players and 1 <= cards <= 2:
-        if target_choices(s, s.players, s.current):
-            s.pending.append(THIRD_TRIBE_TARGET[s.current])
+    if state.supply_tents[state.current] == 0:
+        return events + end_game(state, "all_tents")
+    if state.tribes > state.players and 1 <= cards <= 2:
+        if target_choices(state, state.players, state.current):
+            state.pending.append(THIRD_TRIBE_TARGET[state.current])
             return events
-        events.append(Event("third_step_skipped", {"seat": s.current}))
-    return events + start_draw(s)
+        events.append(Event("third_step_skipped", {"seat": state.current}))
+    return events + start_draw(state)
 
 
-def why_feat(s: State, a):
-    top = s.pending[-1]
-    f = FEAT_INDEX.get(a.feat)
-    if f is None or f != top.feat:
-        return "R59", f"the token to place now is {FEATS[top.feat].id}"
-    if isinstance(a, PlaceFeat):
-        rule = _FEAT_RULE.get(FEATS[f].id, "R50")
-        return rule, f"that target is not allowed for the {FEATS[f].id} token ({rule})"
+def _token_frame(state: State) -> PlaceFeatToken:
+    frame = state.pending[-1]
+    assert isinstance(frame, PlaceFeatToken)
+    return frame
+
+
+def why_feat(state: State, action: PlaceFeat) -> tuple[str, str] | None:
+    frame = _token_frame(state)
+    feat = FEAT_INDEX.get(action.feat)
+    if feat is None or feat != frame.feat:
+        return "R59", f"the token to place now is {FEATS[frame.feat].id}"
+    rule = _FEAT_RULE.get(FEATS[feat].id, "R50")
+    return rule, f"that target is not allowed for the {FEATS[feat].id} token ({rule})"
+
+
+def why_decline(state: State, action: Decline) -> tuple[str, str] | None:
+    frame = _token_frame(state)
+    if FEAT_INDEX.get(action.feat) != frame.feat:
+        return "R59", f"the token to place now is {FEATS[frame.feat].id}"
     return None
 
 
@@ -121,61 +147,63 @@ _FEAT_RULE = {"unity": "R50", "discovery": "R51", "honor": "R52", "awe": "R53"}
 
 # ---- expedition missions (RECONSTRUCTED cards, 2.7) --------------------------------------------
 
-def _own(s: State, tribe: int, flat: list[int]) -> list[int]:
-    T = len(s.map.territories)
-    return flat[tribe * T:(tribe + 1) * T]
+def _own(state: State, tribe: int, flat: list[int]) -> list[int]:
+    territories = len(state.map.territories)
+    return flat[tribe * territories:(tribe + 1) * territories]
 
 
-def _tent_territories(s, p, card):
-    return sum(1 for n in _own(s, p, s.tents) if n) >= card.min
+def _tent_territories(state: State, tribe: int, card: Expedition) -> bool:
+    return sum(1 for tents in _own(state, tribe, state.tents) if tents) >= card.min
 
 
-def _tent_biomes(s, p, card):
-    terrs = s.map.territories
-    return len({terrs[t].biome for t, n in enumerate(_own(s, p, s.tents)) if n}) >= card.min
+def _tent_biomes(state: State, tribe: int, card: Expedition) -> bool:
+    places = state.map.territories
+    return len({places[territory].biome for territory, tents in enumerate(_own(state, tribe, state.tents))
+                if tents}) >= card.min
 
 
-def _tents_in_one(s, p, card):
-    return max(_own(s, p, s.tents)) >= card.min
+def _tents_in_one(state: State, tribe: int, card: Expedition) -> bool:
+    return max(_own(state, tribe, state.tents)) >= card.min
 
 
-def _settlement_size(s, p, card):
-    return any(len(g) >= card.min for g in settlements(s, p))
+def _settlement_size(state: State, tribe: int, card: Expedition) -> bool:
+    return any(len(group) >= card.min for group in settlements(state, tribe))
 
 
-def _settlement_territories(s, p, card):
-    terr = s.map.space_terr
-    return any(len({terr[sp] for sp in g}) >= card.min for g in settlements(s, p))
+def _settlement_territories(state: State, tribe: int, card: Expedition) -> bool:
+    space_territory = state.map.space_territory
+    return any(len({space_territory[space] for space in group}) >= card.min for group in settlements(state, tribe))
 
 
-def _totem_territories(s, p, card):
-    return sum(1 for n in _own(s, p, s.totems) if n) >= card.min
+def _totem_territories(state: State, tribe: int, card: Expedition) -> bool:
+    return sum(1 for totems in _own(state, tribe, state.totems) if totems) >= card.min
 
 
-def _totems_in_one(s, p, card):
-    return max(_own(s, p, s.totems)) >= card.min
+def _totems_in_one(state: State, tribe: int, card: Expedition) -> bool:
+    return max(_own(state, tribe, state.totems)) >= card.min
 
 
-def _line_pact(s, p, card):
-    return sum(1 for ln in s.map.lines if ln.kind == card.kind and not s.blocked[ln.index]
-               and qualifies(s, p, ln.a, ln.b)) >= card.min
+def _line_pact(state: State, tribe: int, card: Expedition) -> bool:
+    return sum(1 for line in state.map.lines if line.kind == card.kind and not state.blocked[line.index]
+               and qualifies(state, tribe, line.a, line.b)) >= card.min
 
 
-def _settlements(s, p, card):
-    return len(settlements(s, p)) >= card.min
+def _settlements(state: State, tribe: int, card: Expedition) -> bool:
+    return len(settlements(state, tribe)) >= card.min
 
 
-def _lead_territories(s, p, card):
-    T = len(s.map.territories)
-    own = _own(s, p, s.tents)
-    return sum(1 for t in range(T) if own[t] and own[t] == max(s.tents[t::T])) >= card.min
+def _lead_territories(state: State, tribe: int, card: Expedition) -> bool:
+    territories = len(state.map.territories)
+    own = _own(state, tribe, state.tents)
+    return sum(1 for territory in range(territories)
+               if own[territory] and own[territory] == max(state.tents[territory::territories])) >= card.min
 
 
-def _tents_on_board(s, p, card):
-    return TENTS - s.supply_tents[p] >= card.min
+def _tents_on_board(state: State, tribe: int, card: Expedition) -> bool:
+    return TENTS - state.supply_tents[tribe] >= card.min
 
 
-MISSIONS = {
+MISSIONS: dict[str, Callable[[State, int, Expedition], bool]] = {
     "tent_territories": _tent_territories, "tent_biomes": _tent_biomes,
     "tents_in_one_territory": _tents_in_one, "settlement_size": _settlement_size,
     "settlement_territories": _settlement_territories, "totem_territories": _totem_territories,
@@ -186,18 +214,18 @@ MISSIONS = {
 assert set(MISSIONS) == set(MISSION_KINDS)
 
 
-def check_expeditions(s: State, seat: int) -> list[tuple[int, int]]:
+def check_expeditions(state: State, seat: int) -> list[tuple[int, int]]:
     """R61-R63: score every face-up card ``seat`` now fulfils; returns (card, points) pairs."""
     scored = []
-    for i, card_index in enumerate(s.expeditions):
-        taken = s.exp_scored[i]
+    for slot, card_index in enumerate(state.expeditions):
+        taken = state.expeditions_scored[slot]
         if seat in taken or len(taken) >= 2:
             continue
         card = EXPEDITIONS[card_index]
-        if MISSIONS[card.mission](s, seat, card):
+        if MISSIONS[card.mission](state, seat, card):
             points = card.points[len(taken)]
-            s.exp_scored[i] = taken + (seat,)
-            s.score[seat] += points
-            s.exp_points[seat] += points
+            state.expeditions_scored[slot] = taken + (seat,)
+            state.scores[seat] += points
+            state.expedition_points[seat] += points
             scored.append((card_index, points))
     return scored

@@ -22,188 +22,189 @@ def score_area(counts: list[int], multiplier: int = 1) -> list[int]:
     return [0 if n <= 0 else multiplier * (total if n == top else above[n]) for n in counts]
 
 
-def territory_base(s: State):
+def territory_base(state: State):
     """(territory, per-tribe tent-majority points without feat multiplier) for every explored one."""
-    T, tents = len(s.map.territories), s.tents
-    for t in range(T):
-        if s.filled[t]:
-            yield t, score_area(tents[t::T])
+    territories, tents = len(state.map.territories), state.tents
+    for territory in range(territories):
+        if state.filled[territory]:
+            yield territory, score_area(tents[territory::territories])
 
 
-def tent_majority(s: State) -> list[int]:
+def tent_majority(state: State) -> list[int]:
     """Every territory scored for tent majority with its feat multiplier (R72, R57)."""
-    points = [0] * s.ntribes
-    terr_feats = s.terr_feats
-    for t, base in territory_base(s):
-        m = 1 + terr_feats[t]
-        for p, v in enumerate(base):
-            points[p] += m * v
+    points = [0] * state.tribes
+    territory_feats = state.territory_feats
+    for territory, base in territory_base(state):
+        multiplier = 1 + territory_feats[territory]
+        for tribe, gained in enumerate(base):
+            points[tribe] += multiplier * gained
     return points
 
 
-def settlements(s: State, tribe: int) -> list[list[int]]:
+def settlements(state: State, tribe: int) -> list[list[int]]:
     """The tribe's maximal road-connected groups of at least 4 tents (R49)."""
-    owner, adj = s.owner, s.adj
+    owner, adjacency = state.owner, state.adjacency
     seen: set[int] = set()
     groups = []
-    for sp in range(len(owner)):
-        if owner[sp] != tribe or sp in seen:
+    for space in range(len(owner)):
+        if owner[space] != tribe or space in seen:
             continue
-        group, stack = [sp], [sp]
-        seen.add(sp)
+        group, stack = [space], [space]
+        seen.add(space)
         while stack:
-            for nb in adj[stack.pop()]:
-                if owner[nb] == tribe and nb not in seen:
-                    seen.add(nb)
-                    group.append(nb)
-                    stack.append(nb)
+            for neighbour in adjacency[stack.pop()]:
+                if owner[neighbour] == tribe and neighbour not in seen:
+                    seen.add(neighbour)
+                    group.append(neighbour)
+                    stack.append(neighbour)
         if len(group) >= 4:
             groups.append(group)
     return groups
 
 
-def settlement_points(s: State) -> list[int]:
+def settlement_points(state: State) -> list[int]:
     """R77: one VP per tent in each settlement, no multiplier."""
-    return [sum(len(g) for g in settlements(s, p)) for p in range(s.ntribes)]
+    return [sum(len(group) for group in settlements(state, tribe)) for tribe in range(state.tribes)]
 
 
-def qualifies(s: State, tribe: int, a: int, b: int) -> bool:
+def qualifies(state: State, tribe: int, first: int, second: int) -> bool:
     """R78/R52: at least one totem on each side and the most (ties count) on each side."""
-    T, totems = len(s.map.territories), s.totems
-    ka, kb = totems[tribe * T + a], totems[tribe * T + b]
-    return ka > 0 and kb > 0 and ka == max(totems[a::T]) and kb == max(totems[b::T])
+    territories, totems = len(state.map.territories), state.totems
+    on_first, on_second = totems[tribe * territories + first], totems[tribe * territories + second]
+    return (on_first > 0 and on_second > 0 and on_first == max(totems[first::territories])
+            and on_second == max(totems[second::territories]))
 
 
-def line_base(s: State):
+def line_base(state: State):
     """(line, value without feat multiplier, qualifying tribes) for every line that pays (R78)."""
-    for line in s.map.lines:
-        if s.blocked[line.index] or not s.ktot[line.a] or not s.ktot[line.b]:
+    for line in state.map.lines:
+        if state.blocked[line.index] or not state.totem_stacks[line.a] or not state.totem_stacks[line.b]:
             continue
-        yield (line.index, s.ktot[line.a] + s.ktot[line.b],
-               [p for p in range(s.ntribes) if qualifies(s, p, line.a, line.b)])
+        yield (line.index, state.totem_stacks[line.a] + state.totem_stacks[line.b],
+               [tribe for tribe in range(state.tribes) if qualifies(state, tribe, line.a, line.b)])
 
 
-def totem_points(s: State) -> list[int]:
+def totem_points(state: State) -> list[int]:
     """R78, R58: usable lines in number order; each qualifying tribe scores both stacks."""
-    points = [0] * s.ntribes
-    for i, value, winners in line_base(s):
-        for p in winners:
-            points[p] += value * (1 + s.line_feats[i])
+    points = [0] * state.tribes
+    for i, value, winners in line_base(state):
+        for tribe in winners:
+            points[tribe] += value * (1 + state.line_feats[i])
     return points
 
 
-def feat_bonus(s: State, lines: bool = True) -> tuple[int, ...]:
+def feat_bonus(state: State, lines: bool = True) -> tuple[int, ...]:
     """Points the placed feat tokens add to the current tent scoring (and, with ``lines``, to the
-    totem scoring), per feat type and tribe (flat: feat * ntribes + tribe). A multiplier
+    totem scoring), per feat type and tribe (flat: feat * tribes + tribe). A multiplier
     (1 + k) is the base score plus one base score per token (R57, R58), so each token earns its
     feat the base points of its territory or line; the sum over feats is exactly the difference
     the multipliers make in :func:`tent_majority` / :func:`totem_points`."""
-    nt = s.ntribes
-    out = [0] * (FEAT_COUNT * nt)
-    if not s.feat_log:
+    tribes = state.tribes
+    out = [0] * (FEAT_COUNT * tribes)
+    if not state.feat_tokens:
         return tuple(out)
-    terr = dict(territory_base(s))
-    line = {i: (value, winners) for i, value, winners in line_base(s)} if lines else {}
-    for f, x in s.feat_log:
-        if FEATS[f].goes_on == "territory":
-            for p, v in enumerate(terr.get(x, ())):
-                out[f * nt + p] += v
-        elif x in line:
-            value, winners = line[x]
-            for p in winners:
-                out[f * nt + p] += value
+    territory_points = dict(territory_base(state))
+    line = {i: (value, winners) for i, value, winners in line_base(state)} if lines else {}
+    for feat, target in state.feat_tokens:
+        if FEATS[feat].goes_on == "territory":
+            for tribe, gained in enumerate(territory_points.get(target, ())):
+                out[feat * tribes + tribe] += gained
+        elif target in line:
+            value, winners = line[target]
+            for tribe in winners:
+                out[feat * tribes + tribe] += value
     return tuple(out)
 
 
-def long_road_points(s: State) -> list[int]:
+def long_road_points(state: State) -> list[int]:
     """R68: the Long Road spaces scored once more as one area, multiplier 1."""
-    if not s.map.long_road_spaces:
-        return [0] * s.ntribes
-    counts = [0] * s.ntribes
-    for sp in s.map.long_road_spaces:
-        if s.owner[sp] >= 0:
-            counts[s.owner[sp]] += 1
+    if not state.map.long_road_spaces:
+        return [0] * state.tribes
+    counts = [0] * state.tribes
+    for space in state.map.long_road_spaces:
+        if state.owner[space] >= 0:
+            counts[state.owner[space]] += 1
     return score_area(counts)
 
 
-def final_scoring(s: State) -> list[dict[str, int]]:
+def final_scoring(state: State) -> list[dict[str, int]]:
     """R73: tents, settlements, totems, Long Road, per tribe (not yet added to the scores)."""
-    parts = (tent_majority(s), settlement_points(s), totem_points(s), long_road_points(s))
-    return [{"tents": a, "settlements": b, "totems": c, "long_road": d}
-            for a, b, c, d in zip(*parts)]
+    parts = (tent_majority(state), settlement_points(state), totem_points(state), long_road_points(state))
+    return [{"tents": tents, "settlements": settled, "totems": totems, "long_road": road}
+            for tents, settled, totems, road in zip(*parts)]
 
 
-def unused_pieces(s: State, tribe: int) -> int:
-    return s.supply_tents[tribe] + s.supply_totems[tribe]
+def unused_pieces(state: State, tribe: int) -> int:
+    return state.supply_tents[tribe] + state.supply_totems[tribe]
 
 
-def breakdown(s: State, tribe: int, final=None) -> dict[str, int]:
+def breakdown(state: State, tribe: int, final=None) -> dict[str, int]:
     """R80: points per category (sums to the score); ``final``: final parts to use instead of the
     state's own (for :func:`score_now`)."""
-    final = final or s.final
+    final = final or state.final
     parts = final[tribe] if final else {"tents": 0, "settlements": 0, "totems": 0, "long_road": 0}
-    return {"interim": s.interim[tribe], **parts, "expeditions": s.exp_points[tribe]}
+    return {"interim": state.interim[tribe], **parts, "expeditions": state.expedition_points[tribe]}
 
 
-def balance(s: State) -> dict[str, list[int]]:
+def balance(state: State) -> dict[str, list[int]]:
     """Points per component and seat (sim convention): ``feat:<id>`` (feats on) is the interim
     plus final bonus its tokens' multipliers gave (these sums are part of the interim, tents and
     totems categories); ``expedition:<id>`` (expeditions on) is what each face-up card paid
     (these sum to the expeditions category)."""
-    players, nt = s.players, s.ntribes
+    players, tribes = state.players, state.tribes
     out: dict[str, list[int]] = {}
-    if s.config.feats:
-        final = feat_bonus(s) if s.final else (0,) * (FEAT_COUNT * nt)
-        for f in FEATS:
-            base = f.index * nt
-            out[f"feat:{f.id}"] = [s.feat_interim[base + p] + final[base + p] for p in range(players)]
-    if s.config.expeditions:
-        for i, card_index in enumerate(s.expeditions):
+    if state.config.feats:
+        final = feat_bonus(state) if state.final else (0,) * (FEAT_COUNT * tribes)
+        for feat in FEATS:
+            base = feat.index * tribes
+            out[f"feat:{feat.id}"] = [state.feat_interim[base + tribe] + final[base + tribe] for tribe in range(players)]
+    if state.config.expeditions:
+        for i, card_index in enumerate(state.expeditions):
             card = EXPEDITIONS[card_index]
             points = [0] * players
-            for j, seat in enumerate(s.exp_scored[i]):
+            for j, seat in enumerate(state.expeditions_scored[i]):
                 points[seat] += card.points[j]
             out[f"expedition:{card.id}"] = points
     return out
 
 
-def outcome(s: State) -> Outcome | None:
+def outcome(state: State) -> Outcome | None:
     """None until the game is over; then the scores and ranks (R79, R46)."""
-    return None if s.pending else _outcome(s, s.score, None)
+    return None if state.pending else _outcome(state, state.scores, None)
 
 
-def score_now(s: State) -> Outcome:
+def score_now(state: State) -> Outcome:
     """The outcome if the game ended now: the final scoring (R73) added to the scores so far."""
-    if not s.pending:
-        return _outcome(s, s.score, None)
-    final = final_scoring(s)
-    scores = [s.score[p] + sum(final[p].values()) for p in range(s.ntribes)]
-    return _outcome(s, scores, final)
+    if not state.pending:
+        return _outcome(state, state.scores, None)
+    final = final_scoring(state)
+    scores = [state.scores[tribe] + sum(final[tribe].values()) for tribe in range(state.tribes)]
+    return _outcome(state, scores, final)
 
 
-def _outcome(s: State, scores: list[int], final) -> Outcome:
+def _outcome(state: State, scores: list[int], final) -> Outcome:
     """R79 ranks with the unused-pieces tie-break; R46: a winning third tribe makes both lose."""
-    keys = [(scores[p], unused_pieces(s, p)) for p in range(s.ntribes)]
+    keys = [(scores[tribe], unused_pieces(state, tribe)) for tribe in range(state.tribes)]
     ranks = list(rank_players(keys))
-    players = s.players
-    details: dict = {"unused_pieces": [unused_pieces(s, p) for p in range(s.ntribes)],
-                     "end_reason": s.end_reason}
-    bal = balance(s) if final is None else {}
-    if bal:
-        details["balance"] = bal
-    if s.ntribes > players:
+    players = state.players
+    details: dict = {"unused_pieces": [unused_pieces(state, tribe) for tribe in range(state.tribes)],
+                     "end_reason": state.end_reason}
+    balances = balance(state) if final is None else {}
+    if balances:
+        details["balance"] = balances
+    if state.tribes > players:
         third_wins = ranks[players] == 1
         if third_wins:
             ranks = [max(r, 2) for r in ranks]
-        details["third_tribe"] = {"score": scores[players], "breakdown": breakdown(s, players, final),
+        details["third_tribe"] = {"score": scores[players], "breakdown": breakdown(state, players, final),
                                   "wins": third_wins}
         details["all_players_lose"] = third_wins
     return Outcome(tuple(scores[:players]), tuple(ranks[:players]),
-                   tuple(breakdown(s, p, final) for p in range(players)), details)
+                   tuple(breakdown(state, tribe, final) for tribe in range(players)), details)
 
 
-def assert_breakdown(s: State) -> None:
-    for p in range(s.ntribes):
-        assert sum(breakdown(s, p).values()) == s.score[p], "breakdown must sum to the score"
-    assert all(0 <= s.supply_tents[p] <= TENTS and 0 <= s.supply_totems[p] <= TOTEMS
-               for p in range(s.ntribes))
+def assert_breakdown(state: State) -> None:
+    for tribe in range(state.tribes):
+        assert sum(breakdown(state, tribe).values()) == state.scores[tribe], "breakdown must sum to the score"
+    assert all(0 <= state.supply_tents[tribe] <= TENTS and 0 <= state.supply_totems[tribe] <= TOTEMS
+               for tribe in range(state.tribes))

@@ -1,8 +1,8 @@
 """Iwari mutable state: flat lists of ints, cheap to copy (no rule logic here).
 
-``__slots__`` is the declaration of the fields; ``SHARED`` names those fixed for the game (map,
-config, mountains, ...), which copies share. ``copy`` copies every other list; ints, tuples and
-the frozen decision values on ``pending`` are immutable and shared.
+The class annotations are the fields (core.state.game_state writes ``__slots__`` and ``copy``
+from them): ``Shared`` fields are fixed for the game and shared by copies; lists are copied;
+ints, tuples and the frozen decision frames on ``pending`` are immutable and shared.
 
 Indices: tribes 0..players-1 are the seats, tribe ``players`` is the 2-player third tribe (R39).
 Cards are biome indices (cards of one biome are identical, 2.2): hands, display and discard pile
@@ -13,51 +13,55 @@ are counts per biome; the deck is an ordered list whose END is the top card. Boa
 from __future__ import annotations
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.frames import Frame
+from gameshelf.core.state import Copied, GameState, Shared, game_state
 from gameshelf.games.iwari.catalog import MapData
+from gameshelf.games.iwari.options import Config
 
 
-class State:
+@game_state
+class State(GameState):
     """One game of Iwari (see the module docstring for the index conventions)."""
 
-    __slots__ = (
-        # fixed for the game (SHARED)
-        "map", "players", "ntribes", "config", "adj", "blocked", "expeditions", "start",
-        # cards
-        "chance", "deck", "discard", "display", "hands", "exhaustions",
-        # board (tents/totems are flat: tribe * n_territories + territory)
-        "owner", "tents", "totems", "filled", "ktot", "supply_tents", "supply_totems",
-        "terr_feats", "line_feats", "feat_earned", "exp_scored",
-        # balance bookkeeping (tuples, replaced never mutated): placed feat tokens as
-        # (feat, territory-or-line index) in placement order, and per feat the interim bonus
-        # each tribe got from that feat's tokens (flat: feat * ntribes + tribe)
-        "feat_log", "feat_interim",
-        # scores
-        "score", "interim", "exp_points", "final", "end_reason",
-        # turn: the seat whose turn it is, actions applied, the decision stack (decisions.py)
-        "current", "ply", "pending",
-    )
-    SHARED = frozenset({"map", "players", "ntribes", "config", "adj", "blocked", "expeditions", "start"})
-
-    map: MapData
-    chance: Chance
-
-    def copy(self) -> State:
-        """Lists are copied, everything else (ints, tuples, frozen values, game data) is shared."""
-        c = State.__new__(State)
-        (c.map, c.players, c.ntribes, c.config, c.adj, c.blocked, c.expeditions, c.start) = (
-            self.map, self.players, self.ntribes, self.config, self.adj, self.blocked, self.expeditions,
-            self.start)
-        (c.exhaustions, c.feat_log, c.feat_interim, c.final, c.end_reason, c.current, c.ply) = (
-            self.exhaustions, self.feat_log, self.feat_interim, self.final, self.end_reason, self.current,
-            self.ply)
-        (c.deck, c.discard, c.display, c.hands, c.owner, c.tents, c.pending) = (
-            self.deck[:], self.discard[:], self.display[:], self.hands[:], self.owner[:], self.tents[:],
-            self.pending[:])
-        (c.totems, c.filled, c.ktot, c.supply_tents, c.supply_totems, c.terr_feats) = (
-            self.totems[:], self.filled[:], self.ktot[:], self.supply_tents[:], self.supply_totems[:],
-            self.terr_feats[:])
-        (c.line_feats, c.feat_earned, c.exp_scored, c.score, c.interim, c.exp_points) = (
-            self.line_feats[:], self.feat_earned[:], self.exp_scored[:], self.score[:], self.interim[:],
-            self.exp_points[:])
-        c.chance = self.chance.copy()
-        return c
+    # fixed for the game
+    map: Shared[MapData]
+    config: Shared[Config]
+    players: Shared[int]
+    tribes: Shared[int]                     # players, plus the third tribe with 2 players (R39)
+    blocked: Shared[tuple[bool, ...]]       # per alliance line: a mountain blocks it (setup step 3)
+    adjacency: Shared[tuple[tuple[int, ...], ...]]  # road neighbours of every tent space
+    expeditions: Shared[tuple[int, ...]]    # the face-up expedition cards (R60)
+    first_player: Shared[int]
+    # cards
+    chance: Copied[Chance]
+    deck: list[int]
+    discard: list[int]
+    display: list[int]
+    hands: list[int]                        # flat: seat * biomes + biome
+    exhaustions: int
+    # board (tents/totems are flat: tribe * territories + territory)
+    owner: list[int]                        # per tent space: its tribe, or -1
+    tents: list[int]
+    totems: list[int]
+    filled: list[int]                       # per territory: tents on it
+    totem_stacks: list[int]                 # per territory: totems on it, K(T) (R23)
+    supply_tents: list[int]
+    supply_totems: list[int]
+    territory_feats: list[int]              # per territory: feat tokens on it
+    line_feats: list[int]                   # per alliance line: feat tokens on it
+    feats_earned: list[tuple[int, ...]]     # per feat: the seats that earned it, in order
+    expeditions_scored: list[tuple[int, ...]]  # per face-up card: the seats that scored it
+    # balance bookkeeping: placed feat tokens as (feat, territory or line index) in placement
+    # order, and per feat the interim bonus each tribe got from its tokens (feat * tribes + tribe)
+    feat_tokens: tuple[tuple[int, int], ...]
+    feat_interim: tuple[int, ...]
+    # scores
+    scores: list[int]
+    interim: list[int]
+    expedition_points: list[int]
+    final: tuple[dict[str, int], ...] | None
+    end_reason: str | None
+    # turn: the seat whose turn it is, actions applied, the decision stack (decisions.py)
+    current: int
+    ply: int
+    pending: list[Frame]

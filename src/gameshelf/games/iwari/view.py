@@ -1,9 +1,9 @@
-"""Iwari encoding, per-seat views (R27) and determinization for search bots.
+"""Iwari per-seat views (R27) and determinization for search bots.
 
-``encode`` is the full state, one key per field of the state (for hashes); a view is the public
-part of the position (position.py) with the counts a player sees at a glance, the seat's own hand
-and the board's element ids; ``determinize`` deals the unseen cards at random and reseeds the
-chance stream, then decodes.
+A view is the header every game's view starts with (core.view), then the public part of the
+position (position.py) with the counts a player sees at a glance, the seat's own hand and the
+board's element ids; ``determinize`` deals the unseen cards at random and reseeds the chance
+stream, then decodes.
 """
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from gameshelf.core.chance import Chance
+from gameshelf.core.frames import frame_to_json
+from gameshelf.core.view import ViewHeader, view_header
 from gameshelf.games.iwari.catalog import BIOME_INDEX, MAPS, NB, deck_counts
-from gameshelf.games.iwari.position import cards, counts, decode, pending_json, public
+from gameshelf.games.iwari.position import cards, counts, decode, public
 from gameshelf.games.iwari.state import State
 
 
@@ -35,45 +37,27 @@ class FinalView(TypedDict):
     long_road: int
 
 
-class PendingView(TypedDict):
-    """One pending decision (decisions.py): ``kind`` is its name (``place_pieces``...), then its
-    fields by id: ``territory``/``filled`` territory ids, ``feat`` a feat id, ``tribe`` a tribe."""
-
-    kind: str
-    seat: int
-    tribe: NotRequired[int]
-    territory: NotRequired[str]
-    pieces: NotRequired[int]
-    cards: NotRequired[int]
-    unexplored: NotRequired[bool]
-    filled: NotRequired[str | None]
-    feat: NotRequired[str]
-    left: NotRequired[int]
-
-
-class IwariView(TypedDict):
+class IwariView(ViewHeader):
     """What one seat (or a spectator, ``seat`` None) sees: everything but the deck order, the
     chance stream and the other seats' hands (R27).
 
-    Element ids a decision targets (decisions.py) and where they are: ``territory:<id>`` a key of
-    ``territories``; ``space:<id>`` a space listed there; ``line:<n>`` a number in ``lines``;
-    ``hand:<biome>`` a card of ``hand``; ``display:<biome>`` a card of ``display``; ``deck:top``
-    the deck (``deck_size`` cards). Tribes are numbers: seats, then the 2-player third tribe.
+    ``decision`` (the header's) is the top pending frame as JSON (decisions.py: ``kind``,
+    ``seat`` and the frame's fields, territories and feats by index); ``pending`` is the whole
+    stack, top last. Element ids a decision targets (decisions.py) and where they are:
+    ``territory:<id>`` a key of ``territories``; ``space:<id>`` a space listed there; ``line:<n>``
+    a number in ``lines``; ``hand:<biome>`` a card of ``hand``; ``display:<biome>`` a card of
+    ``display``; ``deck:top`` the deck (``deck_size`` cards). Tribes are numbers: seats, then the
+    2-player third tribe.
     """
 
-    game: str
     map: str                                # the board's id (options.map)
-    players: int
     tribes: int                             # players, plus the third tribe with 2 players
     options: dict[str, str]
     territories: dict[str, list[str]]       # territory id -> its tent space ids
     lines: list[int]                        # alliance line numbers
     mountains: list[int]                    # blocked alliance lines
-    start: int
-    current: int                            # the seat whose turn it is
-    ply: int
-    decision: str | None                    # kind name of the top pending decision, None when over
-    pending: list[PendingView]              # the decision stack, top last
+    first_player: int
+    pending: list[dict[str, Any]]           # the decision stack as frame JSON, top last
     deck_size: int
     discard: dict[str, int]                 # biome id -> cards
     display: list[str]                      # biome ids
@@ -95,54 +79,65 @@ class IwariView(TypedDict):
     expedition_points: list[int]
     final: list[FinalView] | None
     end_reason: str | None
-    seat: int | None
 
 
 @lru_cache(maxsize=None)
 def _board(map_id: str) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[int, ...]]:
-    m = MAPS[map_id]
-    return (tuple((t.id, tuple(m.space_ids[sp] for sp in t.spaces)) for t in m.territories),
-            tuple(ln.n for ln in m.lines))
+    board = MAPS[map_id]
+    return (tuple((place.id, tuple(board.space_ids[space] for space in place.spaces)) for place in board.territories),
+            tuple(line.n for line in board.lines))
 
 
-def view(s: State, seat: int | None) -> IwariView:
+def view(state: State, seat: int | None) -> IwariView:
     """R27: everything public, the seat's own hand; deck order and other hands never."""
-    m = s.map
-    terrs, lines = _board(m.id)
-    v: Any = public(s)
-    v.update(
-        map=m.id, tribes=s.ntribes, territories={t: list(sp) for t, sp in terrs}, lines=list(lines),
-        decision=v["pending"][-1]["kind"] if s.pending else None, deck_size=len(s.deck),
-        hand_sizes=[sum(s.hands[p * NB:(p + 1) * NB]) for p in range(s.players)],
-        hand=cards(s.hands[seat * NB:(seat + 1) * NB]) if seat is not None else None,
-        supply=[{"tents": s.supply_tents[p], "totems": s.supply_totems[p]} for p in range(s.ntribes)],
-        territory_feats={m.territories[t].id: n for t, n in enumerate(s.terr_feats) if n},
-        line_feats={str(m.lines[i].n): n for i, n in enumerate(s.line_feats) if n},
-        seat=seat,
+    board = state.map
+    territories, lines = _board(board.id)
+    shared = public(state)
+    to_act = state.pending[-1].seat if state.pending else None
+    data: Any = view_header("iwari", seat, state.players, to_act, state.ply,
+                            frame_to_json(state.pending[-1]) if state.pending else None)
+    data.update(shared)
+    data.update(
+        map=board.id, tribes=state.tribes, territories={territory: list(spaces) for territory, spaces in territories},
+        lines=list(lines), deck_size=len(state.deck),
+        hand_sizes=[sum(state.hands[player * NB:(player + 1) * NB]) for player in range(state.players)],
+        hand=cards(state.hands[seat * NB:(seat + 1) * NB]) if seat is not None else None,
+        supply=[{"tents": state.supply_tents[tribe], "totems": state.supply_totems[tribe]}
+                for tribe in range(state.tribes)],
+        territory_feats={board.territories[territory].id: tokens
+                         for territory, tokens in enumerate(state.territory_feats) if tokens},
+        line_feats={str(board.lines[index].n): tokens for index, tokens in enumerate(state.line_feats) if tokens},
     )
-    return v
+    return data
 
 
-def determinize(v: dict[str, Any], chance: Chance) -> State:
-    """A full state consistent with ``v``: unseen cards dealt from ``chance``, chance reseeded.
+def determinize(view_data: dict[str, Any], chance: Chance) -> State:
+    """A full state consistent with ``view_data``: unseen cards dealt from ``chance``, chance reseeded.
 
     The draws, in order: one shuffle of the unseen cards (hidden hands in seat order take cards
     from its end, the deck keeps the rest), then the new stream's seed. Everything else comes from
     the view alone, so it is built once per view (a search determinizes the same view thousands
     of times) and copied: the state equals the plain version's
     (tests/agents/test_determinize_templates.py)."""
-    t = _template(v)
-    unseen = list(t.unseen)
+    template = _template(view_data)
+    unseen = list(template.unseen)
     chance.shuffle(unseen)
-    s = t.state.copy()
-    hands = s.hands
-    for p, size in t.hidden_hands:
-        base = p * NB
+    state = template.state.copy()
+    hands = state.hands
+    for seat, size in template.hidden_hands:
+        base = seat * NB
         for _ in range(size):
             hands[base + unseen.pop()] += 1
-    s.deck = unseen
-    s.chance = Chance(chance.next64())
-    return s
+    state.deck = unseen
+    state.chance = Chance(chance.next64())
+    return state
+
+
+def current_seat(view_data: dict[str, Any]) -> int:
+    """The seat whose turn it is, as the state keeps it: the seat to act (the first player once
+    the game is over: no rule reads it then)."""
+    to_act = view_data["to_act"]
+    return view_data["first_player"] if to_act is None else to_act
 
 
 class _Template:
@@ -150,44 +145,32 @@ class _Template:
 
     __slots__ = ("view", "state", "unseen", "hidden_hands")
 
+    view: dict[str, Any]
+    state: State
+    unseen: tuple[int, ...]
+    hidden_hands: tuple[tuple[int, int], ...]
+
 
 _LAST: list[_Template] = []  # the last view's template (a search asks for the same view again and again)
 
 
-def _template(v: dict[str, Any]) -> _Template:
+def _template(view_data: dict[str, Any]) -> _Template:
     last = _LAST[0] if _LAST else None  # read once: another thread may replace it meanwhile
-    if last is not None and last.view is v:
+    if last is not None and last.view is view_data:
         return last
-    seat = v["seat"]
-    pool = deck_counts(v["players"])
-    seen = counts(v["display"])
-    for b, n in v["discard"].items():
-        seen[BIOME_INDEX[b]] += n
+    seat = view_data["seat"]
+    pool = deck_counts(view_data["players"])
+    seen = counts(view_data["display"])
+    for biome, count in view_data["discard"].items():
+        seen[BIOME_INDEX[biome]] += count
     if seat is not None:
-        seen = [a + b for a, b in zip(seen, counts(v["hand"]))]
-    t = _Template()
-    t.view = v
-    t.unseen = tuple(b for b in range(NB) for _ in range(pool[b] - seen[b]))  # biome indices
-    t.hidden_hands = tuple((p, size) for p, size in enumerate(v["hand_sizes"]) if p != seat)
-    hands = [list(v["hand"]) if p == seat else [] for p in range(len(v["hand_sizes"]))]
-    t.state = decode(dict(v, hands=hands, deck=[], chance=0))
-    _LAST[:] = [t]
-    return t
-
-
-def encode(s: State) -> dict[str, Any]:
-    """The full state as JSON data, one key per (non-shared) field, named like the field, plus the
-    fixed set-up (map, options, mountains, start, expeditions)."""
-    return {
-        "map": s.map.id, "players": s.players, "options": s.config.to_options(), "blocked": list(s.blocked),
-        "start": s.start, "expeditions": list(s.expeditions),
-        "chance": s.chance.position, "deck": s.deck, "discard": s.discard, "display": s.display,
-        "hands": s.hands, "exhaustions": s.exhaustions, "owner": s.owner, "tents": s.tents, "totems": s.totems,
-        "filled": s.filled, "ktot": s.ktot, "supply_tents": s.supply_tents, "supply_totems": s.supply_totems,
-        "terr_feats": s.terr_feats, "line_feats": s.line_feats, "feat_earned": [list(e) for e in s.feat_earned],
-        "exp_scored": [list(e) for e in s.exp_scored], "feat_log": [list(e) for e in s.feat_log],
-        "feat_interim": list(s.feat_interim), "score": s.score, "interim": s.interim,
-        "exp_points": s.exp_points, "final": [dict(f) for f in s.final] if s.final else None,
-        "end_reason": s.end_reason, "current": s.current, "ply": s.ply,
-        "pending": [pending_json(s, d) for d in s.pending],
-    }
+        seen = [public + own for public, own in zip(seen, counts(view_data["hand"]))]
+    template = _Template()
+    template.view = view_data
+    template.unseen = tuple(biome for biome in range(NB) for _ in range(pool[biome] - seen[biome]))
+    template.hidden_hands = tuple((player, size) for player, size in enumerate(view_data["hand_sizes"])
+                                  if player != seat)
+    hands = [list(view_data["hand"]) if player == seat else [] for player in range(len(view_data["hand_sizes"]))]
+    template.state = decode(dict(view_data, current=current_seat(view_data), hands=hands, deck=[], chance=0))
+    _LAST[:] = [template]
+    return template

@@ -14,6 +14,8 @@ Notation (``verb arg``, one core grammar; ``str(action)`` parses back through ``
   bonus32 yes / bonus32 no  use bonus_move_3_2 after the action card (R67)
   exchange none / exchange move_5 / exchange both   keep the hand, or exchange a redundant one (R71)
   free r05c07 / free none   the free hatch between seasons, on a parent's space (R80)
+Each action prints itself through its verb (``Verb.format``); the verbs declare every token of
+their argument.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 
 from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
-from gameshelf.core.notation import Grammar, Verb, join, parse_int
+from gameshelf.core.notation import Grammar, Verb, parse_int
 from gameshelf.games.mariposas.catalog import CAT, DATA
 
 ANY = 5
@@ -37,7 +39,7 @@ class Play:
     add2: bool = False
 
     def __str__(self) -> str:
-        return join("play", CAT.action_ids[self.card] + ("+a1" if self.add1 else "") + ("+a2" if self.add2 else ""))
+        return PLAY_VERB.format(CAT.action_ids[self.card] + ("+a1" if self.add1 else "") + ("+a2" if self.add2 else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,7 @@ class Reuse:
     card: int
 
     def __str__(self) -> str:
-        return join("reuse", CAT.action_ids[self.card])
+        return REUSE_VERB.format(CAT.action_ids[self.card])
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +56,13 @@ class Segment:
     plus2: bool = False
 
     def __str__(self) -> str:
-        return join("seg", f"{self.length}+2" if self.plus2 else self.length)
+        return SEGMENT_VERB.format(f"{self.length}+2" if self.plus2 else self.length)
 
 
 @dataclass(frozen=True, slots=True)
 class Stop:
     def __str__(self) -> str:
-        return "stop"
+        return STOP_VERB.format()
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +70,7 @@ class Fly:
     slot: int
 
     def __str__(self) -> str:
-        return join("fly", self.slot)
+        return FLY_VERB.format(self.slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ class Step:
     space: int
 
     def __str__(self) -> str:
-        return join("to", CAT.space_ids[self.space])
+        return STEP_VERB.format(CAT.space_ids[self.space])
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,7 @@ class Pick:
     flower: int
 
     def __str__(self) -> str:
-        return join("pick", CAT.flower_types[self.flower])
+        return PICK_VERB.format(CAT.flower_types[self.flower])
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +94,7 @@ class TakeCard:
     kind: int
 
     def __str__(self) -> str:
-        return join("take", card_kind_id(self.kind))
+        return TAKE_VERB.format(card_kind_id(self.kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +102,7 @@ class Adjacent:
     space: int
 
     def __str__(self) -> str:
-        return join("adj", "none" if self.space < 0 else CAT.space_ids[self.space])
+        return ADJACENT_VERB.format("none" if self.space < 0 else CAT.space_ids[self.space])
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +111,8 @@ class Hatch:
 
     def __str__(self) -> str:
         if self.mode < 0:
-            return "hatch none"
-        return "hatch any" if self.mode == ANY else join("hatch", CAT.flower_types[self.mode])
+            return HATCH_VERB.format("none")
+        return HATCH_VERB.format("any" if self.mode == ANY else CAT.flower_types[self.mode])
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +120,7 @@ class Pay:
     flower: int
 
     def __str__(self) -> str:
-        return join("pay", CAT.flower_types[self.flower])
+        return PAY_VERB.format(CAT.flower_types[self.flower])
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +128,7 @@ class Bonus32:
     use: bool
 
     def __str__(self) -> str:
-        return "bonus32 yes" if self.use else "bonus32 no"
+        return BONUS32_VERB.format("yes" if self.use else "no")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +137,8 @@ class Exchange:
 
     def __str__(self) -> str:
         if self.which < 0:
-            return "exchange none"
-        return "exchange both" if self.which == BOTH else join("exchange", CAT.action_ids[self.which])
+            return EXCHANGE_VERB.format("none")
+        return EXCHANGE_VERB.format("both" if self.which == BOTH else CAT.action_ids[self.which])
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +146,7 @@ class FreeHatch:
     space: int
 
     def __str__(self) -> str:
-        return join("free", "none" if self.space < 0 else CAT.space_ids[self.space])
+        return FREE_HATCH_VERB.format("none" if self.space < 0 else CAT.space_ids[self.space])
 
 
 def card_kind_id(kind: int) -> str:
@@ -217,29 +219,6 @@ def _yes_no(arg: str) -> Bonus32:
     return BONUS32[arg == "yes"]
 
 
-GRAMMAR = Grammar("Mariposas", (
-    Verb("play", ("card",), _play, "play move_1x3"),
-    Verb("reuse", ("card",), lambda a: Reuse(_index(CAT.action_ids, a, "action card")), "reuse move_2x2"),
-    Verb("seg", ("length",), _seg, "seg 3"),
-    Verb("stop", (), lambda: STOP, "stop"),
-    Verb("fly", ("marker",), _fly, "fly 0"),
-    Verb("to", ("space",), lambda a: STEP[_space(a)], "to r05c07"),
-    Verb("pick", ("flower",), lambda a: PICK[_index(CAT.flower_types, a, "flower")], "pick white"),
-    Verb("take", ("card",), lambda a: TakeCard(_index(CARD_KINDS, a, "card")), "take green_egg"),
-    Verb("adj", ("space",), lambda a: Adjacent(NONE if a == "none" else _space(a)), "adj none"),
-    Verb("hatch", ("payment",), _hatch, "hatch any"),
-    Verb("pay", ("flower",), lambda a: PAY[_index(CAT.flower_types, a, "flower")], "pay pink"),
-    Verb("bonus32", ("yes/no",), _yes_no, "bonus32 yes"),
-    Verb("exchange", ("card",), _exchange, "exchange none"),
-    Verb("free", ("space",), lambda a: FreeHatch(NONE if a == "none" else _space(a)), "free none"),
-), load_yaml(DATA / "notation.yaml"))
-
-
-def parse_action(text: str):
-    """Notation back to an action; raises BadNotation."""
-    return GRAMMAR.parse(text)
-
-
 # Interned values so legal_actions allocates nothing.
 NSP = len(CAT.space_ids)
 STEP = tuple(Step(i) for i in range(NSP))
@@ -252,3 +231,41 @@ HATCH = {i: Hatch(i) for i in (NONE, 0, 1, 2, 3, 4, ANY)}
 PLAY = {(c, a, b): Play(c, a, b) for c in range(len(CAT.action_ids)) for a in (False, True) for b in (False, True)}
 STOP = Stop()
 BONUS32 = {True: Bonus32(True), False: Bonus32(False)}
+
+
+# The tokens each argument can take.
+SEGMENT_LENGTHS = range(1, 12)
+ACTION_CARDS = CAT.action_ids
+SPACES = CAT.space_ids
+FLOWERS = CAT.flower_types
+PLAY_TOKENS = tuple(card + flags for card in ACTION_CARDS for flags in ("", "+a1", "+a2", "+a1+a2"))
+SEGMENT_TOKENS = tuple(f"{length}{plus}" for length in SEGMENT_LENGTHS for plus in ("", "+2"))
+
+PLAY_VERB = Verb("play", ("card",), _play, "play move_1x3", domains=(PLAY_TOKENS,))
+REUSE_VERB = Verb("reuse", ("card",), lambda a: Reuse(_index(ACTION_CARDS, a, "action card")), "reuse move_2x2",
+                  domains=(ACTION_CARDS,))
+SEGMENT_VERB = Verb("seg", ("length",), _seg, "seg 3", domains=(SEGMENT_TOKENS,))
+STOP_VERB = Verb("stop", (), lambda: STOP, "stop")
+FLY_VERB = Verb("fly", ("marker",), _fly, "fly 0", domains=(tuple(str(m) for m in range(len(CAT.slot_gen))),))
+STEP_VERB = Verb("to", ("space",), lambda a: STEP[_space(a)], "to r05c07", domains=(SPACES,))
+PICK_VERB = Verb("pick", ("flower",), lambda a: PICK[_index(FLOWERS, a, "flower")], "pick white", domains=(FLOWERS,))
+TAKE_VERB = Verb("take", ("card",), lambda a: TakeCard(_index(CARD_KINDS, a, "card")), "take green_egg",
+                 domains=(CARD_KINDS,))
+ADJACENT_VERB = Verb("adj", ("space",), lambda a: Adjacent(NONE if a == "none" else _space(a)), "adj none",
+                     domains=(("none", *SPACES),))
+HATCH_VERB = Verb("hatch", ("payment",), _hatch, "hatch any", domains=(("none", "any", *FLOWERS),))
+PAY_VERB = Verb("pay", ("flower",), lambda a: PAY[_index(FLOWERS, a, "flower")], "pay pink", domains=(FLOWERS,))
+BONUS32_VERB = Verb("bonus32", ("yes/no",), _yes_no, "bonus32 yes", domains=(("yes", "no"),))
+EXCHANGE_VERB = Verb("exchange", ("card",), _exchange, "exchange none", domains=(("none", "both", *ACTION_CARDS),))
+FREE_HATCH_VERB = Verb("free", ("space",), lambda a: FreeHatch(NONE if a == "none" else _space(a)), "free none",
+                       domains=(("none", *SPACES),))
+
+GRAMMAR = Grammar("Mariposas", (
+    PLAY_VERB, REUSE_VERB, SEGMENT_VERB, STOP_VERB, FLY_VERB, STEP_VERB, PICK_VERB, TAKE_VERB, ADJACENT_VERB,
+    HATCH_VERB, PAY_VERB, BONUS32_VERB, EXCHANGE_VERB, FREE_HATCH_VERB,
+), load_yaml(DATA / "notation.yaml"))
+
+
+def parse_action(text: str):
+    """Notation back to an action; raises BadNotation."""
+    return GRAMMAR.parse(text)

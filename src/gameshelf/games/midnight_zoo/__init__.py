@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import GameInfo, SearchHints, Traits
 
@@ -13,8 +15,13 @@ from .options import SCHEMA
 # (two double moves, 2 x 4, being the most): 24 x 12; at most 3 bonus tiles gained per placement,
 # so at most 15 + 72 tiles held, each stored at most once and discarded at most once, a discard
 # costing at most 1 + 9 animals x 3 (pick, step, cheetah step) + 1 stop: 87 x (1 + 29); 3
-# end-of-round moves of 9 animals x 2 + 1 stop; 1 variability choice. 2,986 per seat; 4 seats.
-MAX_GAME_LENGTH = 12_000  # >= 4 x 2,986
+# end-of-round moves of 9 animals x 2 + 1 stop; 1 variability choice. 2,986 per seat.
+MAX_ACTIONS_PER_SEAT = 2_986
+
+
+def max_game_length(players: int, options: Mapping[str, str]) -> int:
+    """The bound above, per seat (a solo game has one seat)."""
+    return players * MAX_ACTIONS_PER_SEAT
 
 GAME = AssembledGame(__name__, GameInfo(
     id="midnight_zoo",
@@ -24,7 +31,7 @@ GAME = AssembledGame(__name__, GameInfo(
     rules_version="reference-3",  # reference-2: A9 revised (issue 18); reference-3: core notation (issue 11)
     summary={"en": "Draft tiles into your district and guide escaped animals to the zoo.",
              "ja": "タイルをドラフトして地区を作り、逃げた動物を動物園へ導く。"},
-    traits=Traits(chance=True, hidden_information=True, solo_mode=True, max_game_length=MAX_GAME_LENGTH),
+    traits=Traits(chance=True, hidden_information=True, solo_mode=True, max_game_length=max_game_length),
     # Rollouts of 2 actions are as strong as 8 at equal simulations (54% of 47 paired games) for
     # 64% of the CPU time. The search's strength stops growing early here (1,000 simulations beat
     # 125 in 58.5% of 41 games, 40 in 77.5% of 40), so ``normal`` plays 40 a seat (issue 15,

@@ -2,16 +2,18 @@
 
 Decision points of 4.14: draft pick, placement menu, cell, effect order/option, discover,
 bonus terrain/use, move point (animal, then its move), group moves, variability cards. The
-notation is the core grammar's ``verb arg…`` (``GRAMMAR``).
+notation is the core grammar's ``verb arg…`` (``GRAMMAR``). Each action prints itself through its
+verb (``Verb.format``); the verbs declare every token of their arguments.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 
 from gameshelf.core.data import load_yaml
 from gameshelf.core.errors import BadNotation
-from gameshelf.core.notation import Grammar, Verb, join, parse_int
+from gameshelf.core.notation import Grammar, Verb, parse_int
 
 from .catalog import CAT, DATA, DIRS
 
@@ -22,7 +24,7 @@ class Take:
     pos: int
 
     def __str__(self) -> str:
-        return join("take", self.pos + 1)
+        return TAKE_VERB.format(self.pos + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +34,7 @@ class Use:
     tile: str
 
     def __str__(self) -> str:
-        return join(self.verb, self.tile)
+        return USE_VERBS[self.verb].format(self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,7 @@ class At:
 
     def __str__(self) -> str:
         r, c = divmod(self.cell, CAT.cols)
-        return join("at", f"{r},{c}")
+        return AT_VERB.format(f"{r},{c}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class Effect:
     what: str = ""
 
     def __str__(self) -> str:
-        return join(self.source, self.what) if self.what else self.source
+        return EFFECT_VERBS[self.source].format(*((self.what,) if self.what else ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,7 @@ class Discover:
     spot: str
 
     def __str__(self) -> str:
-        return join("discover", self.spot)
+        return DISCOVER_VERB.format(self.spot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,7 @@ class Bonus:
     terrain: str
 
     def __str__(self) -> str:
-        return join("bonus", self.terrain)
+        return BONUS_VERB.format(self.terrain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,7 @@ class Pick:
     spot: str
 
     def __str__(self) -> str:
-        return join("animal", self.spot)
+        return ANIMAL_VERB.format(self.spot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +91,7 @@ class Go:
     dir: str = ""
 
     def __str__(self) -> str:
-        return join(self.kind, self.dir) if self.dir else self.kind
+        return MOVE_VERBS[self.kind].format(*((self.dir,) if self.dir else ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ class Stop:
     """Stop: forfeit the remaining move points / group moves / the cheetah's extra step."""
 
     def __str__(self) -> str:
-        return "stop"
+        return STOP_VERB.format()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +107,7 @@ class Done:
     """End your tile-placement phase (R13)."""
 
     def __str__(self) -> str:
-        return "done"
+        return DONE_VERB.format()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,7 @@ class Cards:
     letters: str
 
     def __str__(self) -> str:
-        return join("cards", self.letters)
+        return CARDS_VERB.format(self.letters)
 
 
 STOP, DONE, SKIP, SPACE = Stop(), Done(), Effect("skip"), Effect("space")
@@ -167,26 +169,53 @@ def _one_of(table: dict):
     return lambda word: table[word]
 
 
+def _card_orders() -> tuple[str, ...]:
+    """Per seat colour, one card or an order of all of them, as letters (R88)."""
+    letters: list[str] = []
+    for cards in CAT.cards:
+        word = "".join(c.letter for c in cards)
+        letters += [*word, *("".join(p) for p in permutations(word))]
+    return tuple(dict.fromkeys(letters))
+
+
+# The tokens each argument can take.
+POSITIONS = tuple(str(i) for i in range(1, CAT.market_spaces + 1))
+CELLS = tuple(f"{r},{c}" for r in range(CAT.rows) for c in range(CAT.cols))
+SYMBOLS = tuple(sorted(CAT.symbols_all))
+DIRECTIONS = tuple(DIRS)
+
+TAKE_VERB = Verb("take", ("position",), _take, "take 1", domains=(POSITIONS,))
+USE_VERBS = {
+    "place": Verb("place", ("tile",), _use("place"), "place R17", domains=(CAT.tile_id,)),
+    "store": Verb("store", ("tile",), _use("store"), "store G07", domains=(CAT.tile_id,)),
+    "discard": Verb("discard", ("tile",), _use("discard"), "discard BR", domains=(CAT.tile_id,)),
+}
+AT_VERB = Verb("at", ("row,col",), _at, "at 0,4", domains=(CELLS,))
+EFFECT_VERBS = {
+    "tile": Verb("tile", ("symbol",), _symbol("tile"), "tile move_2", domains=(SYMBOLS,)),
+    "space": Verb("space", (), lambda: SPACE, "space"),
+    "reward": Verb("reward", ("symbol",), _symbol("reward"), "reward vp_5", domains=(SYMBOLS,)),
+    "skip": Verb("skip", (), lambda: SKIP, "skip"),
+}
+DISCOVER_VERB = Verb("discover", ("spot",), _one_of({s: DISCOVER[i] for s, i in SPOT_INDEX.items()}), "discover L2",
+                     domains=(CAT.spot_names,))
+BONUS_VERB = Verb("bonus", ("terrain",), _one_of({t: BONUS[i] for i, t in enumerate(CAT.terrains)}), "bonus sand",
+                  domains=(CAT.terrains,))
+ANIMAL_VERB = Verb("animal", ("spot",), _one_of({s: PICK[i] for s, i in SPOT_INDEX.items()}), "animal T3",
+                   domains=(CAT.spot_names,))
+MOVE_VERBS = {
+    "go": Verb("go", ("direction",), _one_of(dict(zip(DIRS, GO))), "go N", domains=(DIRECTIONS,)),
+    "turn": Verb("turn", ("side",), _one_of({"L": TURN_L, "R": TURN_R}), "turn L", domains=(("L", "R"),)),
+    "face": Verb("face", ("direction",), _one_of(dict(zip(DIRS, FACE))), "face W", domains=(DIRECTIONS,)),
+    "wake": Verb("wake", (), lambda: WAKE, "wake"),
+}
+STOP_VERB = Verb("stop", (), lambda: STOP, "stop")
+DONE_VERB = Verb("done", (), lambda: DONE, "done")
+CARDS_VERB = Verb("cards", ("letters",), _cards, "cards FMT", domains=(_card_orders(),))
+
 GRAMMAR = Grammar("Midnight Zoo", (
-    Verb("take", ("position",), _take, "take 1"),
-    Verb("place", ("tile",), _use("place"), "place R17"),
-    Verb("store", ("tile",), _use("store"), "store G07"),
-    Verb("discard", ("tile",), _use("discard"), "discard BR"),
-    Verb("at", ("row,col",), _at, "at 0,4"),
-    Verb("tile", ("symbol",), _symbol("tile"), "tile move_2"),
-    Verb("space", (), lambda: SPACE, "space"),
-    Verb("reward", ("symbol",), _symbol("reward"), "reward vp_5"),
-    Verb("skip", (), lambda: SKIP, "skip"),
-    Verb("discover", ("spot",), _one_of({s: DISCOVER[i] for s, i in SPOT_INDEX.items()}), "discover L2"),
-    Verb("bonus", ("terrain",), _one_of({t: BONUS[i] for i, t in enumerate(CAT.terrains)}), "bonus sand"),
-    Verb("animal", ("spot",), _one_of({s: PICK[i] for s, i in SPOT_INDEX.items()}), "animal T3"),
-    Verb("go", ("direction",), _one_of(dict(zip(DIRS, GO))), "go N"),
-    Verb("turn", ("side",), _one_of({"L": TURN_L, "R": TURN_R}), "turn L"),
-    Verb("face", ("direction",), _one_of(dict(zip(DIRS, FACE))), "face W"),
-    Verb("wake", (), lambda: WAKE, "wake"),
-    Verb("stop", (), lambda: STOP, "stop"),
-    Verb("done", (), lambda: DONE, "done"),
-    Verb("cards", ("letters",), _cards, "cards FMT"),
+    TAKE_VERB, *USE_VERBS.values(), AT_VERB, *EFFECT_VERBS.values(), DISCOVER_VERB, BONUS_VERB, ANIMAL_VERB,
+    *MOVE_VERBS.values(), STOP_VERB, DONE_VERB, CARDS_VERB,
 ), load_yaml(DATA / "notation.yaml"))
 
 

@@ -1,4 +1,4 @@
-"""Observation encoders (issue 14): a fixed-shape float32 vector per seat, from that seat's view only.
+"""Observation encoders: a fixed-shape float32 vector per seat, from that seat's view only.
 
 Every encoder reads the *view* (``game.view(state, seat)``), never the hidden parts of the state,
 so two states the seat cannot tell apart (determinizations of one view) give the same observation,
@@ -13,6 +13,10 @@ prints the segments with their offsets.
 An encoder may also split its vector into sections keyed by the state fields they read
 (``sections``); :class:`~gameshelf.rl.encode.incremental.IncrementalEncoder` then rewrites only the
 sections that changed since a seat's last observation (the environments use it).
+
+A game with a module here (``gameshelf.rl.encode.<game id>`` defining ``ENCODER``) uses that tuned
+encoder; any other game uses the generic :class:`~gameshelf.rl.encode.view.ViewEncoder` (feature
+hashing over the view), so every game has observations with no code here for it.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from importlib import import_module
 from typing import Any, Mapping
 
 import numpy as np
+
+OBS_BOUND = 1000.0   # observation values are small scaled counts; a Box needs finite bounds
 
 
 def scatter(out: np.ndarray, ones: list[int], idx: list[int], val: list[float]) -> np.ndarray:
@@ -121,10 +127,23 @@ class Encoder:
         return (seat - view["seat"]) % self.players
 
 
-def encoder(game_id: str, players: int, options: Mapping[str, str] | None = None) -> Encoder:
-    """The observation encoder of ``game_id`` for ``players`` and resolved ``options``."""
-    from gameshelf.games import get_game
-    game = get_game(game_id)
-    resolved = game.info.options.resolve({k: v for k, v in (options or {}).items() if k != "player_count"})
-    module = import_module(f"gameshelf.rl.encode.{game_id}")
-    return module.ENCODER(players, resolved)
+def own_encoder(game_id: str) -> type[Encoder] | None:
+    """The encoder class of ``game_id``'s own module here, or ``None`` when it has none."""
+    name = f"{__name__}.{game_id}"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None
+        raise
+    return getattr(module, "ENCODER", None)
+
+
+def encoder(game: Any, players: int, options: Mapping[str, object] | None = None) -> Encoder:
+    """The observation encoder of ``game`` (an id or the Game) for ``players`` and ``options``
+    (resolved here): the game's own, else the generic view encoder."""
+    from gameshelf.rl.actions import resolve
+    from gameshelf.rl.encode.view import ViewEncoder
+    game, resolved = resolve(game, players, options)
+    own = own_encoder(game.id)
+    return (own or ViewEncoder)(players, resolved)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from gameshelf.games.borealis.catalog import (BOARD_IDS, CARD_BY_TERM, CARD_TERM, N_CARDS, OBJECTIVES, SCORING_IDS,
                                               TRACK_LEN)
-from gameshelf.games.borealis.decisions import COUNTED, KINDS
-from gameshelf.games.borealis.state import END_REASONS, OBJ_STATUS_NAMES, State
+from gameshelf.games.borealis.decisions import KINDS, Mulligan, RegroupDiscard
+from gameshelf.games.borealis.state import END_REASONS, OBJECTIVE_STATUS_NAMES, State
 from gameshelf.rl.encode import Encoder
 
 CARD = {term: i - 1 for term, i in CARD_BY_TERM.items()}
@@ -24,14 +24,14 @@ OBJ = {oid: i for i, oid in enumerate(OBJECTIVES)}
 SCORING = {sid: i for i, sid in enumerate(SCORING_IDS)}
 BOARD = {b: i for i, b in enumerate(BOARD_IDS)}
 KIND = {k: i for i, k in enumerate(KINDS)}
-STATUS = {s: i for i, s in enumerate(OBJ_STATUS_NAMES)}
+STATUS = {s: i for i, s in enumerate(OBJECTIVE_STATUS_NAMES)}
 REASON = {r: i for i, r in enumerate(END_REASONS)}
 
 # the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
 CARD_OF = {c: CARD[term] for c, term in (CARD_TERM.items() if isinstance(CARD_TERM, dict) else enumerate(CARD_TERM))
            if term in CARD}
 BOARD_OF = [BOARD[b] for b in BOARD_IDS]
-STATUS_OF = [STATUS[x] for x in OBJ_STATUS_NAMES]
+STATUS_OF = [STATUS[x] for x in OBJECTIVE_STATUS_NAMES]
 REASON_OF = [REASON[x] for x in END_REASONS]
 
 
@@ -48,40 +48,40 @@ class BorealisEncoder(Encoder):
 
     def __init__(self, players, options):
         super().__init__(players, options)
-        L, n = self.layout, N_CARDS
+        layout, n = self.layout, N_CARDS
         self.blocks = []
         for p in range(players):
             self.blocks.append(dict(
-                hand=L.add(f"p{p}.hand", n, "card flags (viewer only)"),
-                hand_count=L.add(f"p{p}.hand_count", 1, "/10"),
-                cols=L.add(f"p{p}.columns", 3 * n, "card flags per location L, C, R"),
-                tops=L.add(f"p{p}.tops", 3 * n, "top card per location"),
-                heights=L.add(f"p{p}.heights", 3, "/10"),
-                sci=L.add(f"p{p}.scientists", 15, "zone x colour, /5"),
-                flags=L.add(f"p{p}.flags", 3 * TRACK_LEN, "space one-hot per track"),
-                tokens=L.add(f"p{p}.tokens", 1, "/50"),
-                board=L.add(f"p{p}.board", len(BOARD), "one-hot"),
-                achieved=L.add(f"p{p}.objectives_achieved", len(OBJ), "flags"),
-                turns=L.add(f"p{p}.turns", 1, "/100"),
+                hand=layout.add(f"p{p}.hand", n, "card flags (viewer only)"),
+                hand_count=layout.add(f"p{p}.hand_count", 1, "/10"),
+                cols=layout.add(f"p{p}.columns", 3 * n, "card flags per location L, C, R"),
+                tops=layout.add(f"p{p}.tops", 3 * n, "top card per location"),
+                heights=layout.add(f"p{p}.heights", 3, "/10"),
+                sci=layout.add(f"p{p}.scientists", 15, "zone x colour, /5"),
+                flags=layout.add(f"p{p}.flags", 3 * TRACK_LEN, "space one-hot per track"),
+                tokens=layout.add(f"p{p}.tokens", 1, "/50"),
+                board=layout.add(f"p{p}.board", len(BOARD), "one-hot"),
+                achieved=layout.add(f"p{p}.objectives_achieved", len(OBJ), "flags"),
+                turns=layout.add(f"p{p}.turns", 1, "/100"),
             ))
-        self.pool = L.add("pool", n, "card flags")
-        self.discard = L.add("discard", n, "card flags")
-        self.deck = L.add("deck_count", 1, "/90")
-        self.scoring = L.add("scoring_cards", len(SCORING), "flags")
-        self.objectives = L.add("objectives", 5 * len(OBJ), "per id: in play, tokens/5, status one-hot")
-        self.first = L.add("first_player", players, "relative one-hot")
-        self.to_act = L.add("to_act", players, "relative one-hot")
-        self.dseat = L.add("decision.seat", players, "relative one-hot")
-        self.kind = L.add("decision.kind", len(KIND), "one-hot")
-        self.discarded = L.add("decision.discarded", 1, "/5")
-        self.misc = L.add("misc", 5, "round/100, ply/1000, refresh used, refreshed, end triggered")
-        self.reason = L.add("end_reason", len(REASON), "one-hot")
+        self.pool = layout.add("pool", n, "card flags")
+        self.discard = layout.add("discard", n, "card flags")
+        self.deck = layout.add("deck_count", 1, "/90")
+        self.scoring = layout.add("scoring_cards", len(SCORING), "flags")
+        self.objectives = layout.add("objectives", 5 * len(OBJ), "per id: in play, tokens/5, status one-hot")
+        self.first = layout.add("first_player", players, "relative one-hot")
+        self.to_act = layout.add("to_act", players, "relative one-hot")
+        self.dseat = layout.add("decision.seat", players, "relative one-hot")
+        self.kind = layout.add("decision.kind", len(KIND), "one-hot")
+        self.discarded = layout.add("decision.discarded", 1, "/5")
+        self.misc = layout.add("misc", 5, "round/100, ply/1000, refresh used, refreshed, end triggered")
+        self.reason = layout.add("end_reason", len(REASON), "one-hot")
         self._card_tables()
 
     def fill(self, v, ones, idx, val):
         n, players, me = N_CARDS, self.players, v["seat"]
         card = CARD
-        for p, pv in enumerate(v["players"]):
+        for p, pv in enumerate(v["boards"]):
             b = self.blocks[(p - me) % players]
             if pv["hand"] is not None:
                 o = b["hand"]
@@ -144,7 +144,7 @@ class BorealisEncoder(Encoder):
             if p == me:
                 ones += map(t["hand"].__getitem__, s.hands[p])
             h = b["heights"]
-            for z, col in enumerate(s.cols[p * 3:p * 3 + 3]):
+            for z, col in enumerate(s.columns[p * 3:p * 3 + 3]):
                 if col:
                     ones += map(t["cols"][z].__getitem__, col)
                     ones.append(t["tops"][z][col[-1]])
@@ -152,32 +152,32 @@ class BorealisEncoder(Encoder):
                     val.append(len(col) / 10)
             o, base = b["sci"], p * 15
             idx += (b["hand_count"], b["tokens"], b["turns"], *range(o, o + 15))
-            val += (len(s.hands[p]) / 10, s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.sci[base:base + 15]])
+            val += (len(s.hands[p]) / 10, s.tokens[p] / 50, s.turns[p] / 100, *[k / 5 for k in s.scientists[base:base + 15]])
             f0, f1, f2 = s.flags[p * 3:p * 3 + 3]
             o = b["flags"]
             ones += (o + f0, o + TRACK_LEN + f1, o + 2 * TRACK_LEN + f2, b["board"] + BOARD_OF[s.boards[p]])
             achieved = s.achieved[p]
             if achieved:
                 o = b["achieved"]
-                ones += [o + OBJ[oid] for i, oid in enumerate(s.obj) if achieved >> i & 1]
+                ones += [o + OBJ[oid] for i, oid in enumerate(s.objectives) if achieved >> i & 1]
         ones += map(self.pool_table.__getitem__, s.pool)
         ones += map(self.discard_table.__getitem__, s.discard)
-        ones += [self.scoring + SCORING[c] for c in s.scoring]
-        for i, oid in enumerate(s.obj):
+        ones += [self.scoring + SCORING[c] for c in s.scoring_cards]
+        for i, oid in enumerate(s.objectives):
             o = self.objectives + 5 * OBJ[oid]
-            ones += (o, o + 2 + STATUS_OF[s.obj_status[i]])
+            ones += (o, o + 2 + STATUS_OF[s.objective_status[i]])
             idx.append(o + 1)
-            val.append(s.obj_tokens[i] / 5)
-        ones.append(self.first + (s.first - me) % players)
+            val.append(s.objective_tokens[i] / 5)
+        ones.append(self.first + (s.first_player - me) % players)
         if s.pending:
             top = s.pending[-1]
             rel = (top.seat - me) % players
             ones += (self.to_act + rel, self.dseat + rel, self.kind + KIND[top.kind])
             idx.append(self.discarded)
-            val.append((top.discarded if type(top) in COUNTED else 0) / 5)
+            val.append((top.discarded if isinstance(top, (Mulligan, RegroupDiscard)) else 0) / 5)
         idx += (self.deck, self.misc, self.misc + 1)
         val += (len(s.deck) / 90, s.round / 100, s.ply / 1000)
-        for i, flag in enumerate((s.refresh_round, s.turn_refreshed, s.end_triggered)):
+        for i, flag in enumerate((s.refresh_used_this_round, s.refreshed_this_turn, s.end_triggered)):
             if flag:
                 ones.append(self.misc + 2 + i)
         ones.append(self.reason + REASON_OF[s.end_reason])

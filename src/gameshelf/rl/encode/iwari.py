@@ -8,16 +8,17 @@ seat the hand size /10; the viewer's hand per biome /5; display per biome /4; di
 /10; deck size /60; exhaustions /3; blocked lines (flags); feat tokens per territory and per line
 /4; per feat the tribes that earned it (flags) and the interim bonus per tribe /10; expeditions in
 play (flags over the catalogue) and per expedition slot the tribes that scored it; start and
-current seat (relative one-hot); ply /300; the decision stack (kinds present, depth /5; the top
+seat to act (relative one-hot); ply /300; the decision stack (kinds present, depth /5; the top
 frame's kind, tribe, territory, filled territory and feat one-hot, pieces /3, cards /3, left /5,
-unexplored); over.
+unexplored); over. Frames name territories and feats by index (decisions.py).
 """
 
 from __future__ import annotations
 
 from gameshelf.games.iwari.actions import FEATS
 from gameshelf.games.iwari.catalog import BIOMES, EXPEDITIONS, MAPS
-from gameshelf.games.iwari.position import BIOME_IDS, pending_json
+from gameshelf.core.frames import frame_to_json
+from gameshelf.games.iwari.position import BIOME_IDS
 from gameshelf.games.iwari.state import State
 from gameshelf.rl.encode.incremental import Section, SectionedEncoder
 
@@ -25,8 +26,9 @@ BIOME = {b.id: i for i, b in enumerate(BIOMES)}
 NB = len(BIOME)
 FEAT = {f.id: i for i, f in enumerate(FEATS)}
 EXPED = {e.id: i for i, e in enumerate(EXPEDITIONS)}
-KINDS = {k: i for i, k in enumerate(("choose_action", "place_pieces", "third_tribe_target", "place_feat", "draw",
-                                     "draft_pick", "other"))}
+KINDS = {kind: index for index, kind in enumerate((
+    "iwari.choose_action", "iwari.place_pieces", "iwari.third_tribe_target", "iwari.place_feat", "iwari.draw",
+    "iwari.draft_pick", "other"))}
 
 
 # the state's integer codes -> the positions above (the same tables, indexed by the state's codes)
@@ -45,27 +47,27 @@ class IwariEncoder(SectionedEncoder):
         self.space = {sid: i for i, sid in enumerate(m.space_ids)}
         self.terr = {t.id: i for i, t in enumerate(m.territories)}
         self.line = {str(ln.n): i for i, ln in enumerate(m.lines)}
-        L = self.layout
-        self.tents = L.add("tents", len(self.space) * T, "per space: owner tribe one-hot")
-        self.totems = L.add("totems", len(self.terr) * T, "per territory: totems per tribe /4")
-        self.tribe = L.add("tribes", T * 5, "per tribe: tents/20, totems/8, score, interim, expedition points /100")
-        self.hand_sizes = L.add("hand_sizes", players, "/10")
-        self.hand = L.add("hand", NB, "viewer's cards per biome /5")
-        self.display = L.add("display", NB, "/4")
-        self.discard = L.add("discard", NB, "/10")
-        self.blocked = L.add("mountains", len(self.line), "blocked line flags")
-        self.terr_feats = L.add("territory_feats", len(self.terr), "/4")
-        self.line_feats = L.add("line_feats", len(self.line), "/4")
-        self.earned = L.add("feats_earned", len(FEAT) * T, "per feat: tribes flags")
-        self.feat_interim = L.add("feat_interim", len(FEAT) * T, "/10")
-        self.exped = L.add("expeditions", len(EXPED), "flags")
-        self.exped_scored = L.add("expeditions_scored", 3 * T, "per slot: tribes flags")
-        self.start = L.add("start", players, "relative one-hot")
-        self.current = L.add("current", players, "relative one-hot")
-        self.kinds = L.add("pending.kinds", len(KINDS), "flags")
-        self.top = L.add("pending.top", len(KINDS) + T + 2 * len(self.terr) + len(FEAT), "kind, tribe, territory, "
+        layout = self.layout
+        self.tents = layout.add("tents", len(self.space) * T, "per space: owner tribe one-hot")
+        self.totems = layout.add("totems", len(self.terr) * T, "per territory: totems per tribe /4")
+        self.tribe = layout.add("tribes", T * 5, "per tribe: tents/20, totems/8, score, interim, expedition points /100")
+        self.hand_sizes = layout.add("hand_sizes", players, "/10")
+        self.hand = layout.add("hand", NB, "viewer's cards per biome /5")
+        self.display = layout.add("display", NB, "/4")
+        self.discard = layout.add("discard", NB, "/10")
+        self.blocked = layout.add("mountains", len(self.line), "blocked line flags")
+        self.territory_feats = layout.add("territory_feats", len(self.terr), "/4")
+        self.line_feats = layout.add("line_feats", len(self.line), "/4")
+        self.earned = layout.add("feats_earned", len(FEAT) * T, "per feat: tribes flags")
+        self.feat_interim = layout.add("feat_interim", len(FEAT) * T, "/10")
+        self.exped = layout.add("expeditions", len(EXPED), "flags")
+        self.exped_scored = layout.add("expeditions_scored", 3 * T, "per slot: tribes flags")
+        self.first_player = layout.add("start", players, "relative one-hot")
+        self.to_act = layout.add("to_act", players, "relative one-hot")
+        self.kinds = layout.add("pending.kinds", len(KINDS), "flags")
+        self.top = layout.add("pending.top", len(KINDS) + T + 2 * len(self.terr) + len(FEAT), "kind, tribe, territory, "
                                                                                      "filled, feat one-hot")
-        self.misc = L.add("misc", 9, "deck/60, exhaustions/3, ply/300, depth/5, pieces/3, cards/3, left/5, "
+        self.misc = layout.add("misc", 9, "deck/60, exhaustions/3, ply/300, depth/5, pieces/3, cards/3, left/5, "
                                      "unexplored, over")
         # per viewer, each tribe's relative index; per tent space (the state's index), its segment place
         self.rel_of = [[t if t >= players else (t - seat) % players for t in range(T)] for seat in range(players)]
@@ -101,7 +103,7 @@ class IwariEncoder(SectionedEncoder):
             val.append(n / 10)
         ones += [self.blocked + self.line[str(n)] for n in v["mountains"]]
         for terr, n in v["territory_feats"].items():
-            idx.append(self.terr_feats + self.terr[terr])
+            idx.append(self.territory_feats + self.terr[terr])
             val.append(n / 4)
         for line, n in v["line_feats"].items():
             idx.append(self.line_feats + self.line[str(line)])
@@ -116,31 +118,33 @@ class IwariEncoder(SectionedEncoder):
         ones += [self.exped + EXPED[e] for e in v["expeditions"]]
         for i, tribes in enumerate(v["expeditions_scored"][:3]):
             ones += [self.exped_scored + i * T + rel(v, t) for t in tribes]
-        ones += (self.start + rel(v, v["start"]), self.current + rel(v, v["current"]))
+        ones += [self.first_player + rel(v, v["first_player"])]
+        if v["to_act"] is not None:
+            ones.append(self.to_act + rel(v, v["to_act"]))
         self._pending(v, ones, idx, val)
 
     # ---- the same vector from the state's visible fields (Encoder.encode_state) ----------------
     def _make_sections(self):
         """Tents, totems, tribes, cards, feats and expeditions, and the turn (rewritten at every
         step: the decision stack and the ply change with nearly every action)."""
-        L = self.layout
+        layout = self.layout
         return [Section("tents", self.tents, self.totems, lambda s, me: s.owner[:], self._tents_state),
-                Section("totems", self.totems, self.tribe, lambda s, me: (s.ktot[:], s.totems[:]), self._totems_state),
+                Section("totems", self.totems, self.tribe, lambda s, me: (s.totem_stacks[:], s.totems[:]), self._totems_state),
                 Section("tribes", self.tribe, self.hand_sizes, self._tribes_key, self._tribes_state),
                 Section("cards", self.hand_sizes, self.blocked, lambda s, me: (s.hands[:], s.display[:], s.discard[:]),
                         self._cards_state),
-                Section("feats", self.blocked, self.start, self._feats_key, self._feats_state),
-                Section("turn", self.start, L.size, None, self._turn_state)]
+                Section("feats", self.blocked, self.first_player, self._feats_key, self._feats_state),
+                Section("turn", self.first_player, layout.size, None, self._turn_state)]
 
     @staticmethod
     def _tribes_key(s, me):
-        return s.supply_tents[:], s.supply_totems[:], s.score[:], s.interim[:], s.exp_points[:]
+        return s.supply_tents[:], s.supply_totems[:], s.scores[:], s.interim[:], s.expedition_points[:]
 
     @staticmethod
     def _feats_key(s, me):
         # blocked lines and the expeditions in play are fixed for a game, but not from game to game
-        return (s.blocked, s.terr_feats[:], s.line_feats[:], s.feat_earned[:], s.feat_interim, s.expeditions,
-                s.exp_scored[:])
+        return (s.blocked, s.territory_feats[:], s.line_feats[:], s.feats_earned[:], s.feat_interim, s.expeditions,
+                s.expeditions_scored[:])
 
     def _tents_state(self, s, seat, ones, idx, val):
         rel, at = self.rel_of[seat], self.tent_at
@@ -150,7 +154,7 @@ class IwariEncoder(SectionedEncoder):
         rel, T, m, terr = self.rel_of[seat], self.tribes, self.map, self.terr
         nterr = len(m.territories)
         for t in range(nterr):
-            if s.ktot[t]:
+            if s.totem_stacks[t]:
                 o = self.totems + terr[m.territories[t].id] * T
                 for tribe, n in enumerate(s.totems[t::nterr]):
                     if n:
@@ -162,8 +166,8 @@ class IwariEncoder(SectionedEncoder):
         for t in range(self.tribes):
             o = self.tribe + rel[t] * 5
             idx += range(o, o + 5)
-            val += (s.supply_tents[t] / 20, s.supply_totems[t] / 8, s.score[t] / 100, s.interim[t] / 100,
-                    s.exp_points[t] / 100)
+            val += (s.supply_tents[t] / 20, s.supply_totems[t] / 8, s.scores[t] / 100, s.interim[t] / 100,
+                    s.expedition_points[t] / 100)
 
     def _cards_state(self, s, seat, ones, idx, val):
         rel, hands = self.rel_of[seat], s.hands
@@ -182,37 +186,39 @@ class IwariEncoder(SectionedEncoder):
     def _feats_state(self, s, seat, ones, idx, val):
         rel, T, m, terr = self.rel_of[seat], self.tribes, self.map, self.terr
         ones += [self.blocked + self.line[str(ln.n)] for ln in m.lines if s.blocked[ln.index]]
-        for t, n in enumerate(s.terr_feats):
+        for t, n in enumerate(s.territory_feats):
             if n:
-                idx.append(self.terr_feats + terr[m.territories[t].id])
+                idx.append(self.territory_feats + terr[m.territories[t].id])
                 val.append(n / 4)
         for i, n in enumerate(s.line_feats):
             if n:
                 idx.append(self.line_feats + self.line[str(m.lines[i].n)])
                 val.append(n / 4)
-        nt = s.ntribes
+        nt = s.tribes
         for f in FEATS:
             o = FEAT_OF[f.index] * T
-            ones += [self.earned + o + rel[t] for t in s.feat_earned[f.index]]
+            ones += [self.earned + o + rel[t] for t in s.feats_earned[f.index]]
             for t, n in enumerate(s.feat_interim[f.index * nt:(f.index + 1) * nt]):
                 if n:
                     idx.append(self.feat_interim + o + rel[t])
                     val.append(n / 10)
         ones += [self.exped + EXPED_OF[e] for e in s.expeditions]
-        for i, tribes in enumerate(s.exp_scored[:3]):
+        for i, tribes in enumerate(s.expeditions_scored[:3]):
             ones += [self.exped_scored + i * T + rel[t] for t in tribes]
 
     def _turn_state(self, s, seat, ones, idx, val):
         rel = self.rel_of[seat]
-        ones += (self.start + rel[s.start], self.current + rel[s.current])
-        pending = [pending_json(s, d) for d in s.pending]
+        ones.append(self.first_player + rel[s.first_player])
+        if s.pending:
+            ones.append(self.to_act + rel[s.pending[-1].seat])
+        pending = [frame_to_json(frame) for frame in s.pending]
         self._pending({"seat": seat, "pending": pending, "deck_size": len(s.deck), "exhaustions": s.exhaustions,
-                       "ply": s.ply, "decision": pending[-1]["kind"] if pending else None}, ones, idx, val)
+                       "ply": s.ply, "over": not pending}, ones, idx, val)
 
     def _pending(self, v, ones, idx, val):
         pending = v["pending"]
         misc = [v["deck_size"] / 60, v["exhaustions"] / 3, v["ply"] / 300, len(pending) / 5, 0.0, 0.0, 0.0, 0.0,
-                float(v["decision"] is None)]
+                float(v["over"])]
         if pending:
             ones += list({self.kinds + KINDS.get(f["kind"], KINDS["other"]) for f in pending})
             top, o = pending[-1], self.top
@@ -221,14 +227,14 @@ class IwariEncoder(SectionedEncoder):
             if "tribe" in top:
                 ones.append(o + self.tribe_of(v, top["tribe"]))
             o += self.tribes
-            if top.get("territory") in self.terr:
-                ones.append(o + self.terr[top["territory"]])
+            if "territory" in top:
+                ones.append(o + top["territory"])
             o += len(self.terr)
-            if top.get("filled") in self.terr:
-                ones.append(o + self.terr[top["filled"]])
+            if top.get("filled", -1) >= 0:
+                ones.append(o + top["filled"])
             o += len(self.terr)
-            if top.get("feat") in FEAT:
-                ones.append(o + FEAT[top["feat"]])
+            if "feat" in top:
+                ones.append(o + FEAT_OF[top["feat"]])
             misc[4:8] = [top.get("pieces", 0) / 3, top.get("cards", 0) / 3, top.get("left", 0) / 5,
                          float(bool(top.get("unexplored")))]
         for i, x in enumerate(misc):

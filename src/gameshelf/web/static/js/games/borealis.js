@@ -70,7 +70,7 @@ function common(ctx) {
     text(x + CW / 2, 24 + CH + 14, `×${discard.length}`, { "font-size": 10 })));
   // The round, and what the rules say ends the game (R36: 7 cards in one location; the round is
   // then completed), with how near it is; the engine's safety cap on rounds is not the game's length.
-  const most = Math.max(0, ...(v.players || []).flatMap((p) => (p.columns || []).map((c) => c.length)));
+  const most = Math.max(0, ...(v.boards || []).flatMap((p) => (p.columns || []).map((c) => c.length)));
   const end = v.end_triggered ? t("board.bo.final_round") : t("board.bo.end_rule", { n: most });
   const line = `${t("bo.round", { n: v.round ?? "–" })} · ${end}`;
   const lines = wrapText(line, x + CW - 10, 11, 3);
@@ -95,7 +95,7 @@ function goals(ctx) {
   parts.push(text(x, oy, t("bo.objectives"), { "text-anchor": "start", "font-weight": 700 }));
   // Objectives (R31-R34): the 5★ tokens left on each, its status, and who achieved it (seat markers).
   (v.objectives || []).forEach((o, i) => {
-    const by = (v.players || []).map((p, s) => ((p.objectives_achieved || []).includes(o.id) ? s : -1)).filter((s) => s >= 0);
+    const by = (v.boards || []).map((p, s) => ((p.objectives_achieved || []).includes(o.id) ? s : -1)).filter((s) => s >= 0);
     const who = by.length ? t("board.bo.achieved_by", { names: by.map((s) => ctx.names[s] ?? s + 1).join(", ") }) : t("board.bo.achieved_by_nobody");
     const label = `${ctx.term(o.id)}: ${t(`bo.status.${o.status}`)}, ${t("board.bo.tokens_left", { n: o.tokens })}; ${who}. ${help("objectives", o.id)}`;
     const y = oy + 8 + i * 24;
@@ -190,9 +190,9 @@ export function render(ctx) {
   const v = ctx.view;
   const wrap = el("div", { class: "board-wrap bo" });
   wrap.append(el("div", { class: "board-panel" }, common(ctx)), el("div", { class: "board-panel" }, goals(ctx)));
-  const order = [...(v.players || []).keys()];
+  const order = [...(v.boards || []).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
-  for (const i of order) wrap.append(el("div", { class: "board-panel" }, playerBoard(ctx, v.players[i], i)));
+  for (const i of order) wrap.append(el("div", { class: "board-panel" }, playerBoard(ctx, v.boards[i], i)));
   return wrap;
 }
 

@@ -26,8 +26,7 @@ const GAP = 46;
 
 function tribeSeat(view, tribe) {
   // Tribes 0..players-1 are the seats; a further tribe is the neutral third tribe.
-  const players = typeof view.players === "number" ? view.players : (view.players || []).length;
-  return tribe < players ? tribe : -1;
+  return tribe < view.players ? tribe : -1;
 }
 
 function mapData(ctx) {
@@ -291,8 +290,7 @@ export function render(ctx) {
 }
 
 export function scores(view) {
-  const players = typeof view.players === "number" ? view.players : (view.players || []).length;
-  return (view.scores || []).slice(0, players);
+  return (view.scores || []).slice(0, view.players);
 }
 
 // ---- the legend and the explanations (explain.js, legend.js) ---------------------------------------

@@ -1,0 +1,112 @@
+"""Accuracy by playing level: how the analysis scores each level's play, per game.
+
+For each game and level, plays ``--games`` 2-player games of the level against ``normal`` (seats
+alternate), analyses every decision of both seats at the default analysis level, and prints each
+level's mean game accuracy (and the ``normal`` opponents'), with the flags per 100 decisions.
+
+    python bench/bench_accuracy.py --games 2 --levels random,normal --jobs 2 [--cache FILE]
+
+``--cache`` keeps each analysed game's decisions (loss, choices) in a JSON file, so the table can be
+printed again (for another accuracy aggregate, say) without searching again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from gameshelf.agents import make_agent  # noqa: E402
+from gameshelf.analysis import analyse_record  # noqa: E402
+from gameshelf.analysis import search  # noqa: E402
+from gameshelf.analysis.review import DecisionReview, SeatReview, THRESHOLDS, flag_for  # noqa: E402
+from gameshelf.core.record import Record  # noqa: E402
+from gameshelf.games import game_ids, get_game  # noqa: E402
+from gameshelf.match import run_match  # noqa: E402
+
+LEVELS = ("random", "easy", "greedy", "normal", "hard")
+
+
+def play(game_id: str, level: str, index: int) -> Record:
+    game = get_game(game_id)
+    seed = 1000 + index
+    seats = [level, "normal"] if index % 2 == 0 else ["normal", level]
+    agents = [make_agent(spec, seed * 10 + seat) for seat, spec in enumerate(seats)]
+    return run_match(game, agents, seed=seed, seat_names=seats).record
+
+
+def analyse(game_id: str, level: str, index: int, record: Record, jobs: int) -> dict:
+    started = time.perf_counter()
+    analysis = analyse_record(get_game(game_id), record, jobs=jobs)
+    return {"game": game_id, "level": level, "index": index, "seats": list(record.seats),
+            "seconds": round(time.perf_counter() - started, 1), "record": record.to_json(),
+            "decisions": {str(seat): [[d.loss, d.choices] for d in review.decisions]
+                          for seat, review in analysis.seats.items()}}
+
+
+def seat_accuracy(decisions: list[list[float]]) -> tuple[float, dict[str, int]]:
+    reviews = tuple(DecisionReview(i, 0, "", "", 0.0, 0.0, loss, flag_for(loss), choices)
+                    for i, (loss, choices) in enumerate(decisions))
+    review = SeatReview(0, "", reviews)
+    return review.accuracy, review.counts()
+
+
+def table(entries: list[dict]) -> None:
+    print("| game | level | games | accuracy (level) | accuracy (its normal opponent) | "
+          + " | ".join(f"{name}s /100" for name, _ in reversed(THRESHOLDS)) + " |")
+    print("|---|---|---|---|---|" + "---|" * len(THRESHOLDS))
+    keys = sorted({(e["game"], e["level"]) for e in entries}, key=lambda k: (k[0], LEVELS.index(k[1])))
+    for game_id, level in keys:
+        mine, theirs, flags, decisions = [], [], {}, 0
+        for entry in (e for e in entries if (e["game"], e["level"]) == (game_id, level)):
+            seat = entry["seats"].index(level)
+            accuracy, counts = seat_accuracy(entry["decisions"][str(seat)])
+            mine.append(accuracy)
+            theirs.append(seat_accuracy(entry["decisions"][str(1 - seat)])[0])
+            decisions += len(entry["decisions"][str(seat)])
+            for name, count in counts.items():
+                flags[name] = flags.get(name, 0) + count
+        per100 = " | ".join(f"{100 * flags.get(name, 0) / max(1, decisions):.1f}" for name, _ in reversed(THRESHOLDS))
+        print(f"| {game_id} | {level} | {len(mine)} | {statistics.mean(mine):.1f} | {statistics.mean(theirs):.1f} | {per100} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--levels", default="random,normal")
+    parser.add_argument("--only", default="", help="comma-separated game ids (default: every game)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--cache", type=Path, default=None)
+    parser.add_argument("--table-only", action="store_true", help="print the table from --cache, search nothing")
+    parser.add_argument("--records", type=Path, default=None,
+                        help="a cache of an earlier run: analyse its games again instead of playing new ones")
+    parser.add_argument("--score-weight", type=float, default=None, help="the analysis's score weight (experiments)")
+    args = parser.parse_args()
+    if args.score_weight is not None:
+        search.SCORE_WEIGHT = args.score_weight
+    earlier = {(e["game"], e["level"], e["index"]): Record.from_json(e["record"])
+               for e in (json.loads(args.records.read_text()) if args.records else []) if "record" in e}
+    entries = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else []
+    if not args.table_only:
+        done = {(e["game"], e["level"], e["index"]) for e in entries}
+        for game_id in (args.only.split(",") if args.only else game_ids()):
+            for level in args.levels.split(","):
+                for index in range(args.games):
+                    if (game_id, level, index) in done:
+                        continue
+                    record = earlier.get((game_id, level, index)) or play(game_id, level, index)
+                    entry = analyse(game_id, level, index, record, args.jobs)
+                    entries.append(entry)
+                    print(f"{game_id} {level} #{index}: analysed in {entry['seconds']} s", file=sys.stderr, flush=True)
+                    if args.cache:
+                        args.cache.write_text(json.dumps(entries))
+    table(entries)
+
+
+if __name__ == "__main__":
+    main()
