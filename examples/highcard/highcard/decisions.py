@@ -1,27 +1,33 @@
-"""High Card's pending decisions: one frozen value per kind, kept on ``State.pending``."""
+"""High Card's pending decisions: one frame class per kind (core.frames.Frame), kept on
+``State.pending`` (top = last; empty once the game is over). The protocol's decision is built from
+the top frame (core.frames.decision_of): the prompt ``decision.play_card`` with the last card
+played, and each legal ``play N`` targeting the view element ``card:N`` (a card of ``hand``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from gameshelf.core.decision import Decision, Prompt
+from gameshelf.core.frames import Frame
 
 
-@dataclass(frozen=True)
-class PlayCard:
+@dataclass(frozen=True, slots=True)
+class PlayCard(Frame):
     """``seat`` plays one card from hand (H1)."""
 
-    KIND = "highcard.play_card"
-    seat: int
+    kind = "highcard.play_card"
+    rule = "H1"
 
 
-def decision(state) -> Decision | None:
-    """The top of the decision stack, with the card each legal action targets."""
-    if not state.pending:
-        return None
-    top = state.pending[-1]
-    targets = {f"play {card}": (f"card:{card}",) for card in sorted(state.hands[top.seat])}
-    if not state.played:  # H2: the first card always scores
-        return Decision(top.seat, top.KIND, Prompt("decision.play_first", {"seat": top.seat}), targets)
-    prompt = Prompt("decision.play_card", {"seat": top.seat, "last": state.played[-1]})
-    return Decision(top.seat, top.KIND, prompt, targets)
+FRAMES: tuple[type[Frame], ...] = (PlayCard,)
+KINDS: dict[str, type[Frame]] = {cls.kind: cls for cls in FRAMES}
+
+
+def targets_of(state: Any, frame: Frame, action: Any) -> tuple[str, ...]:
+    """``play N`` targets the card ``card:N`` in the player's hand."""
+    return (f"card:{action.card}",)
+
+
+def prompt_args(state: Any, frame: Frame) -> dict[str, Any]:
+    """The last card played (H2), or a dash before the first card."""
+    return {"last": state.played[-1] if state.played else "–"}

@@ -15,6 +15,7 @@ from rich.text import Text
 from gameshelf.core.game import Game
 
 SEAT_FIELDS = ("seat", "to_act")  # the view header's fields that hold a seat number
+SHOWN_ELSEWHERE = ("game", "players", "over", "decision")  # the title, the names, the prompt, the end
 
 
 def render_view(game: Game, view: dict, names: list[str], lang: str = "en") -> RenderableType:
@@ -60,7 +61,8 @@ def generic_view(game: Game, view: dict, names: list[str], lang: str = "en") -> 
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for key, value in view.items():
-        table.add_row(term(key), Text(shown(key, value)))
+        if key not in SHOWN_ELSEWHERE:
+            table.add_row(term(key), Text(shown(key, value)))
     return Panel(table, title=game.info.titles.get(lang, game.id), expand=False)
 
 

@@ -9,6 +9,8 @@ import { el } from "../common.js";
 
 const ELEMENT = /^[a-z_]+:[\w.,:-]+$/;
 const SEATS = new Set(["seat", "to_act"]); // the view header's fields that hold a seat number
+// Header fields the page shows elsewhere (title, players, prompt, score sheet): not repeated here.
+const SHOWN_ELSEWHERE = new Set(["game", "players", "over", "decision"]);
 
 function name(ctx, key) {
   return ctx.term ? ctx.term(key) : String(key).replace(/_/g, " ");
@@ -48,7 +50,8 @@ function node(ctx, value, key) {
     if (value.every(isScalar)) return el("ul", { class: "inline" }, value.map((v) => el("li", {}, scalar(ctx, v))));
     return el("ol", { start: 0 }, value.map((v) => el("li", {}, node(ctx, v, key))));
   }
-  return el("dl", {}, Object.entries(value).map(([k, v]) => [el("dt", { text: name(ctx, k) }), el("dd", {}, node(ctx, v, k))]));
+  const entries = Object.entries(value).filter(([k]) => key !== "" || !SHOWN_ELSEWHERE.has(k));
+  return el("dl", {}, entries.map(([k, v]) => [el("dt", { text: name(ctx, k) }), el("dd", {}, node(ctx, v, k))]));
 }
 
 // Every element id the decision targets, in order, without the ones the view already shows.
