@@ -159,9 +159,9 @@ def test_bad_input_is_refused_with_a_named_error():
 
 def test_an_assembled_game_is_analysed_in_worker_processes_too(monkeypatch):
     """An assembled game holds its modules and does not pickle: workers look it up by its id."""
-    from examples.highcard import GAME as HIGHCARD
+    from highcard import GAME as HIGHCARD
     from gameshelf.games import GAME_MODULES
-    monkeypatch.setitem(GAME_MODULES, "highcard", "examples.highcard")
+    monkeypatch.setitem(GAME_MODULES, "highcard", "highcard:GAME")
     record = run_match(HIGHCARD, [make_agent("random", 1), make_agent("random", 2)], seed=2).record
     one = analyse_record(HIGHCARD, record, sims=SIMS, seed=1, jobs=1)
     assert one.to_json() == analyse_record(HIGHCARD, record, sims=SIMS, seed=1, jobs=2).to_json()

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from gameshelf.core import Chance
 from gameshelf.games import game_ids, get_game
-from examples.highcard import GAME as HIGHCARD
+from highcard import GAME as HIGHCARD
 from tests.core import toygame
 
 MAX_ACTIONS = 20_000

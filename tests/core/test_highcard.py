@@ -3,7 +3,7 @@
 import pytest
 
 from gameshelf.core import BadNotation, BadPosition, IllegalAction
-from examples.highcard import GAME
+from highcard import GAME
 from tests.scenario import scenario
 
 DEAL = {"hands": [[12, 1], [5, 11]], "deck": [2, 3, 4, 6, 7, 8, 9, 10], "played": [], "to_act": 0}

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from examples.highcard import GAME as HIGHCARD
+from highcard import GAME as HIGHCARD
 from gameshelf.core.errors import BadOption
 from gameshelf.core.notation import Grammar, Verb
 from gameshelf.games import all_games

@@ -2,7 +2,7 @@
 every adapter: action ids from its verbs' domains, the generic view encoder, PettingZoo's
 api_test, gymnasium's env checker and OpenSpiel's own checks, with random play to the end.
 
-The tests need only the Game object (``examples.highcard.GAME``), not a registered game id."""
+The tests need only the Game object (``highcard.GAME``, from examples/highcard), not a registered game id."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 
-from examples.highcard import GAME
+from highcard import GAME
 from gameshelf.core.chance import Chance
 from gameshelf.rl.actions import action_space
 from gameshelf.rl.encode import encoder

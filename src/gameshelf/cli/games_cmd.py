@@ -6,9 +6,10 @@ import argparse
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from gameshelf.cli.common import find_game
-from gameshelf.games import all_games
+from gameshelf.games import all_games, problems
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -27,6 +28,8 @@ def run(args: argparse.Namespace) -> int:
             info = game.info
             table.add_row(info.id, info.titles["en"], info.titles.get("ja", ""), _counts(info.player_counts))
         console.print(table)
+        for problem in problems():  # a broken plugin is named, never a traceback
+            console.print(Text.assemble(("plugin problem: ", "yellow"), problem))
         return 0
     info = find_game(args.game).info
     if args.actions:

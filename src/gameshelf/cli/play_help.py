@@ -61,10 +61,14 @@ def t(key: str, lang: str) -> str:
 
 def grammar_lines(game: Game, lang: str = "en") -> list[str]:
     """The game's notation, one line per verb (empty for a game without a Grammar)."""
-    try:
-        grammar = getattr(import_module(f"gameshelf.games.{game.id}.actions"), "GRAMMAR", None)
-    except ModuleNotFoundError:
-        grammar = None
+    from gameshelf.games import GAME_MODULES, game_package
+
+    grammar = None
+    if game.id in GAME_MODULES:
+        try:
+            grammar = getattr(import_module(f"{game_package(game.id)}.actions"), "GRAMMAR", None)
+        except ModuleNotFoundError:
+            grammar = None
     return grammar.help_lines(lang) if grammar is not None else []
 
 

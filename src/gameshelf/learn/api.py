@@ -29,11 +29,12 @@ from gameshelf.learn.texts import ui
 from gameshelf.server.i18n import REASONS, STATUS, ServerError, pick_lang
 
 REASONS.update({
+    "learn.no_rules": {"en": "This game has no rules summary.", "ja": "このゲームにはルールの要約がありません。"},
     "learn.no_tutorial": {"en": "This game has no tutorial.", "ja": "このゲームにはチュートリアルがありません。"},
     "learn.no_step": {"en": "The tutorial has no such step.", "ja": "チュートリアルにそのステップはありません。"},
     "puzzle.not_found": {"en": "No such puzzle.", "ja": "そのパズルはありません。"},
 })
-STATUS.update({"learn.no_tutorial": 404, "learn.no_step": 404, "puzzle.not_found": 404})
+STATUS.update({"learn.no_rules": 404, "learn.no_tutorial": 404, "learn.no_step": 404, "puzzle.not_found": 404})
 
 
 class MoveIn(BaseModel):
@@ -63,6 +64,8 @@ def _index(tutorial: tut.Tutorial, n: int) -> int:
 def _puzzle(game_id: str, n: int) -> tuple[puzzle_data.Puzzle, int]:
     _game(game_id)
     found = puzzle_data.load_puzzles(game_id)
+    if not found:
+        raise ServerError("puzzle.not_found", f"{game_id} has no puzzles")
     if not 1 <= n <= len(found):
         raise ServerError("puzzle.not_found", f"{game_id} has puzzles 1 to {len(found)}")
     return found[n - 1], len(found)
@@ -94,8 +97,12 @@ def register(app: FastAPI) -> None:
     @app.get("/api/rules/{game_id}")
     def rules(game_id: str, lang: str = Query("en", max_length=8)) -> dict:
         game, lang = _game(game_id), pick_lang(lang)
+        try:
+            html = rules_page.summary_html(game_id, lang)
+        except BadOption as exc:
+            raise ServerError("learn.no_rules", str(exc)) from None
         return {"game": game_id, "title": game.info.titles.get(lang, game_id), "lang": lang,
-                "html": rules_page.summary_html(game_id, lang), "figures": rules_page.figures(game_id, lang)}
+                "html": html, "figures": rules_page.figures(game_id, lang)}
 
     @app.get("/api/learn/{game_id}")
     def tutorial_info(game_id: str, lang: str = Query("en", max_length=8)) -> dict:

@@ -125,7 +125,7 @@ def mine_game(game: Game, found: list[Puzzle], seeds: Iterator[int], args: argpa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gameshelf.learn.mine_puzzles", description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=game_ids(), help="game ids (default: all four)")
+    parser.add_argument("games", nargs="*", default=game_ids(), help="game ids (default: every game)")
     parser.add_argument("--count", type=int, default=20, help="puzzles per game (default 20)")
     parser.add_argument("--margin", type=float, default=0.10, help="the smallest margin at hard, both seeds")
     parser.add_argument("--screen-margin", type=float, default=0.12, help="the margin the cheap screen asks for")

@@ -16,7 +16,7 @@ import yaml
 
 from gameshelf.core.errors import BadOption, GameError
 from gameshelf.core.game import Action, Game
-from gameshelf.games import get_game
+from gameshelf.games import data_folder, get_game
 
 LANGS = ("en", "ja")
 
@@ -71,8 +71,7 @@ def data_path(game_id: str, out: str | Path | None = None) -> Path:
     """Where a game's puzzles live: its data folder, or ``out/<game>.puzzles.yaml``."""
     if out is not None:
         return Path(out) / f"{game_id}.puzzles.yaml"
-    module = __import__(f"gameshelf.games.{game_id}", fromlist=["GAME"])
-    return Path(module.__file__).parent / "data" / "puzzles.yaml"
+    return data_folder(game_id) / "puzzles.yaml"
 
 
 def load_puzzles(game_id: str, out: str | Path | None = None) -> list[Puzzle]:

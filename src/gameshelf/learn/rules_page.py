@@ -1,7 +1,7 @@
 """The rules page's content: a game's player summary as safe HTML, and figures drawn from real views.
 
 The summaries are docs/rules/<game>.summary.{en,ja}.md, shipped in ``learn/rules/`` (a test keeps
-the copies equal). Markdown becomes HTML with markdown-it-py with raw HTML off, so everything in
+the copies equal); a game plugin ships its own as ``summary.{en,ja}.md`` in its data folder. Markdown becomes HTML with markdown-it-py with raw HTML off, so everything in
 the text is escaped. The figures are views of one demonstration game between ``greedy`` bots (its
 seed is a fixed constant of the page, not a live game's): the table at the start (the spectator's
 view), a turn in progress (seat 0's own view: its hand and the board), and the end with the
@@ -18,7 +18,7 @@ from typing import Any
 from gameshelf.agents import make_agent
 from gameshelf.core.chance import derive_seed
 from gameshelf.core.errors import BadOption
-from gameshelf.games import get_game
+from gameshelf.games import data_folder, get_game
 from gameshelf.learn.payload import player_names, position_payload
 
 RULES = Path(__file__).parent / "rules"
@@ -28,7 +28,10 @@ MIDGAME = 0.4  # the turn-in-progress figure: this share of the demonstration ga
 
 
 def summary_path(game_id: str, lang: str) -> Path:
-    return RULES / f"{game_id}.summary.{'ja' if lang == 'ja' else 'en'}.md"
+    """The built-in game's summary in ``learn/rules/``, or else the one in the game's data folder."""
+    name = f"summary.{'ja' if lang == 'ja' else 'en'}.md"
+    shipped = RULES / f"{game_id}.{name}"
+    return shipped if shipped.exists() else data_folder(game_id) / name
 
 
 @functools.lru_cache(maxsize=16)

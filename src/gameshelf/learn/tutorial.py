@@ -24,7 +24,7 @@ import yaml
 
 from gameshelf.core.errors import BadData, BadOption, GameError, brief
 from gameshelf.core.game import Game
-from gameshelf.games import get_game
+from gameshelf.games import data_folder, get_game
 
 LANGS = ("en", "ja")
 MIN_STEPS, MAX_STEPS = 10, 25
@@ -66,8 +66,7 @@ class Verdict:
 
 
 def tutorial_path(game_id: str) -> Path:
-    module = __import__(f"gameshelf.games.{game_id}", fromlist=["GAME"])
-    return Path(module.__file__).parent / "data" / "tutorial.yaml"
+    return data_folder(game_id) / "tutorial.yaml"
 
 
 def _texts(data: Any, where: str) -> dict[str, str]:

@@ -5,8 +5,8 @@ pages (lobby, table, replay, players, and the learning pages rules, learn and pu
 live in ``static/pages/`` and are served behind one shared head (:func:`page`). Besides the files, two
 read-only routes feed the pages:
 
-- ``/web/data/{game}.json``: the game's data files (YAML, as JSON), its terms and its explanation
-  texts in en/ja, so a board renderer can draw cards, tiles and maps by id and explain them; nothing
+- ``/web/data/{game}.json``: the game's data files (YAML, as JSON; the folder ``data/`` next to the
+  game's module, a plugin's too), its summary, its terms and its explanation texts in en/ja, so a board renderer can draw cards, tiles and maps by id and explain them; nothing
   in it is secret.
 - ``/web/replay/{table}?ply=N&seat=S&lang=L``: a finished game's position after N actions from a seat's
   (or the spectator's) point of view, rebuilt from the whole record, which the server gives out
@@ -49,18 +49,17 @@ NOT_SERVED = {"tutorial", "puzzles"}
 def game_data(game_id: str) -> dict[str, Any]:
     """Every YAML file under the game's ``data/`` folder (but :data:`NOT_SERVED`), keyed by its path
     without the suffix."""
-    import importlib
-
-    from gameshelf.games import get_game
+    from gameshelf.games import data_folder, get_game
 
     game = get_game(game_id)
-    root = Path(importlib.import_module(f"gameshelf.games.{game_id}").__file__).parent / "data"
+    root = data_folder(game_id)
     out: dict[str, Any] = {}
     for path in sorted(root.rglob("*.yaml")):
         key = str(path.relative_to(root).with_suffix(""))
         if key not in NOT_SERVED:
             out[key] = _load(path)
-    return {"game": game_id, "files": out, "terms": dict(getattr(game, "terms", {}) or {}),
+    return {"game": game_id, "summary": dict(game.info.summary or {}), "files": out,
+            "terms": dict(getattr(game, "terms", {}) or {}),
             "explain": {lang: _explanations(game, lang) for lang in ("en", "ja")}}
 
 
@@ -80,11 +79,15 @@ def game_data_json(game_id: str) -> bytes:
 
 
 def warm() -> None:
-    """Read every game's data ahead of the first table page (in a background thread at start)."""
-    from gameshelf.games import game_ids
+    """Read every game's data ahead of the first table page (in a background thread at start); a
+    game whose plugin does not load is left for its own page to report."""
+    from gameshelf.games import GameUnavailable, game_ids
 
     for game_id in game_ids():
-        game_data_json(game_id)
+        try:
+            game_data_json(game_id)
+        except GameUnavailable:
+            continue
 
 
 def _load(path: Path) -> Any:
@@ -143,13 +146,16 @@ def mount(app) -> None:
 
     @app.get("/web/data/{game_id}.json", include_in_schema=False)
     def data(game_id: str):
-        from gameshelf.games import game_ids
+        from gameshelf.games import GameUnavailable, game_ids
         from gameshelf.server.i18n import ServerError
 
         if game_id not in game_ids():
             raise ServerError("game.not_found", f"unknown game {game_id!r}")
-        return Response(game_data_json(game_id), media_type="application/json",
-                        headers={"Cache-Control": "max-age=3600"})
+        try:
+            body = game_data_json(game_id)
+        except GameUnavailable as exc:  # a plugin that does not load: named, as an unknown game
+            raise ServerError("game.not_found", exc.message) from None
+        return Response(body, media_type="application/json", headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/web/replay/{table_id}", include_in_schema=False)
     def replay(table_id: str, request: Request, ply: int = Query(0, ge=0), seat: int | None = Query(None, ge=0),

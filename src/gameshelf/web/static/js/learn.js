@@ -2,7 +2,7 @@
 // the server, which answers whether the move is the step's (or why not), then a real game against
 // the easy bot at a normal table.
 import { api, el, ensureUser, gameTitle, header, loadLang, t, toast, translate } from "./common.js";
-import { chooser, drawActions, drawGamePicker, drawNav, drawPosition, loadGame, pageGame } from "./learn_shared.js";
+import { chooser, drawActions, drawGamePicker, drawNav, drawPosition, loadGame, pageGame, unavailable } from "./learn_shared.js";
 
 const id = pageGame();
 const L = { G: null, info: null, step: 1, pos: null, busy: false, shown: false };
@@ -12,7 +12,12 @@ async function main() {
   translate(document);
   await header(relang);
   if (!id) return drawGamePicker("learn");
-  L.G = await loadGame(id);
+  try {
+    L.G = await loadGame(id);
+  } catch (e) {
+    drawNav(id, "learn");
+    return unavailable(e.message);
+  }
   document.getElementById("show-me").onclick = showMe;
   document.getElementById("play-easy").onclick = playEasy;
   await relang();
@@ -26,7 +31,7 @@ async function relang() {
   try {
     L.info = await api(`/api/learn/${id}`);
   } catch (e) {
-    return toast(e.message);
+    return unavailable(e.message);
   }
   document.getElementById("intro").textContent = L.info.intro;
   document.getElementById("outro").textContent = L.info.outro;

@@ -3,12 +3,26 @@
 import { api, clear, el, gameData, gameTitle, lang, param, t, term } from "./common.js";
 import { decorateTargets, renderBoard } from "./board.js";
 
-export const GAMES = ["borealis", "midnight_zoo", "iwari", "mariposas"];
-
-// The game named in ?game=, or null (the page then offers the four games).
+// The game named in ?game= (any game id: a plugin's too), or null (the page then offers the games).
 export function pageGame() {
   const id = param("game");
-  return GAMES.includes(id) ? id : null;
+  return id && /^[a-z][a-z0-9_]{0,31}$/.test(id) ? id : null;
+}
+
+// What the page cannot show for this game (no tutorial, no rules summary, an unknown game): the
+// server's reason in place of the lesson, under the links to the other pages and the lobby.
+export function unavailable(message) {
+  const nav = document.getElementById("learn-nav");
+  let box = document.getElementById("unavailable");
+  if (!box) {
+    box = el("p", { id: "unavailable", class: "card unavailable", role: "status" });
+    nav.after(box);
+  }
+  box.textContent = message;
+  for (const node of nav.parentElement.children) {
+    if (node !== nav && node !== box && node.id !== "title") node.style.display = "none"; // a grid keeps showing when only hidden
+  }
+  document.body.dataset.unavailable = "1";
 }
 
 export async function loadGame(id) {

@@ -1,6 +1,6 @@
 // The lobby: the games (summary, picture, player counts, options explained), creating a table
 // (seats open, invited or bots by level), joining by invite code, open tables, my games.
-import { api, clear, el, ensureUser, gameTitle, header, lang, loadLang, me, t, toast, translate, has } from "./common.js";
+import { api, clear, el, ensureUser, gameData, gameTitle, header, lang, loadLang, me, t, toast, translate, has } from "./common.js";
 
 const L = { games: [] };
 
@@ -30,6 +30,23 @@ async function redraw() {
 function optionText(game, opt, key, fallback) {
   const k = `opt.${game.id}.${opt.name}${key}`;
   return has(k) ? t(k) : fallback;
+}
+
+// A game without its own picture (a plugin) shows the site's icon.
+function pictureless(ev) {
+  if (ev.target.dataset.fallback) return;
+  ev.target.dataset.fallback = "1";
+  ev.target.src = "/web/img/icon.svg";
+}
+
+// The game's summary: the UI catalog's, or else the game's own (from its data, for a plugin).
+function summary(game) {
+  const key = `game.${game.id}.summary`;
+  const p = el("p", { class: "summary", text: has(key) ? t(key) : "" });
+  if (!has(key)) {
+    gameData(game.id).then((data) => { p.textContent = data.summary?.[lang] ?? data.summary?.en ?? ""; }).catch(() => {});
+  }
+  return p;
 }
 
 function drawGames() {
@@ -97,10 +114,10 @@ function drawGames() {
       el("button", { type: "submit", class: "primary", text: t("lobby.create") })].filter(Boolean));
     form.addEventListener("submit", (ev) => create(ev, g, form));
     list.append(el("article", { class: "game-card", id: `game-${g.id}` },
-      el("img", { src: `/web/img/${g.id}.svg`, alt: "", width: 96, height: 96 }),
+      el("img", { src: `/web/img/${g.id}.svg`, alt: "", width: 96, height: 96, onerror: pictureless }),
       el("div", {},
         el("h3", { text: gameTitle(g) }),
-        el("p", { class: "summary", text: has(`game.${g.id}.summary`) ? t(`game.${g.id}.summary`) : "" }),
+        summary(g),
         el("p", { class: "muted", text: t("lobby.counts", { counts: g.player_counts.join(", ") }) }),
         el("p", { class: "row learn-links" }, ...[["rules", "rules.link"], ["learn", "learn.link"], ["puzzles", "puzzles.link"]]
           .map(([page, key]) => el("a", { href: `/web/${page}.html?game=${g.id}`, class: `${page}-link`, text: t(key) }))),

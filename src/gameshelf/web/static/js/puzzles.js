@@ -1,7 +1,7 @@
 // Puzzles: find the best move in a position mined from bot games; the server says whether the
 // guess is the answer and gives the reason only after the guess.
 import { api, clear, el, gameTitle, header, loadLang, param, t, toast, translate } from "./common.js";
-import { chooser, drawActions, drawGamePicker, drawNav, drawPosition, loadGame, pageGame } from "./learn_shared.js";
+import { chooser, drawActions, drawGamePicker, drawNav, drawPosition, loadGame, pageGame, unavailable } from "./learn_shared.js";
 
 const id = pageGame();
 const P = { G: null, n: 1, total: 0, pos: null, answered: false };
@@ -11,7 +11,12 @@ async function main() {
   translate(document);
   await header(() => { translate(document); if (id) show(P.n); });
   if (!id) return drawGamePicker("puzzles");
-  P.G = await loadGame(id);
+  try {
+    P.G = await loadGame(id);
+  } catch (e) {
+    drawNav(id, "puzzles");
+    return unavailable(e.message);
+  }
   document.getElementById("prev").onclick = () => show(Math.max(1, P.n - 1));
   document.getElementById("next").onclick = () => show(Math.min(P.total, P.n + 1));
   const start = Number(param("n"));

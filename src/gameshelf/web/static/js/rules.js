@@ -2,7 +2,7 @@
 // by the table's own renderer from views of a demonstration game: the start, a turn, the scoring.
 import { api, clear, el, gameTitle, header, lang, loadLang, t, toast, translate } from "./common.js";
 import { scoreSheet } from "./board.js";
-import { drawGamePicker, drawNav, drawPosition, loadGame, pageGame } from "./learn_shared.js";
+import { drawGamePicker, drawNav, drawPosition, loadGame, pageGame, unavailable } from "./learn_shared.js";
 
 const id = pageGame();
 let G = null;
@@ -12,7 +12,12 @@ async function main() {
   translate(document);
   await header(show);
   if (!id) return drawGamePicker("rules");
-  G = await loadGame(id);
+  try {
+    G = await loadGame(id);
+  } catch (e) {
+    drawNav(id, "rules");
+    return unavailable(e.message);
+  }
   await show();
 }
 
@@ -24,7 +29,7 @@ async function show() {
   try {
     body = await api(`/api/rules/${id}`);
   } catch (e) {
-    return toast(e.message);
+    return unavailable(e.message);
   }
   document.getElementById("title").textContent = `${gameTitle(G.game)} · ${t("rules.heading")}`;
   document.title = `${gameTitle(G.game)} · ${t("rules.heading")} — gameshelf`;

@@ -5,10 +5,10 @@ from __future__ import annotations
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
-from examples.highcard.actions import Play
-from examples.highcard.catalog import CARDS, HAND_SIZE
-from examples.highcard.decisions import PlayCard
-from examples.highcard.state import State
+from highcard.actions import Play
+from highcard.catalog import CARDS, HAND_SIZE
+from highcard.decisions import PlayCard
+from highcard.state import State
 
 
 def new_state(players: int, config, seed: int) -> State:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.game import Outcome, rank_players
-from examples.highcard.rules import is_over
+from highcard.rules import is_over
 
 
 def score_now(state) -> Outcome:

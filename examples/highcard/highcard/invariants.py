@@ -1,6 +1,6 @@
 """High Card's invariants: every card in exactly one place; the seat to act holds a card."""
 
-from examples.highcard.catalog import CARDS
+from highcard.catalog import CARDS
 
 
 def check_invariants(state) -> None:

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from typing_extensions import TypedDict
-
 from gameshelf.core.chance import Chance
-from examples.highcard.catalog import CARDS
-from examples.highcard.decisions import PlayCard
-from examples.highcard.state import State
+from gameshelf.core.frames import frame_to_json
+from gameshelf.core.view import ViewHeader, view_header
+from highcard.catalog import CARDS
+from highcard.decisions import PlayCard
+from highcard.options import Config
+from highcard.state import State
 
 
-class HighCardView(TypedDict):
-    """A seat's view. Element ids: ``card:N`` for each card in ``hand``."""
+class HighCardView(ViewHeader):
+    """A seat's view: the core header (game, seat, players, to_act, ply = cards played so far, over,
+    decision), then the table. Element ids: ``card:N`` for each card in ``hand``."""
 
-    seat: int | None       # the viewer (None: a spectator)
-    to_act: int | None     # the seat to play, None when over
     played: list[int]      # every card played, in order (public)
     scores: list[int]
     deck: int              # cards left in the deck (their order is hidden)
@@ -26,8 +26,11 @@ class HighCardView(TypedDict):
 
 
 def view(state: State, seat: int | None) -> HighCardView:
+    top = state.pending[-1] if state.pending else None
+    header = view_header("highcard", seat, len(state.hands), top.seat if top else None, len(state.played),
+                         frame_to_json(top) if top else None)
     return {
-        "seat": seat, "to_act": state.pending[-1].seat if state.pending else None,
+        **header,
         "played": list(state.played), "scores": list(state.scores), "deck": len(state.deck),
         "hand_sizes": [len(h) for h in state.hands],
         "hand": sorted(state.hands[seat]) if seat is not None else None,
@@ -37,7 +40,6 @@ def view(state: State, seat: int | None) -> HighCardView:
 
 def determinize(v: dict[str, Any], chance: Chance) -> State:
     """A full state the viewer cannot tell from the real one: unseen cards dealt at random."""
-    from examples.highcard.options import Config
     state = State.__new__(State)
     state.config = Config(**v["config"])
     state.chance = chance.fork("highcard")
@@ -50,9 +52,3 @@ def determinize(v: dict[str, Any], chance: Chance) -> State:
     state.played, state.scores = list(v["played"]), list(v["scores"])
     state.pending = [] if v["to_act"] is None else [PlayCard(v["to_act"])]
     return state
-
-
-def encode(state: State) -> dict[str, Any]:
-    """The full state as JSON data, one key per field (hidden parts included)."""
-    return {"chance": state.chance.position, "deck": state.deck, "hands": state.hands,
-            "played": state.played, "scores": state.scores, "pending": [p.seat for p in state.pending]}

@@ -13,10 +13,10 @@ from typing import Any
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.errors import BadOption, BadPosition
-from examples.highcard.catalog import CARDS
-from examples.highcard.decisions import PlayCard
-from examples.highcard.options import SCHEMA, Config
-from examples.highcard.state import State
+from highcard.catalog import CARDS
+from highcard.decisions import PlayCard
+from highcard.options import SCHEMA, Config
+from highcard.state import State
 
 
 def position(state: State) -> dict[str, Any]:

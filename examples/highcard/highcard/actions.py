@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameshelf.core.notation import Grammar, Verb, parse_int
-from examples.highcard.catalog import CARDS
+from highcard.catalog import CARDS
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,8 @@ its value if it is higher than the last card played (H2); then they draw one, un
 
 from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import GameInfo, Traits
-from examples.highcard.catalog import CARDS
-from examples.highcard.options import SCHEMA
+from highcard.catalog import CARDS
+from highcard.options import SCHEMA
 
 GAME = AssembledGame(__name__, GameInfo(
     id="highcard",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.data import load_yaml
-from examples.highcard.catalog import DATA
+from highcard.catalog import DATA
 
 LABELS = load_yaml(DATA / "labels.yaml")
 
