@@ -115,15 +115,14 @@ def undo_reason(live, seat: int) -> str | None:
         return "undo.game_over"
     if not any(row.seat == seat for _, row in live.effective):
         return "undo.nothing"
-    last_sid, last = live.effective[-1]
+    _, last = live.effective[-1]
     if last.seat != seat:
         return "undo.others_acted"
     if last.by_bot:
         return "undo.bot_acted"
     if live.check_undo(seat) is not None:
         return None
-    events = [e for sid, e in live.events if sid == last_sid]
-    return "undo.hidden" if any(e.audience is not None or e.hidden_from for e in events) else "undo.chance"
+    return "undo.hidden" if any(e.audience is not None or e.hidden_from for e in live.last_events()) else "undo.chance"
 
 
 def _undo_status(request: Request, token: str | None, table_id: str, state_id: int | None,

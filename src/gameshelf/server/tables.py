@@ -238,7 +238,7 @@ class TableService:
             raise ServerError("seat.zombie")
         try:
             action = live.game.parse_action(notation)
-            live.apply(Row(table.state_id, seat, "act", by_bot, str(action)))
+            live.apply(Row(table.state_id, seat, "act", by_bot, str(action)), action)
         except GameError as exc:
             raise ServerError.from_game(exc) from None
         moment = now()
@@ -273,7 +273,7 @@ class TableService:
                                table.id)
                 session.flush()
         return {"status": "over", "finished_at": now(), "outcome": outcome,
-                "final_hash": live.game.state_hash(live.state)}
+                "final_hash": live.match.record.final_hash}
 
     def _catch_up(self, session: Session | Connection, live: LiveMatch, table: Table) -> None:
         if table.state_id == live.state_id:

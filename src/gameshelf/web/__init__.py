@@ -98,16 +98,15 @@ def _replayed(game_id: str, record_json: str):
     """States after each action of a finished record (a small cache: replays step back and forth)."""
     import json
 
-    from gameshelf.core.record import Record
+    from gameshelf.core.record import Record, record_states
     from gameshelf.games import get_game
 
     game = get_game(game_id)
     record = Record.from_json(json.loads(record_json))
-    state = game.setup(record.players, record.options, record.seed)
-    states, events = [game.copy(state)], [[]]
-    for text in record.actions:
-        events.append(list(game.checked_apply(state, text)))
-        states.append(game.copy(state))
+    states, events = [], []
+    for step in record_states(game, record, verify=False):
+        states.append(game.copy(step.state))
+        events.append(list(step.events))
     return game, record, states, events
 
 
