@@ -96,7 +96,7 @@ class Hub:
 
     async def _load(self, table_id: str) -> None:
         """Load a just-started match for connections that were open before the start."""
-        if table_id in self.conns and table_id not in self.service._live:
+        if table_id in self.conns and self.service.cached(table_id) is None:
             try:
                 await asyncio.to_thread(self.service.live, table_id)
             except ServerError:
@@ -181,7 +181,7 @@ class Hub:
             return
         current = await asyncio.to_thread(self._store_state_ids, watched)
         for table_id, state_id in current.items():
-            live = self.service._live.get(table_id)
+            live = self.service.cached(table_id)
             if live is not None and live.state_id != state_id:
                 self.catch_up(table_id)  # an announcement was lost: the store is ahead of this cache
             for conn in list(self.conns.get(table_id, ())):
@@ -195,7 +195,7 @@ class Hub:
 
     # ---- bots ------------------------------------------------------------------------------
     def kick_bots(self, table_id: str) -> None:
-        live = self.service._live.get(table_id)
+        live = self.service.cached(table_id)
         if live is not None and not live.meta.get("bots"):
             return  # no bot and no zombie seat here (the common case): no task, no thread hop
         task = self.bot_tasks.get(table_id)

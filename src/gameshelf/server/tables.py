@@ -84,10 +84,10 @@ class TableService:
 
     def join(self, user: User, table_id: str, spec: JoinIn) -> None:
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.status != "open":
                 raise ServerError("table.not_open", "the table has started")
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             if any(s.user_id == user.id and s.kind == "human" for s in seats):
                 raise ServerError("seat.already_seated")
             reserved = [s for s in seats if s.kind == "invited" and s.user_id == user.id]  # a rematch's seat
@@ -114,7 +114,7 @@ class TableService:
 
     def leave(self, user: User, table_id: str) -> None:
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             seat = self._my_seat(session, table_id, user)
             if table.status == "open":
                 seat.kind = "invited" if seat.invite_code else "open"  # an invited seat stays reserved
@@ -128,12 +128,12 @@ class TableService:
 
     def start(self, user: User, table_id: str) -> None:
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.owner_id != user.id:
                 raise ServerError("table.not_owner")
             if table.status != "open":
                 raise ServerError("table.not_open", "the table has already started")
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             if any(s.kind not in ("human", "bot") for s in seats):
                 raise ServerError("table.not_full")
             limits.check_start(session, table, seats, self.settings)
@@ -150,16 +150,20 @@ class TableService:
         if live is not None:
             return live
         with self.db.read() as session:
-            table = self._table(session, table_id)
+            table = self.table_row(session, table_id)
             if table.status == "open":
                 raise ServerError("table.not_open", "the table has not started")
             rows = self._rows(session, table_id, 0)
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             live = LiveMatch(table.game, table.players, table.options, table.seed,
-                             self._names(session, seats), rows)
+                             self.seat_names(session, seats), rows)
             live.meta = self._meta(table, seats, live)
         with self._guard:
             return self._live.setdefault(table_id, live)
+
+    def cached(self, table_id: str) -> LiveMatch | None:
+        """The match if this process holds it in memory, else None (nothing is loaded)."""
+        return self._live.get(table_id)
 
     def forget(self, table_id: str) -> None:
         with self._guard:
@@ -289,10 +293,10 @@ class TableService:
     def set_zombie(self, table_id: str, seat: int, on: bool, user: User | None = None) -> None:
         """Hand ``seat`` to a bot (``on``) or give it back to its human (``user`` must be that human)."""
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.status != "playing":
                 raise ServerError("table.not_open", "the table is not playing")
-            row = self._seats(session, table_id)[seat]
+            row = self.seat_rows(session, table_id)[seat]
             if user is not None and row.user_id != user.id:
                 raise ServerError("table.not_seated")
             if not on and not row.zombie:
@@ -366,7 +370,7 @@ class TableService:
         """A seat :meth:`due` found late: at a turn-based table whose policy drops absent people, the
         seat resigns (checked again here: the deadline must still be past); otherwise a bot plays it."""
         with self.db.read() as session:
-            table = self._table(session, table_id)
+            table = self.table_row(session, table_id)
             policy, mode, started, hours = table.absent_policy, table.mode, table.turn_started_at, table.turn_hours
         if mode == "turn" and policy == "drop":
             if started is None or aware(started) + timedelta(hours=hours) > now():
@@ -378,10 +382,10 @@ class TableService:
     def resign(self, table_id: str, seat: int, deadline: bool = False) -> None:
         """``seat`` concedes: ranked last; a bot plays it out, or the game ends when one seat remains."""
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.status != "playing":
                 raise ServerError("action.game_over")
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             row = seats[seat]
             if row.resigned_at is not None:
                 raise ServerError("seat.resigned")
@@ -424,8 +428,8 @@ class TableService:
     def _detail(self, table_id: str, viewer: User | None) -> tuple[dict[str, Any], int | None]:
         """(the table, the cached match's state id when the clock was read, or None if not playing)."""
         with self.db.read() as session:
-            table = self._table(session, table_id)
-            seats = self._seats(session, table_id)
+            table = self.table_row(session, table_id)
+            seats = self.seat_rows(session, table_id)
             owner = viewer is not None and viewer.id == table.owner_id
             clock = live_sid = None
             if table.status == "playing":
@@ -447,10 +451,10 @@ class TableService:
 
     def seats_public(self, table_id: str) -> list[dict[str, Any]]:
         with self.db.read() as session:
-            return self._public_seats(session, self._seats(session, table_id), False)
+            return self._public_seats(session, self.seat_rows(session, table_id), False)
 
     def _public_seats(self, session: Session, seats: list[Seat], owner: bool) -> list[dict[str, Any]]:
-        names = self._names(session, seats)
+        names = self.seat_names(session, seats)
         # An invited seat with a user is kept for that person (a rematch): it shows their name.
         return [{"seat": s.seat, "kind": s.kind,
                  "name": names[s.seat] if s.kind == "bot" or (s.kind in ("human", "invited") and s.user_id) else None,
@@ -489,30 +493,39 @@ class TableService:
                           "remaining_ms": [s.remaining_ms for s in seats]},
                 "zombies": [s.zombie for s in seats]}
 
-    def _table(self, session: Session, table_id: str, lock: bool = False) -> Table:
+    def table_row(self, session: Session, table_id: str, lock: bool = False) -> Table:
         table = self.db.lock_table(session, table_id) if lock else session.get(Table, table_id)
         if table is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
         return table
 
-    def _seats(self, session: Session, table_id: str) -> list[Seat]:
+    def seat_rows(self, session: Session, table_id: str) -> list[Seat]:
         return list(session.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars())
 
     def _my_seat(self, session: Session, table_id: str, user: User) -> Seat:
-        for seat in self._seats(session, table_id):
+        for seat in self.seat_rows(session, table_id):
             if seat.user_id == user.id:
                 return seat
         raise ServerError("table.not_seated")
 
+    def seat_number(self, table_id: str, user: User) -> int:
+        """``user``'s seat at the table; ServerError if the table is unknown or the user holds no seat."""
+        with self.db.read() as session:
+            self.table_row(session, table_id)
+            seat = self.seat_of(session, table_id, user)
+        if seat is None:
+            raise ServerError("table.not_seated")
+        return seat
+
     def seat_of(self, session: Session, table_id: str, user: User) -> int | None:
-        return next((s.seat for s in self._seats(session, table_id) if s.user_id == user.id), None)
+        return next((s.seat for s in self.seat_rows(session, table_id) if s.user_id == user.id), None)
 
     def _rows(self, session: Session | Connection, table_id: str, start: int) -> list[Row]:
         query = (select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by_bot, ACTIONS.c.notation)
                  .where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply >= start).order_by(ACTIONS.c.ply))
         return [Row(*r) for r in session.execute(query)]
 
-    def _names(self, session: Session, seats: list[Seat]) -> list[str]:
+    def seat_names(self, session: Session, seats: list[Seat]) -> list[str]:
         names = []
         for seat in seats:
             user = session.get(User, seat.user_id) if seat.user_id else None
