@@ -17,7 +17,6 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
 
 from gameshelf.server import bots, downtime
 from gameshelf.server.broker import LocalBroker
@@ -25,8 +24,8 @@ from gameshelf.server.i18n import ServerError
 from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
-from gameshelf.server.store import Table
 from gameshelf.server.tables import TableService
+from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
     from gameshelf.server.ws import Connection
@@ -190,8 +189,7 @@ class Hub:
     def _store_state_ids(self, table_ids: list[str]) -> dict[str, int | None]:
         """Each playing or finished table's state id in the store (None for a table not started)."""
         with self.service.db.read() as session:
-            rows = session.execute(select(Table.id, Table.status, Table.state_id).where(Table.id.in_(table_ids)))
-            return {t: (sid if status != "open" else None) for t, status, sid in rows}
+            return table_store.state_ids(session, table_ids)
 
     # ---- bots ------------------------------------------------------------------------------
     def kick_bots(self, table_id: str) -> None:
@@ -240,7 +238,7 @@ class Hub:
         if owner is None:
             def read() -> str:
                 with self.service.db.read() as session:
-                    return session.execute(select(Table.owner_id).where(Table.id == table_id)).scalar_one()
+                    return table_store.owner_of(session, table_id)
             owner = self.owners[table_id] = await asyncio.to_thread(read)
         return owner
 

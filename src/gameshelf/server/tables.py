@@ -15,7 +15,7 @@ from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from sqlalchemy import Connection, bindparam, insert, select, text, update
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
@@ -26,17 +26,10 @@ from gameshelf.server.i18n import ServerError
 from gameshelf.server.live import LiveMatch, Row
 from gameshelf.server.schemas import JoinIn, TableIn
 from gameshelf.server.settings import Settings
-from gameshelf.server.store import Action, Database, Seat, Table, User
+from gameshelf.server.store import Database, Seat, Table, User
+from gameshelf.server.store import tables as table_store
 
 MIN_RECLAIM_MS = 30_000
-TABLES, SEATS, ACTIONS = Table.__table__, Seat.__table__, Action.__table__
-# The submission path's statements, built once (SQLAlchemy then reuses their compiled form).
-LOCK_ROW = select(TABLES).where(TABLES.c.id == bindparam("t_id"))
-LOCK_ROW_FOR_UPDATE = LOCK_ROW.with_for_update()
-SEATS_OF = select(SEATS).where(SEATS.c.table_id == bindparam("t_id")).order_by(SEATS.c.seat)
-ADD_ACTION = insert(ACTIONS)
-SET_TABLE = update(TABLES).where(TABLES.c.id == bindparam("t_id"))  # SET: the other parameters
-SET_REMAINING = update(SEATS).where(SEATS.c.table_id == bindparam("t_id"), SEATS.c.seat == bindparam("s_no"))
 
 
 class TableService:
@@ -175,7 +168,7 @@ class TableService:
         with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
             table = self._lock_row(conn, table_id, lock=False)
             self._catch_up(conn, live, table)
-            seats = [SimpleNamespace(**row._mapping) for row in conn.execute(SEATS_OF, {"t_id": table_id})]
+            seats = table_store.seat_states(conn, table_id)
             live.meta = self._meta(table, seats, live)
         return live
 
@@ -207,13 +200,13 @@ class TableService:
                         raise ServerError("action.game_over")
                     if state_id != table.state_id:
                         raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
-                    seats = [SimpleNamespace(**row._mapping) for row in conn.execute(SEATS_OF, {"t_id": table_id})]
+                    seats = table_store.seat_states(conn, table_id)
                     change(conn, table, seats, live)
                     table.state_id = live.state_id
-                    values = {"t_id": table_id, "state_id": table.state_id, "turn_started_at": table.turn_started_at}
+                    values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
                     if live.is_over():
                         values.update(self._finish(conn, table, seats, live))
-                    conn.execute(SET_TABLE, values)
+                    table_store.set_table(conn, table_id, **values)
                     live.meta = self._meta(table, seats, live)
                     self.notify(conn, table_id)
             except ServerError:
@@ -228,10 +221,10 @@ class TableService:
     def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> SimpleNamespace:
         """The match's row (locked until the transaction ends, unless ``lock`` is False)."""
         locking = lock and not self.db.is_sqlite  # SQLite: the transaction began IMMEDIATE
-        row = conn.execute(LOCK_ROW_FOR_UPDATE if locking else LOCK_ROW, {"t_id": table_id}).one_or_none()
+        row = table_store.table_state(conn, table_id, locking)
         if row is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
-        return SimpleNamespace(**row._mapping)
+        return row
 
     def _act(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int,
              notation: str, by_bot: bool) -> None:
@@ -246,12 +239,12 @@ class TableService:
         except GameError as exc:
             raise ServerError.from_game(exc) from None
         moment = now()
-        conn.execute(ADD_ACTION, {"table_id": table.id, "ply": table.state_id, "seat": seat, "kind": "act",
-                                  "by_bot": by_bot, "notation": str(action), "created_at": moment})
+        table_store.add_action(conn, table_id=table.id, ply=table.state_id, seat=seat, kind="act", by_bot=by_bot,
+                               notation=str(action), created_at=moment)
         if table.mode == "realtime" and row.kind == "human" and not row.zombie and row.remaining_ms is not None:
             spent = int((moment - aware(table.turn_started_at)).total_seconds() * 1000)
             row.remaining_ms = max(0, row.remaining_ms - spent) + int(table.increment_seconds * 1000)
-            conn.execute(SET_REMAINING, {"t_id": table.id, "s_no": seat, "remaining_ms": row.remaining_ms})
+            table_store.set_remaining(conn, table.id, seat, row.remaining_ms)
         table.turn_started_at = moment
 
     def _undo(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int) -> None:
@@ -261,8 +254,8 @@ class TableService:
         if last is None:
             raise ServerError("undo.refused", "only your own last action, before another seat acts, "
                                               "and only if it drew no chance and revealed nothing")
-        conn.execute(ADD_ACTION, {"table_id": table.id, "ply": table.state_id, "seat": seat, "kind": "undo",
-                                  "by_bot": False, "notation": last.notation, "created_at": now()})
+        table_store.add_action(conn, table_id=table.id, ply=table.state_id, seat=seat, kind="undo", by_bot=False,
+                               notation=last.notation, created_at=now())
         live.undo(Row(table.state_id, seat, "undo", False, last.notation))
         table.turn_started_at = now()
 
@@ -335,15 +328,7 @@ class TableService:
         grace = timedelta(seconds=self.settings.grace_seconds)
         expired, bot_turns = [], []
         with self.db.read() as session:
-            tables = {r.id: r for r in session.execute(
-                select(TABLES.c.id, TABLES.c.state_id, TABLES.c.mode, TABLES.c.turn_hours,
-                       TABLES.c.turn_started_at).where(TABLES.c.status == "playing"))}
-            seats: dict[str, list] = {}
-            for r in session.execute(select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.kind, SEATS.c.zombie,
-                                            SEATS.c.remaining_ms, SEATS.c.disconnected_at)
-                                     .join(TABLES, TABLES.c.id == SEATS.c.table_id)
-                                     .where(TABLES.c.status == "playing").order_by(SEATS.c.seat)):
-                seats.setdefault(r.table_id, []).append(r)
+            tables, seats = table_store.playing_clocks(session)
         for table_id, table in tables.items():
             rows = seats.get(table_id, [])
             humans = [s for s in rows if s.kind == "human" and not s.zombie]
@@ -464,13 +449,7 @@ class TableService:
 
     def open_tables(self, game: str | None, limit: int) -> list[str]:
         with self.db.read() as session:
-            query = select(Table.id).where(Table.status == "open").order_by(Table.created_at.desc()).limit(limit)
-            if game:
-                query = query.where(Table.game == game)
-            ids = list(session.execute(query).scalars())
-            open_ids = set(session.execute(select(Seat.table_id).where(Seat.table_id.in_(ids),
-                                                                       Seat.kind == "open")).scalars())
-            return [i for i in ids if i in open_ids]
+            return table_store.open_table_ids(session, game, limit)
 
     def _deadline(self, table: Table, seat: Seat):
         started = aware(table.turn_started_at)
@@ -500,7 +479,7 @@ class TableService:
         return table
 
     def seat_rows(self, session: Session, table_id: str) -> list[Seat]:
-        return list(session.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars())
+        return table_store.seat_rows(session, table_id)
 
     def _my_seat(self, session: Session, table_id: str, user: User) -> Seat:
         for seat in self.seat_rows(session, table_id):
@@ -521,9 +500,7 @@ class TableService:
         return next((s.seat for s in self.seat_rows(session, table_id) if s.user_id == user.id), None)
 
     def _rows(self, session: Session | Connection, table_id: str, start: int) -> list[Row]:
-        query = (select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by_bot, ACTIONS.c.notation)
-                 .where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply >= start).order_by(ACTIONS.c.ply))
-        return [Row(*r) for r in session.execute(query)]
+        return [Row(*r) for r in table_store.action_rows(session, table_id, start)]
 
     def seat_names(self, session: Session, seats: list[Seat]) -> list[str]:
         names = []
@@ -539,9 +516,7 @@ def pg_notifier(channel: str) -> Callable[[Session | Connection, str], None]:
 
     from gameshelf.server.hub import message
 
-    statement = text("SELECT pg_notify(:channel, :payload)")
-
     def notify(session: Session | Connection, table_id: str) -> None:
-        session.execute(statement, {"channel": channel, "payload": message(table_id)})
+        table_store.notify(session, channel, message(table_id))
 
     return notify
