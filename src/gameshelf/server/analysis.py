@@ -191,6 +191,24 @@ class AnalysisQueue:
             await asyncio.to_thread(_mark_failed, self.db_url, current, "the server stopped")
 
 
+class Analyses:
+    """This process's analyses: the queue is made on the first one (it needs the running event loop)."""
+
+    def __init__(self) -> None:
+        self.queue: AnalysisQueue | None = None
+
+    def put(self, db_url, table_id: str, sims: int | None, record: dict) -> None:
+        if self.queue is None:
+            self.queue = AnalysisQueue(db_url)
+        self.queue.put(table_id, sims, record)
+
+    async def stop(self) -> None:
+        """Stop the running analysis (marked failed, so the next request starts it afresh)."""
+        if self.queue is not None:
+            await self.queue.stop()
+            self.queue = None
+
+
 def _mark_failed(db_url: str, table_id: str, error: str) -> None:
     db = Database(db_url)
     try:

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from gameshelf.server import bots, errors
+from gameshelf.server.analysis import Analyses
 from gameshelf.server.broker import make_broker
 from gameshelf.server.guard import InputGuard
 from gameshelf.server.hints import Kept
@@ -48,9 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            if app.state.analysis_queue is not None:
-                await app.state.analysis_queue.stop()
-                app.state.analysis_queue = None
+            await app.state.analyses.stop()
             await hub.stop()
             bots.shutdown()
             db.dispose()
@@ -58,8 +57,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="gameshelf", version="1", lifespan=lifespan,
                   description="Tables, seats and WebSocket play for the gameshelf games.")
     app.state.settings = settings
-    app.state.analysis_queue = None  # the post-game analyses' queue, made on the first request
-    app.state.hint_searches, app.state.undo_answers = Kept(), Kept()
+    app.state.analyses = Analyses()
+    app.state.hint_searches, app.state.undo_answers = Kept(), Kept()  # hints and undo answers, by state
     app.add_middleware(InputGuard)  # NUL, unpaired surrogates and oversized bodies never reach a route
     redact_tokens()
     errors.install(app)

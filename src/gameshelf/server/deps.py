@@ -10,6 +10,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.requests import HTTPConnection
 
 from gameshelf.server import auth
+from gameshelf.server.analysis import Analyses
+from gameshelf.server.hints import Kept
 from gameshelf.server.hub import Hub
 from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database, User
@@ -40,11 +42,28 @@ def settings(connection: HTTPConnection) -> Settings:
     return connection.app.state.settings
 
 
+def analyses(connection: HTTPConnection) -> Analyses:
+    return connection.app.state.analyses
+
+
+def hint_searches(connection: HTTPConnection) -> Kept:
+    """The hint searches asked for, by (table, state id, seed, language): a second ask waits for the first."""
+    return connection.app.state.hint_searches
+
+
+def undo_answers(connection: HTTPConnection) -> Kept:
+    """Whether a seat may take back, by (table, state id, seat)."""
+    return connection.app.state.undo_answers
+
+
 Token = Annotated[str | None, Depends(token)]
 Store = Annotated[Database, Depends(database)]
 Service = Annotated[TableService, Depends(table_service)]
-Live = Annotated[Hub, Depends(hub)]
+TableHub = Annotated[Hub, Depends(hub)]
 Config = Annotated[Settings, Depends(settings)]
+Analysing = Annotated[Analyses, Depends(analyses)]
+HintSearches = Annotated[Kept, Depends(hint_searches)]
+UndoAnswers = Annotated[Kept, Depends(undo_answers)]
 
 
 def user_for(db: Database, token: str | None) -> User:

@@ -26,6 +26,7 @@ from gameshelf.server.store import User
 from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
+    from gameshelf.server.hub import Hub
     from gameshelf.server.tables import TableService
 
 log = logging.getLogger("gameshelf.server")
@@ -146,8 +147,7 @@ async def _first_message_token(ws: WebSocket) -> str | None:
     return None
 
 
-async def serve(ws: WebSocket, token: str | None, lang: str | None) -> None:
-    hub = ws.app.state.hub
+async def serve(hub: Hub, ws: WebSocket, token: str | None, lang: str | None) -> None:
     await ws.accept()
     lang = pick_lang(lang or ws.headers.get("accept-language"))
     try:

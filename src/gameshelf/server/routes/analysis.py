@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query
 
 from gameshelf.analysis.labels import label_result
 from gameshelf.server import analysis
-from gameshelf.server.analysis import AnalysisOut, AnalysisQueue
-from gameshelf.server.deps import Service, Token
+from gameshelf.server.analysis import AnalysisOut
+from gameshelf.server.deps import Analysing, Service, Token
 from gameshelf.server.i18n import pick_lang
 from gameshelf.server.schemas import ERRORS
 
@@ -25,15 +25,12 @@ async def get_analysis(table_id: str, service: Service, token: Token, lang: str 
 
 
 @router.post("/api/tables/{table_id}/analysis", response_model=AnalysisOut, responses=ERRORS)
-async def start_analysis(table_id: str, request: Request, service: Service, token: Token,
+async def start_analysis(table_id: str, service: Service, analyses: Analysing, token: Token,
                          lang: str = Query("en", max_length=8)):
     """Start the analysis of a finished game (once: afterwards this answers its status)."""
-    state = request.app.state
-    out, record = await asyncio.to_thread(analysis.claim, service, state.analysis_queue, table_id, token)
+    out, record = await asyncio.to_thread(analysis.claim, service, analyses.queue, table_id, token)
     if out.result is not None:
         out.result = await asyncio.to_thread(label_result, out.result, pick_lang(lang))
     if record is not None:
-        if state.analysis_queue is None:
-            state.analysis_queue = AnalysisQueue(service.db.url)
-        state.analysis_queue.put(table_id, out.sims, record)
+        analyses.put(service.db.url, table_id, out.sims, record)
     return out

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, WebSocket
 from gameshelf.server.community import chat, me, rematch
 from gameshelf.server.community.models import ChatLineOut, MyTableOut
 from gameshelf.server.community.relay import community, publish
-from gameshelf.server.deps import CurrentUser, Live, Service, Store, Viewer
+from gameshelf.server.deps import CurrentUser, Service, Store, TableHub, Viewer
 from gameshelf.server.schemas import ERRORS, TableOut
 
 router = APIRouter()
@@ -23,8 +23,8 @@ async def my_tables(service: Service, user: CurrentUser):
 
 
 @router.websocket("/ws/me")
-async def me_socket(ws: WebSocket, token: str | None = None, lang: str | None = None):
-    await me.serve(ws, token, lang)
+async def me_socket(ws: WebSocket, hub: TableHub, token: str | None = None, lang: str | None = None):
+    await me.serve(hub, ws, token, lang)
 
 
 @router.get("/api/tables/{table_id}/chat", response_model=list[ChatLineOut], responses=ERRORS)
@@ -35,7 +35,7 @@ async def chat_history(table_id: str, db: Store, service: Service, viewer: Viewe
 
 
 @router.post("/api/tables/{table_id}/resign", response_model=TableOut, responses=ERRORS)
-async def resign(table_id: str, service: Service, hub: Live, user: CurrentUser):
+async def resign(table_id: str, service: Service, hub: TableHub, user: CurrentUser):
     """Concede: ranked last; a bot plays your seat out, or the game ends if one player remains."""
     seat = await asyncio.to_thread(service.seat_number, table_id, user)
     await asyncio.to_thread(service.resign, table_id, seat)
@@ -44,7 +44,7 @@ async def resign(table_id: str, service: Service, hub: Live, user: CurrentUser):
 
 
 @router.post("/api/tables/{table_id}/rematch", response_model=TableOut, responses=ERRORS)
-async def make_rematch(table_id: str, service: Service, hub: Live, user: CurrentUser):
+async def make_rematch(table_id: str, service: Service, hub: TableHub, user: CurrentUser):
     """A new table with the same options and players (seats rotated); invites the others. Asked
     again by another player, it takes that player's seat at the same rematch."""
     new_id, created, invited = await asyncio.to_thread(rematch.rematch, service, user, table_id)

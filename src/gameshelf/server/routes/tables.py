@@ -8,7 +8,7 @@ from typing import Any, Callable
 from fastapi import APIRouter, Query, WebSocket
 
 from gameshelf.server import ws
-from gameshelf.server.deps import CurrentUser, Live, Service, Viewer
+from gameshelf.server.deps import CurrentUser, Service, TableHub, Viewer
 from gameshelf.server.hub import Hub
 from gameshelf.server.schemas import ERRORS, JoinIn, TableIn, TableOut
 from gameshelf.server.store import User
@@ -42,28 +42,28 @@ async def changed(service: TableService, hub: Hub, user: User, table_id: str, ch
 
 
 @router.post("/api/tables/{table_id}/join", response_model=TableOut, responses=ERRORS)
-async def join(table_id: str, body: JoinIn, service: Service, hub: Live, user: CurrentUser):
+async def join(table_id: str, body: JoinIn, service: Service, hub: TableHub, user: CurrentUser):
     return await changed(service, hub, user, table_id, lambda: service.join(user, table_id, body))
 
 
 @router.post("/api/tables/{table_id}/leave", response_model=TableOut, responses=ERRORS)
-async def leave(table_id: str, service: Service, hub: Live, user: CurrentUser):
+async def leave(table_id: str, service: Service, hub: TableHub, user: CurrentUser):
     return await changed(service, hub, user, table_id, lambda: service.leave(user, table_id))
 
 
 @router.post("/api/tables/{table_id}/start", response_model=TableOut, responses=ERRORS)
-async def start(table_id: str, service: Service, hub: Live, user: CurrentUser):
+async def start(table_id: str, service: Service, hub: TableHub, user: CurrentUser):
     return await changed(service, hub, user, table_id, lambda: service.start(user, table_id))
 
 
 @router.post("/api/tables/{table_id}/reclaim", response_model=TableOut, responses=ERRORS)
-async def reclaim(table_id: str, service: Service, hub: Live, user: CurrentUser):
+async def reclaim(table_id: str, service: Service, hub: TableHub, user: CurrentUser):
     """Take your seat back from the bot that plays it."""
     seat = await asyncio.to_thread(service.seat_number, table_id, user)
     return await changed(service, hub, user, table_id, lambda: service.set_zombie(table_id, seat, False, user))
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def play(socket: WebSocket, table_id: str, hub: Live, token: str | None = None, lang: str | None = None,
+async def play(socket: WebSocket, table_id: str, hub: TableHub, token: str | None = None, lang: str | None = None,
                last_state_id: int | None = None, spectate: bool = False):
     await ws.serve(hub, socket, table_id, token, lang, last_state_id, spectate)
