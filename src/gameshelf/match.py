@@ -5,7 +5,7 @@ Agents only ever see a seat's view and that seat's legal actions, never the stat
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from gameshelf.core.errors import BadSeat, GameError, IllegalAction, brief
@@ -125,7 +125,7 @@ class InteractiveMatch:
         self.log: list[Event] = []
         self.starts: list[int] = []
         """Per action applied: the index in :attr:`log` of its first event."""
-        replayed = Record(**{**vars(self.record), "actions": list(actions)})
+        replayed = replace(self.record, actions=list(actions))
         for step in record_states(game, replayed, verify=False, start=start):
             if step.ply:
                 self.starts.append(len(self.log))

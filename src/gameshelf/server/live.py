@@ -104,9 +104,9 @@ class LiveMatch:
         _, last = self.effective[-1]
         if last.seat != seat or last.by_bot:
             return None
-        final = len(self.effective)
+        before = None  # the state before the last action
         for step in record_states(self.game, self.match.record, verify=False):
-            if step.ply == final - 1:
+            if step.ply == len(self.effective) - 1:
                 before = self.game.copy(step.state)
         return last if self.game.can_undo(before, step.state, step.events) else None
 
