@@ -5,12 +5,12 @@ Agents only ever see a seat's view and that seat's legal actions, never the stat
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from gameshelf.core.errors import BadSeat, GameError, IllegalAction, brief
 from gameshelf.core.game import Action, Event, Game, Outcome, View
-from gameshelf.core.record import FORMAT, Record
+from gameshelf.core.record import FORMAT, Record, record_states
 
 
 class Agent(Protocol):
@@ -112,15 +112,28 @@ class InteractiveMatch:
 
     def __init__(self, game: Game, players: int, *, seed: int,
                  options: Mapping[str, object] | None = None,
-                 seat_names: Sequence[str] | None = None) -> None:
+                 seat_names: Sequence[str] | None = None, actions: Sequence[str] = ()) -> None:
+        """A new match, or one rebuilt by replaying ``actions`` (each checked; BadRecord names the
+        first that does not replay)."""
         self.game = game
-        self.state = game.setup(players, options, seed)
+        start = game.setup(players, options, seed)
         self.record = Record(
             game=game.id, rules_version=game.info.rules_version, players=players,
             options=game.info.options.resolve(options), seed=seed,
             seats=list(seat_names or [f"seat{i}" for i in range(players)]),
         )
         self.log: list[Event] = []
+        self.starts: list[int] = []
+        """Per action applied: the index in :attr:`log` of its first event."""
+        replayed = replace(self.record, actions=list(actions))
+        for step in record_states(game, replayed, verify=False, start=start):
+            if step.ply:
+                self.starts.append(len(self.log))
+                self.log.extend(step.events)
+        self.state = step.state
+        self.record.actions = replayed.actions
+        if self.is_over:
+            self.record.final_hash = game.state_hash(self.state)
 
     @property
     def state_id(self) -> int:
@@ -148,6 +161,7 @@ class InteractiveMatch:
             action = self.game.parse_action(action)
         events = self.game.checked_apply(self.state, action, seat=seat)
         self.record.actions.append(str(action))
+        self.starts.append(len(self.log))
         self.log.extend(events)
         if self.is_over:
             self.record.final_hash = self.game.state_hash(self.state)
@@ -155,6 +169,10 @@ class InteractiveMatch:
 
     def view(self, seat: int | None) -> View:
         return self.game.view(self.state, seat)
+
+    def log_index(self, state_id: int) -> int:
+        """How many events the first ``state_id`` actions caused: where the next action's begin."""
+        return self.starts[state_id] if state_id < len(self.starts) else len(self.log)
 
     def legal_for(self, seat: int | None) -> list[Action]:
         seat = self.game.check_seat(self.state, seat)

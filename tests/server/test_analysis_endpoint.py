@@ -16,7 +16,7 @@ from gameshelf.analysis import analyse_record, label_result
 from gameshelf.core.record import Record
 from gameshelf.games import get_game
 from gameshelf.server.store.models import GameAnalysis
-from gameshelf.server.analysis import _sims_from_env
+from gameshelf.server.settings import Settings, positive_sims
 from gameshelf.server.store import Database
 from tests.server.conftest import Server, auth, fast_settings, guest, new_table, two_player_table
 
@@ -75,7 +75,7 @@ def test_refused_before_the_end_and_clear_errors(server):
 
 
 def test_computed_once_in_the_background_and_equal_to_the_library(server):
-    server.app.state.analysis_sims = SIMS
+    server.app.state.settings.analysis_sims = SIMS
     http = server.http
     table_id, ann, bob = two_player_table(http)
     finish(server, table_id)
@@ -107,7 +107,7 @@ def test_computed_once_in_the_background_and_equal_to_the_library(server):
 
 
 def test_a_table_without_spectators_keeps_its_analysis_to_its_seats(server):
-    server.app.state.analysis_sims = SIMS
+    server.app.state.settings.analysis_sims = SIMS
     http = server.http
     table_id, ann, _ = two_player_table(http, spectators=False)
     finish(server, table_id, seed=5)
@@ -120,7 +120,7 @@ def test_a_table_without_spectators_keeps_its_analysis_to_its_seats(server):
 
 def test_stopping_the_server_stops_its_analysis(db_url):
     server = Server(fast_settings(db_url))
-    server.app.state.analysis_sims = 100_000  # far more than the test waits for
+    server.app.state.settings.analysis_sims = 100_000  # far more than the test waits for
     table_id, ann, _ = two_player_table(server.http)
     finish(server, table_id)
     assert server.http.post(f"/api/tables/{table_id}/analysis", headers=auth(ann)).status_code == 200
@@ -140,10 +140,15 @@ def test_stopping_the_server_stops_its_analysis(db_url):
 
 
 def test_the_budget_setting_is_checked():
-    assert _sims_from_env(None) is None and _sims_from_env("") is None and _sims_from_env("40") == 40
+    assert positive_sims(None) is None and positive_sims("") is None and positive_sims("40") == 40
     for bad in ("0", "-3", "many", "1.5"):
         with pytest.raises(ValueError, match="GAMESHELF_ANALYSIS_SIMS"):
-            _sims_from_env(bad)
+            positive_sims(bad)
+        with pytest.raises(ValueError, match="GAMESHELF_ANALYSIS_SIMS"):
+            Settings.from_env({"GAMESHELF_ANALYSIS_SIMS": bad})
+    assert Settings.from_env({"GAMESHELF_ANALYSIS_SIMS": "40"}).analysis_sims == 40
+    for sims in (None, 40):  # what the serving command hands its worker processes comes back the same
+        assert Settings.from_env(Settings(analysis_sims=sims).to_env()).analysis_sims == sims
 
 
 def _table_of(http, ann: str) -> str:
@@ -175,7 +180,7 @@ def test_d6_a_person_has_only_a_few_analyses_computing_at_once(server):
     with server.app.state.db.read() as session:
         assert session.get(GameAnalysis, (second, "normal")) is None  # nothing was queued
     assert http.post(f"/api/tables/{first}/analysis", headers=auth(ann)).json()["status"] == "running"  # its own: fine
-    server.app.state.analysis_sims = SIMS
+    server.app.state.settings.analysis_sims = SIMS
     assert http.post(f"/api/tables/{second}/analysis", headers=auth(eve)).status_code == 200  # another person
     with server.app.state.db.transaction() as session:
         session.get(GameAnalysis, (first, "normal")).status = "done"

@@ -195,6 +195,9 @@ def test_chat_reaches_every_connection_unchanged_and_is_kept_with_the_table(serv
         assert got["text"] == text and got["seat"] == 0 and got["name"] == "Ann" and got["at"]
     history = server.http.get(f"/api/tables/{table_id}/chat").json()
     assert [m["text"] for m in history] == [text]
+    after = server.http.get(f"/api/tables/{table_id}/chat", params={"after": history[0]["id"]})
+    beyond = server.http.get(f"/api/tables/{table_id}/chat", params={"after": 2**62})  # past any id the store holds
+    assert after.status_code == beyond.status_code == 200 and after.json() == beyond.json() == []
 
 
 @pytest.mark.parametrize("text,code", [("", "chat.empty"), ("   ", "chat.empty"), ("x" * 501, "chat.too_long"),

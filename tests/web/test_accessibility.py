@@ -60,7 +60,7 @@ def test_every_games_table_on_a_phone(web, browser, game):
 
 
 def test_the_replay_with_its_analysis(web, context):
-    web.app.state.analysis_sims = 2
+    web.app.state.settings.analysis_sims = 2
     table_id = finished_table(web, seed=6)
     page = new_page(context)
     page.goto(f"{web.base}/web/replay.html?id={table_id}")

@@ -36,7 +36,7 @@ def finished_table(web, seed: int = 4) -> str:
 
 
 def test_analyse_a_finished_game_in_the_replay_viewer(web, browser):
-    web.app.state.analysis_sims = SIMS
+    web.app.state.settings.analysis_sims = SIMS
     table_id = finished_table(web)
     ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="en-US")
     page = new_page(ctx)  # no token: the button signs the visitor in as a guest

@@ -11,7 +11,7 @@ from gameshelf.analysis.search import analysis_agent
 from gameshelf.core.chance import derive_seed
 from gameshelf.core.errors import BadRecord, BadSeat
 from gameshelf.core.game import Action, Game, View
-from gameshelf.core.record import Record, replay
+from gameshelf.core.record import Record, record_states
 from gameshelf.games import GAME_MODULES, get_game
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -152,17 +152,17 @@ def _seats(record: Record, seats: Iterable[int] | None) -> list[int]:
 def _jobs(game: Game, record: Record, seats: Sequence[int], level: str, seed: int,
           sims: int | None) -> Iterator[DecisionJob]:
     """Replay the record (verified, and finished) and yield the chosen seats' real decisions."""
-    replay(game, record)  # raises BadRecord naming any action that does not replay
-    state = game.setup(record.players, record.options, record.seed)
     ref = game.id if game.id in GAME_MODULES and get_game(game.id) is game else game
     pending = []
-    for index, text in enumerate(record.actions):
+    for step in record_states(game, record):  # raises BadRecord naming any action that does not replay
+        state = step.state
+        if step.ply == len(record.actions):
+            continue  # the final state: no decision left, and the hash is checked after it
         seat, legal = game.to_act(state), game.legal_actions(state)
-        action = game.parse_action(text)
         if seat in seats and len(legal) > 1:
-            pending.append(DecisionJob(ref, index + 1, seat, game.view(state, seat), tuple(legal), action, level, sims,
-                                derive_seed(seed, "analysis", index + 1)))
-        game.apply(state, action)
+            action = game.parse_action(record.actions[step.ply])
+            pending.append(DecisionJob(ref, step.ply + 1, seat, game.view(state, seat), tuple(legal), action, level,
+                                       sims, derive_seed(seed, "analysis", step.ply + 1)))
     if not game.is_over(state):
         raise BadRecord(f"the record ends after {len(record.actions)} actions, before the game is over; "
                         "only a finished game can be analysed")

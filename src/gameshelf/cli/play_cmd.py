@@ -34,7 +34,7 @@ from gameshelf.core.errors import BadOption, BadRecord, GameError, brief
 from gameshelf.core.forced import forced_action
 from gameshelf.core.game import Game
 from gameshelf.core.notation import parse_int
-from gameshelf.core.record import Record
+from gameshelf.core.record import Record, record_states
 from gameshelf.match import InteractiveMatch
 
 UI = {
@@ -163,13 +163,11 @@ def _resume(args: argparse.Namespace) -> "Session":
     default = iter(agents_by_seat(split_agent_list(args.bots), record.players - 1, "bots")
                    if record.players > 1 else ())
     bot_specs = {s: str(saved_bots.get(str(s)) or next(default)) for s in range(record.players) if s != seat}
-    match = InteractiveMatch(game, record.players, seed=record.seed, options=record.options,
-                             seat_names=record.seats)
-    for number, notation in enumerate(record.actions, 1):
-        try:
-            match.submit(match.to_act(), notation)
-        except GameError as exc:
-            raise BadRecord(f"{args.load}: move {number} ({brief(notation)}) does not replay: {exc}") from None
+    try:
+        match = InteractiveMatch(game, record.players, seed=record.seed, options=record.options,
+                                 seat_names=record.seats, actions=record.actions)
+    except GameError as exc:
+        raise BadRecord(f"{args.load}: {exc}") from None
     save = output_file(args.save or args.load, "--save")
     return Session(match, seat, bot_specs, bool(extra.get("seeded")), save, args)
 
@@ -383,23 +381,18 @@ def undone(match: InteractiveMatch, seat: int) -> tuple[InteractiveMatch | None,
     ``can_undo`` allows each of them; else None and the reason's UI key."""
     game, record = match.game, match.record
 
-    def fresh() -> InteractiveMatch:
-        return InteractiveMatch(game, record.players, seed=record.seed, options=record.options,
-                                seat_names=record.seats)
-
-    probe, moves = fresh(), []
-    for notation in record.actions:
-        mover, before = probe.to_act(), game.copy(probe.state)
-        events = probe.submit(mover, notation)
-        moves.append((mover, game.can_undo(before, probe.state, events)))
+    moves, before = [], None
+    for step in record_states(game, record, verify=False):
+        if step.ply:
+            moves.append((step.seat, game.can_undo(before, step.state, step.events)))
+        before = game.copy(step.state)
     last = max((i for i, (mover, _) in enumerate(moves) if mover == seat), default=None)
     if last is None:
         return None, "no_undo_first"
     if not all(ok for _, ok in moves[last:]):
         return None, "no_undo_hidden"
-    rebuilt = fresh()
-    for notation in record.actions[:last]:
-        rebuilt.submit(rebuilt.to_act(), notation)
+    rebuilt = InteractiveMatch(game, record.players, seed=record.seed, options=record.options,
+                               seat_names=record.seats, actions=record.actions[:last])
     return rebuilt, ""
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, NamedTuple
 
 from gameshelf.core.chance import MAX_SEED
 from gameshelf.core.errors import BadRecord, GameError, brief
-from gameshelf.core.game import Game
+from gameshelf.core.game import Action, Event, Game
 
 FORMAT = "gameshelf-record/2"
 LEGACY_FORMATS = frozenset({"gameshelf-record/1"})
@@ -145,23 +145,55 @@ def _final_hash(value: Any) -> str | None:
     return value
 
 
-def replay(game: Game, record: Record, *, verify: bool = True):
-    """Re-simulate ``record``; returns the final state. Raises BadRecord naming the failing ply."""
+class Step(NamedTuple):
+    """One point of a replayed record: the state after ``ply`` actions, the action that led there
+    (parsed; ``None`` at ply 0, the setup), the seat that took it and the events it caused.
+
+    ``state`` is the replay's own state, changed in place by the next step: copy it to keep it.
+    """
+
+    ply: int
+    state: Any
+    action: Action | None
+    seat: int | None
+    events: list[Event]
+
+
+def record_states(game: Game, record: Record, *, verify: bool = True, start: Any = None) -> Iterator[Step]:
+    """Replay ``record`` from its setup, yielding the state after each action (ply 0 to the last).
+
+    Every action goes through the legality check; BadRecord names the first one that does not
+    replay (or a setup that fails). With ``verify``, after the last step the final state is checked
+    against the record's hash when it has one. ``start``: the record's set-up state, when the
+    caller has set it up already (it is replayed in place).
+    """
     if record.game != game.id:
         raise BadRecord(f"record is for {record.game!r}, not {game.id!r}")
     if record.rules_version != game.info.rules_version:
         raise BadRecord(
             f"record uses rules version {record.rules_version}, this engine has {game.info.rules_version}"
         )
-    try:
-        state = game.setup(record.players, record.options, record.seed)
-    except GameError as exc:
-        raise BadRecord(f"setup failed: {exc}") from None
-    for ply, text in enumerate(record.actions):
+    state = start
+    if state is None:
         try:
-            game.checked_apply(state, text)
+            state = game.setup(record.players, record.options, record.seed)
         except GameError as exc:
-            raise BadRecord(f"action {ply + 1} ({text!r}) does not replay: {exc}") from None
+            raise BadRecord(f"setup failed: {exc}") from None
+    yield Step(0, state, None, None, [])
+    for ply, text in enumerate(record.actions, 1):
+        try:
+            action = game.parse_action(text)
+            seat = game.to_act(state)
+            events = game.checked_apply(state, action)
+        except GameError as exc:
+            raise BadRecord(f"action {ply} ({text!r}) does not replay: {exc}") from None
+        yield Step(ply, state, action, seat, events)
     if verify and record.verifiable and game.state_hash(state) != record.final_hash:
         raise BadRecord("the replayed final state does not match the recorded hash")
-    return state
+
+
+def replay(game: Game, record: Record, *, verify: bool = True) -> Any:
+    """Re-simulate ``record``; returns the final state. Raises BadRecord naming the failing ply."""
+    for step in record_states(game, record, verify=verify):
+        pass
+    return step.state

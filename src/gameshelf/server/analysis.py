@@ -1,4 +1,4 @@
-"""Post-game analysis on the server (issue 15): computed in the background, kept in the store.
+"""Post-game analysis on the server: computed in the background, kept in the store.
 
 ``POST /api/tables/{id}/analysis`` starts the analysis of a finished game (idempotent: a game is
 analysed once; a second request answers the stored status), ``GET`` answers its status
@@ -19,8 +19,8 @@ again, as it does after a failure. When the server stops, the analysis it is run
 and marked failed, so the next request starts it afresh.
 
 The budget is the analysis's own at level ``normal`` (500 simulations a decision,
-:data:`gameshelf.analysis.search.SIMS`); ``app.state.analysis_sims``
-(from ``GAMESHELF_ANALYSIS_SIMS``) replaces it, e.g. a tiny budget in tests.
+:data:`gameshelf.analysis.search.SIMS`); the setting ``analysis_sims`` (``GAMESHELF_ANALYSIS_SIMS``)
+replaces it, e.g. a tiny budget in tests. The routes are in :mod:`gameshelf.server.routes.analysis`.
 """
 
 from __future__ import annotations
@@ -28,22 +28,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import time
-from contextlib import asynccontextmanager
 from datetime import datetime, timedelta, timezone
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.analysis.labels import label_result
 from gameshelf.server import auth, limits
-from gameshelf.server.app import ERRORS, Token, _record  # the record route's access rules, not a copy
-from gameshelf.server.i18n import REASONS, STATUS, ServerError, pick_lang
+from gameshelf.server.i18n import REASONS, STATUS, ServerError
+from gameshelf.server.records import table_record
 from gameshelf.server.store.db import Database
-from gameshelf.server.store.models import GameAnalysis, Table, User
+from gameshelf.server.store.models import GameAnalysis, User
+from gameshelf.server.tables import TableService
 
 log = logging.getLogger("gameshelf.server.analysis")
 LEVEL = "normal"
@@ -68,74 +66,24 @@ class AnalysisOut(BaseModel):
     result: dict[str, Any] | None = None
 
 
-def register(app: FastAPI) -> None:
-    """Add the routes, and stop a running analysis when the server stops."""
-    app.state.analysis_sims = _sims_from_env(os.environ.get("GAMESHELF_ANALYSIS_SIMS"))
-    app.state.analysis_queue = None
-    inner = app.router.lifespan_context
-
-    @asynccontextmanager
-    async def lifespan(app_: FastAPI):
-        async with inner(app_) as state:
-            try:
-                yield state
-            finally:
-                queue: AnalysisQueue | None = app_.state.analysis_queue
-                if queue is not None:
-                    await queue.stop()
-                    app_.state.analysis_queue = None
-
-    app.router.lifespan_context = lifespan
-
-    @app.get("/api/tables/{table_id}/analysis", response_model=AnalysisOut, responses=ERRORS)
-    async def get_analysis(table_id: str, request: Request, token: Token, lang: str = Query("en", max_length=8)):
-        """The analysis of a finished game: its status and progress, and the result once done, each
-        action with its label in ``lang``."""
-        return await asyncio.to_thread(_status, request, table_id, token, pick_lang(lang))
-
-    @app.post("/api/tables/{table_id}/analysis", response_model=AnalysisOut, responses=ERRORS)
-    async def start_analysis(table_id: str, request: Request, token: Token, lang: str = Query("en", max_length=8)):
-        """Start the analysis of a finished game (once: afterwards this answers its status)."""
-        out, record = await asyncio.to_thread(_claim, request, table_id, token)
-        if out.result is not None:
-            out.result = await asyncio.to_thread(label_result, out.result, pick_lang(lang))
-        if record is not None:
-            queue = request.app.state.analysis_queue
-            if queue is None:
-                queue = request.app.state.analysis_queue = AnalysisQueue(request.app.state.db.url)
-            queue.put(table_id, out.sims, record)
-        return out
-
-
-def _sims_from_env(raw: str | None) -> int | None:
-    if not raw:
-        return None
-    if not raw.strip().isdigit() or int(raw) <= 0:
-        raise ValueError(f"GAMESHELF_ANALYSIS_SIMS must be a positive whole number of simulations, not {raw!r}")
-    return int(raw)
-
-
-def _finished_table(request: Request, table_id: str, token: str | None, need_user: bool) -> User | None:
-    """The viewer, once the table is known, theirs to see (the record route's rule: a table without
+def finished_table(service: TableService, table_id: str, token: str | None, need_user: bool) -> User | None:
+    """The viewer, once the table is known, theirs to see (the record's rule: a table without
     spectators is its seats' only) and over; a clear error otherwise."""
-    db: Database = request.app.state.db
-    with db.read() as session:
+    with service.db.read() as session:
         viewer = auth.user_for_token(session, token) if (token or need_user) else None
-        table = session.get(Table, table_id)
-        if table is None:
-            raise ServerError("table.not_found", f"no table {table_id!r}")
-        if not table.spectators and (viewer is None
-                                     or request.app.state.service.seat_of(session, table_id, viewer) is None):
+        table = service.table_row(session, table_id)
+        if not table.spectators and (viewer is None or service.seat_of(session, table_id, viewer) is None):
             raise ServerError("table.no_spectators")
         if table.status != "over":
             raise ServerError("analysis.not_over", "the game is not over")
     return viewer
 
 
-def _finished_record(request: Request, table_id: str, token: str | None) -> tuple[User, dict]:
+def _finished_record(service: TableService, table_id: str, token: str | None) -> tuple[User, dict]:
     """The signed-in viewer and the finished game's whole record (as JSON), as the record route gives it out."""
-    viewer = _finished_table(request, table_id, token, need_user=True)
-    out = _record(request, table_id, viewer, "en")
+    viewer = finished_table(service, table_id, token, need_user=True)
+    assert viewer is not None  # need_user: a missing token is refused
+    out = table_record(service, table_id, viewer, "en")
     if out.record is None:  # the table is over, so this does not happen; never compute on a redacted one
         raise ServerError("analysis.not_over", "the record is not available yet")
     return viewer, out.record
@@ -148,23 +96,23 @@ def _out(table_id: str, row: GameAnalysis | None, sims: int | None) -> AnalysisO
                        sims=row.sims, error=row.error, result=row.result if row.status == "done" else None)
 
 
-def _status(request: Request, table_id: str, token: str | None, lang: str = "en") -> AnalysisOut:
-    _finished_table(request, table_id, token, need_user=False)  # a status poll never builds the record
-    with request.app.state.db.read() as session:
-        out = _out(table_id, session.get(GameAnalysis, (table_id, LEVEL)), request.app.state.analysis_sims)
+def status(service: TableService, table_id: str, token: str | None, lang: str = "en") -> AnalysisOut:
+    """The analysis's status, progress and (once done) result, each action labelled in ``lang``."""
+    finished_table(service, table_id, token, need_user=False)  # a status poll never builds the record
+    with service.db.read() as session:
+        out = _out(table_id, session.get(GameAnalysis, (table_id, LEVEL)), service.settings.analysis_sims)
     if out.result is not None:  # stored with notations; read with labels in the reader's language
         out.result = label_result(out.result, lang)
     return out
 
 
-def _claim(request: Request, table_id: str, token: str | None) -> tuple[AnalysisOut, dict | None]:
+def claim(service: TableService, queue: AnalysisQueue | None, table_id: str,
+          token: str | None) -> tuple[AnalysisOut, dict | None]:
     """The row of this game's analysis, created or reclaimed when it must (re)start; with the
     record to analyse in that case, else None (it exists, is queued or runs somewhere)."""
-    viewer, record = _finished_record(request, table_id, token)
-    settings = request.app.state.service.settings
-    db: Database = request.app.state.db
-    sims = request.app.state.analysis_sims
-    queue: AnalysisQueue | None = request.app.state.analysis_queue
+    viewer, record = _finished_record(service, table_id, token)
+    settings, db = service.settings, service.db
+    sims = settings.analysis_sims
     for _ in range(2):
         try:
             with db.transaction() as session:
@@ -241,6 +189,24 @@ class AnalysisQueue:
             process.terminate()
             await asyncio.to_thread(process.join, 10)
             await asyncio.to_thread(_mark_failed, self.db_url, current, "the server stopped")
+
+
+class Analyses:
+    """This process's analyses: the queue is made on the first one (it needs the running event loop)."""
+
+    def __init__(self) -> None:
+        self.queue: AnalysisQueue | None = None
+
+    def put(self, db_url, table_id: str, sims: int | None, record: dict) -> None:
+        if self.queue is None:
+            self.queue = AnalysisQueue(db_url)
+        self.queue.put(table_id, sims, record)
+
+    async def stop(self) -> None:
+        """Stop the running analysis (marked failed, so the next request starts it afresh)."""
+        if self.queue is not None:
+            await self.queue.stop()
+            self.queue = None
 
 
 def _mark_failed(db_url: str, table_id: str, error: str) -> None:

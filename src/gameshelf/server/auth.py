@@ -16,12 +16,12 @@ from urllib.parse import urlsplit
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.store.models import Token, User
+from gameshelf.server.store import queries
 
 _hasher = PasswordHasher()
 
@@ -68,7 +68,7 @@ def user_for_token(session: Session, token: str | None) -> User:
 def register(session: Session, user: User | None, username: str, password: str, name: str | None,
              ttl_hours: float) -> tuple[User, str]:
     """An account for ``user`` (a guest keeps its history) or for a new user."""
-    if session.execute(select(User).where(User.username == username)).scalar_one_or_none():
+    if queries.user_named(session, username) is not None:
         raise ServerError("auth.username_taken")
     if user is not None and user.username is not None:
         raise ServerError("auth.already_registered")
@@ -86,7 +86,7 @@ def register(session: Session, user: User | None, username: str, password: str, 
 
 
 def login(session: Session, username: str, password: str, ttl_hours: float) -> tuple[User, str]:
-    user = session.execute(select(User).where(User.username == username)).scalar_one_or_none()
+    user = queries.user_named(session, username)
     try:
         if user is None or not user.password_hash:
             raise VerificationError()

@@ -15,52 +15,36 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
-
 from gameshelf.server.auth import aware, now
-from gameshelf.server.store import Database, Seat, Table
-from gameshelf.server.store.models import ServerAlive
+from gameshelf.server.store import Database, alive
 
 log = logging.getLogger("gameshelf.server")
-ALIVE = ServerAlive.__table__
-TABLES, SEATS = Table.__table__, Seat.__table__
-ROW = 1
 
 
 def mark_alive(db: Database, moment: datetime | None = None) -> None:
     """Record that a server runs now (a heartbeat)."""
     with db.hot() as conn:
-        conn.execute(update(ALIVE).where(ALIVE.c.id == ROW).values(alive_at=moment or now()))
+        alive.set_alive(conn, moment or now())
 
 
 def credit_downtime(db: Database, heartbeat_seconds: float) -> float:
     """At start: move every playing match's clocks forward by the time no server ran; the seconds
     credited (0 when a server was alive within two heartbeats, or none ever ran)."""
     with db.hot() as conn:
-        query = select(ALIVE.c.alive_at).where(ALIVE.c.id == ROW)
-        if not db.is_sqlite:
-            query = query.with_for_update()  # SQLite: the transaction began IMMEDIATE
-        last = conn.execute(query).scalar_one_or_none()
         moment = now()
-        conn.execute(update(ALIVE).where(ALIVE.c.id == ROW).values(alive_at=moment))
+        last = alive.swap_alive(conn, moment, lock=not db.is_sqlite)  # SQLite: the transaction began IMMEDIATE
         if last is None:
             return 0.0
         last = aware(last)
         gap = moment - last
         if gap <= timedelta(seconds=2 * heartbeat_seconds):
             return 0.0
-        playing = select(TABLES.c.id).where(TABLES.c.status == "playing")
-        for table_id, started in conn.execute(select(TABLES.c.id, TABLES.c.turn_started_at)
-                                              .where(TABLES.c.status == "playing")).all():
+        for table_id, started in alive.turn_starts(conn):
             if started is not None and aware(started) <= last:
-                conn.execute(update(TABLES).where(TABLES.c.id == table_id)
-                             .values(turn_started_at=aware(started) + gap))
-        for table_id, seat, away in conn.execute(
-                select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.disconnected_at)
-                .where(SEATS.c.table_id.in_(playing), SEATS.c.disconnected_at.is_not(None))).all():
+                alive.set_turn_start(conn, table_id, aware(started) + gap)
+        for table_id, seat, away in alive.disconnections(conn):
             if aware(away) <= last:
-                conn.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
-                             .values(disconnected_at=aware(away) + gap))
+                alive.set_disconnection(conn, table_id, seat, aware(away) + gap)
     seconds = gap.total_seconds()
     log.warning("no server ran for %.1f s: credited to the clocks of every game in play", seconds)
     return seconds

@@ -16,17 +16,15 @@ the answer is about the current state, with its state id: a page that asked neve
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from fastapi import FastAPI, Query, Request
-
 from gameshelf.core.chance import derive_seed
-from gameshelf.server import auth, bots
-from gameshelf.server.app import ERRORS, Token
-from gameshelf.server.i18n import REASONS, STATUS, ServerError, pick_lang
-from gameshelf.server.store import Table
+from gameshelf.server import auth
+from gameshelf.server.i18n import REASONS, STATUS, ServerError
+from gameshelf.server.live import LiveMatch
+from gameshelf.server.store import Database
+from gameshelf.server.tables import TableService
 
 LEVEL = "normal"
 COUNT = 3
@@ -57,16 +55,22 @@ def compute(game_id: str, view: dict, legal: list[str], seed: int, lang: str) ->
             for h in hints(game, view, actions, k=COUNT, level=LEVEL, seed=seed)]
 
 
-def _seat(request: Request, token: str | None, table_id: str) -> dict[str, Any]:
+class Kept(OrderedDict):
+    """Answers kept by key, the oldest dropped past :data:`CACHED` (one per app and kind of answer)."""
+
+    def put(self, key: tuple, value: Any) -> None:
+        self[key] = value
+        while len(self) > CACHED:
+            self.popitem(last=False)
+
+
+def _seat(db: Database, service: TableService, token: str | None, table_id: str) -> dict[str, Any]:
     """The token's seat at the table (number, secret seed), the table's status and whether a bot
     sits at it; ServerError if the token holds no seat there."""
-    service = request.app.state.service
-    with request.app.state.db.read() as session:
+    with db.read() as session:
         user = auth.user_for_token(session, token)
-        table = session.get(Table, table_id)
-        if table is None:
-            raise ServerError("table.not_found", f"no table {table_id!r}")
-        seats = service._seats(session, table_id)
+        table = service.table_row(session, table_id)
+        seats = service.seat_rows(session, table_id)
         mine = next((s for s in seats if s.user_id == user.id), None)
         if mine is None:
             raise ServerError("hint.not_seated")
@@ -74,9 +78,8 @@ def _seat(request: Request, token: str | None, table_id: str) -> dict[str, Any]:
                 "bots": any(s.kind == "bot" for s in seats)}
 
 
-def _live(request: Request, table_id: str, state_id: int | None):
+def _live(service: TableService, table_id: str, state_id: int | None) -> LiveMatch:
     """The match at ``state_id`` (caught up with the store if another process moved it)."""
-    service = request.app.state.service
     live = service.live(table_id)
     if state_id is not None and state_id != live.state_id:
         live = service.sync(table_id)
@@ -85,9 +88,9 @@ def _live(request: Request, table_id: str, state_id: int | None):
     return live
 
 
-def _question(request: Request, token: str | None, table_id: str, state_id: int | None):
+def question(db: Database, service: TableService, token: str | None, table_id: str, state_id: int | None):
     """(game id, the seat's view, legal actions, seed, state id) for a hint, or the refusal."""
-    mine = _seat(request, token, table_id)
+    mine = _seat(db, service, token, table_id)
     if not mine["bots"]:
         raise ServerError("hint.no_bots")
     if mine["status"] == "open":
@@ -95,7 +98,7 @@ def _question(request: Request, token: str | None, table_id: str, state_id: int 
     if mine["status"] == "over":
         raise ServerError("hint.game_over")
     seat = mine["seat"]
-    live = _live(request, table_id, state_id)
+    live = _live(service, table_id, state_id)
     with live.lock:
         if state_id is not None and state_id != live.state_id:  # moved on meanwhile
             raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
@@ -104,39 +107,38 @@ def _question(request: Request, token: str | None, table_id: str, state_id: int 
         zombies = live.meta.get("zombies") or []
         if live.to_act() != seat or (seat < len(zombies) and zombies[seat]):
             raise ServerError("hint.not_your_turn")
-        view = live.game.view(live.state, seat)
-        legal = [str(a) for a in live.game.legal_actions(live.state)]
+        view = live.match.view(seat)
+        legal = [str(a) for a in live.match.legal_for(seat)]
         return live.game.id, view, legal, derive_seed(mine["seed"], "hint", live.state_id), live.state_id
 
 
-def undo_reason(live, seat: int) -> str | None:
+def undo_reason(live: LiveMatch, seat: int) -> str | None:
     """None if ``seat`` may take its last action back now (the server's undo), else why not."""
     if live.is_over():
         return "undo.game_over"
     if not any(row.seat == seat for _, row in live.effective):
         return "undo.nothing"
-    last_sid, last = live.effective[-1]
+    _, last = live.effective[-1]
     if last.seat != seat:
         return "undo.others_acted"
     if last.by_bot:
         return "undo.bot_acted"
     if live.check_undo(seat) is not None:
         return None
-    events = [e for sid, e in live.events if sid == last_sid]
-    return "undo.hidden" if any(e.audience is not None or e.hidden_from for e in events) else "undo.chance"
+    return "undo.hidden" if any(e.audience is not None or e.hidden_from for e in live.last_events()) else "undo.chance"
 
 
-def _undo_status(request: Request, token: str | None, table_id: str, state_id: int | None,
-                 known: OrderedDict) -> dict[str, Any]:
+def undo_status(db: Database, service: TableService, token: str | None, table_id: str, state_id: int | None,
+                known: Kept) -> dict[str, Any]:
     """The answer for the seat at the match's state; ``known`` keeps answers by (table, state id,
     seat): the actions are append-only, so a state id always names the same position."""
-    mine = _seat(request, token, table_id)
+    mine = _seat(db, service, token, table_id)
     if mine["status"] == "open":
         return {"state_id": 0, "allowed": False, "reason": "undo.not_started", "step": False}
     try:
-        live = _live(request, table_id, state_id)
+        live = _live(service, table_id, state_id)
     except ServerError:  # the game moved on since the page asked: the answer for where it is now
-        live = request.app.state.service.live(table_id)  # (its state_id tells the page it is not the one asked)
+        live = service.live(table_id)  # (its state_id tells the page it is not the one asked)
     with live.lock:
         key = (table_id, live.state_id, mine["seat"])
         answer = known.get(key)
@@ -144,37 +146,5 @@ def _undo_status(request: Request, token: str | None, table_id: str, state_id: i
             reason = undo_reason(live, mine["seat"])
             answer = {"state_id": live.state_id, "allowed": reason is None, "reason": reason,
                       "step": reason is None and live.to_act() == mine["seat"]}
-            known[key] = answer
-            while len(known) > CACHED:
-                known.popitem(last=False)
+            known.put(key, answer)
         return answer
-
-
-def register(app: FastAPI) -> None:
-    """Add the two routes to ``app``."""
-    cache: OrderedDict[tuple, asyncio.Future] = OrderedDict()
-    undo_known: OrderedDict[tuple, dict] = OrderedDict()
-
-    @app.get("/api/tables/{table_id}/hint", responses=ERRORS)
-    async def hint(table_id: str, request: Request, token: Token, state_id: int | None = Query(None, ge=0),
-                   lang: str = Query("en", max_length=8)) -> dict[str, Any]:
-        """The normal bot's three best actions for your seat's decision, with estimated values."""
-        lang = pick_lang(lang)
-        game_id, view, legal, seed, sid = await asyncio.to_thread(_question, request, token, table_id, state_id)
-        key = (table_id, sid, seed, lang)
-        future = cache.get(key)
-        if future is None or future.cancelled() or (future.done() and future.exception() is not None):
-            loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(bots.pool(request.app.state.hub.settings.bot_processes), compute,
-                                          game_id, view, legal, seed, lang)
-            cache[key] = future
-            while len(cache) > CACHED:
-                cache.popitem(last=False)
-        found = await asyncio.shield(future)
-        return {"state_id": sid, "level": LEVEL, "hints": found}
-
-    @app.get("/api/tables/{table_id}/undo", responses=ERRORS)
-    async def undo_status(table_id: str, request: Request, token: Token,
-                          state_id: int | None = Query(None, ge=0)) -> dict[str, Any]:
-        """Whether your seat may take its last action back now; ``reason`` says why not."""
-        return await asyncio.to_thread(_undo_status, request, token, table_id, state_id, undo_known)

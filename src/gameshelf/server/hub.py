@@ -17,7 +17,6 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
 
 from gameshelf.server import bots, downtime
 from gameshelf.server.broker import LocalBroker
@@ -25,8 +24,8 @@ from gameshelf.server.i18n import ServerError
 from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
-from gameshelf.server.store import Table
 from gameshelf.server.tables import TableService
+from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
     from gameshelf.server.ws import Connection
@@ -96,7 +95,7 @@ class Hub:
 
     async def _load(self, table_id: str) -> None:
         """Load a just-started match for connections that were open before the start."""
-        if table_id in self.conns and table_id not in self.service._live:
+        if table_id in self.conns and self.service.cached(table_id) is None:
             try:
                 await asyncio.to_thread(self.service.live, table_id)
             except ServerError:
@@ -181,7 +180,7 @@ class Hub:
             return
         current = await asyncio.to_thread(self._store_state_ids, watched)
         for table_id, state_id in current.items():
-            live = self.service._live.get(table_id)
+            live = self.service.cached(table_id)
             if live is not None and live.state_id != state_id:
                 self.catch_up(table_id)  # an announcement was lost: the store is ahead of this cache
             for conn in list(self.conns.get(table_id, ())):
@@ -190,12 +189,11 @@ class Hub:
     def _store_state_ids(self, table_ids: list[str]) -> dict[str, int | None]:
         """Each playing or finished table's state id in the store (None for a table not started)."""
         with self.service.db.read() as session:
-            rows = session.execute(select(Table.id, Table.status, Table.state_id).where(Table.id.in_(table_ids)))
-            return {t: (sid if status != "open" else None) for t, status, sid in rows}
+            return table_store.state_ids(session, table_ids)
 
     # ---- bots ------------------------------------------------------------------------------
     def kick_bots(self, table_id: str) -> None:
-        live = self.service._live.get(table_id)
+        live = self.service.cached(table_id)
         if live is not None and not live.meta.get("bots"):
             return  # no bot and no zombie seat here (the common case): no task, no thread hop
         task = self.bot_tasks.get(table_id)
@@ -240,7 +238,7 @@ class Hub:
         if owner is None:
             def read() -> str:
                 with self.service.db.read() as session:
-                    return session.execute(select(Table.owner_id).where(Table.id == table_id)).scalar_one()
+                    return table_store.owner_of(session, table_id)
             owner = self.owners[table_id] = await asyncio.to_thread(read)
         return owner
 

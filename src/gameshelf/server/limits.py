@@ -9,21 +9,19 @@ person may have ``Settings.max_analyses`` queued or running at once (``limit.ana
 
 from __future__ import annotations
 
-from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session
 
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.settings import Settings
-from gameshelf.server.store import Seat, Table
+from gameshelf.server.store import Seat, Table, queries
+from gameshelf.server.store import tables as table_store
 
 
 def check_start(session: Session, table: Table, seats: list[Seat], settings: Settings) -> None:
     """Refuse to start ``table`` if it is bots-only and its creator already has enough of those playing."""
     if any(s.kind == "human" for s in seats):
         return
-    human = exists().where(Seat.table_id == Table.id, Seat.kind == "human")
-    playing = session.execute(select(func.count(Table.id)).where(
-        Table.owner_id == table.owner_id, Table.status == "playing", Table.id != table.id, ~human)).scalar_one()
+    playing = table_store.bots_only_playing(session, table.owner_id, other_than=table.id)
     if playing >= settings.max_bot_tables:
         raise ServerError("limit.bot_tables", f"at most {settings.max_bot_tables} bots-only tables playing at once")
 
@@ -31,10 +29,6 @@ def check_start(session: Session, table: Table, seats: list[Seat], settings: Set
 def check_analyses(session: Session, user_id: str, settings: Settings, since) -> None:
     """Refuse to start one more analysis for ``user_id`` while enough of theirs are queued or running
     (a run not heard from after ``since`` has died with its process and no longer counts)."""
-    from gameshelf.server.store.models import GameAnalysis
-
-    computing = session.execute(select(func.count()).select_from(GameAnalysis).where(
-        GameAnalysis.requested_by == user_id, GameAnalysis.status.in_(("pending", "running")),
-        GameAnalysis.updated_at >= since)).scalar_one()
+    computing = queries.analyses_computing(session, user_id, since)
     if computing >= settings.max_analyses:
         raise ServerError("limit.analyses", f"at most {settings.max_analyses} analyses computing at once")

@@ -1,22 +1,26 @@
-"""A match in memory: its state rebuilt by replaying the stored actions, and the redacted messages
-each seat (or a spectator) receives.
+"""A match in memory: the one interactive match (:class:`gameshelf.match.InteractiveMatch`) rebuilt
+by replaying the stored actions, and the redacted messages each seat (or a spectator) receives.
 
 The state is only a cache: the store holds the seed, the options and the append-only actions.
-Every action is replayed through the legality check (``Game.checked_apply``); an undo row removes
-the action it names, so an undo is the same match replayed without that action.
+Every action is replayed through the legality check; an undo row removes the action it names, so
+an undo is the same match replayed without that action. The table's state id counts the stored
+rows (undo rows too); the interactive match's counts the actions in effect.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from gameshelf.core.decision import Decision, Prompt
 from gameshelf.core.forced import forced_action
-from gameshelf.core.game import Event, Game
+from gameshelf.core.game import Action, Event, Game
+from gameshelf.core.record import record_states
 from gameshelf.games import get_game
+from gameshelf.match import InteractiveMatch
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,8 @@ class Row:
 
 
 class LiveMatch:
-    """One match's state, its effective actions and its events, guarded by ``lock``."""
+    """One table's interactive match, its stored rows and the state id each action in effect
+    produced, guarded by ``lock``."""
 
     def __init__(self, game_id: str, players: int, options: dict[str, str], seed: int,
                  names: Sequence[str], rows: Sequence[Row] = ()) -> None:
@@ -59,31 +64,38 @@ class LiveMatch:
     def state_id(self) -> int:
         return len(self.rows)
 
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
     def replay(self, rows: list[Row]) -> None:
         """Rebuild from the seed: each undo row drops the action before it."""
         effective: list[tuple[int, Row]] = []
         self.last_undo = 0
-        for sid, row in enumerate(rows, 1):
+        for state_id, row in enumerate(rows, 1):
             if row.kind == "undo":
                 effective.pop()
-                self.last_undo = sid
+                self.last_undo = state_id
             else:
-                effective.append((sid, row))
-        self.state = self.game.setup(self.players, self.options, self.seed)
-        self.events: list[tuple[int, Event]] = []
-        for sid, row in effective:
-            for event in self.game.checked_apply(self.state, row.notation):
-                self.events.append((sid, event))
+                effective.append((state_id, row))
+        self.match = InteractiveMatch(self.game, self.players, seed=self.seed, options=self.options,
+                                      seat_names=self.names, actions=[row.notation for _, row in effective])
         self.rows, self.effective = rows, effective
+        self.state_ids = [state_id for state_id, _ in effective]
         self._cache: dict[tuple, str] = {}
 
-    def apply(self, row: Row) -> list[Event]:
-        """Apply a new action row (checked: seat and legality); on error nothing changes."""
-        events = self.game.checked_apply(self.state, row.notation, seat=row.seat)
+    def apply(self, row: Row, action: Action | None = None) -> list[Event]:
+        """Apply a new action row (checked: seat and legality; ``action``: the row's notation
+        already parsed); on error nothing changes."""
+        events = self.match.submit(row.seat, row.notation if action is None else action)
         self.rows.append(row)
         self.effective.append((self.state_id, row))
-        self.events.extend((self.state_id, e) for e in events)
+        self.state_ids.append(self.state_id)
         return events
+
+    def last_events(self) -> list[Event]:
+        """The events of the last action in effect."""
+        return self.match.log[self.match.log_index(len(self.effective) - 1):]
 
     def check_undo(self, seat: int) -> Row | None:
         """The seat's last action if it may take it back now (the engine's ``can_undo``)."""
@@ -92,35 +104,32 @@ class LiveMatch:
         _, last = self.effective[-1]
         if last.seat != seat or last.by_bot:
             return None
-        before = self.game.setup(self.players, self.options, self.seed)
-        for _, row in self.effective[:-1]:
-            self.game.checked_apply(before, row.notation)
-        after = self.game.copy(before)
-        events = self.game.checked_apply(after, last.notation)
-        return last if self.game.can_undo(before, after, events) else None
+        before = None  # the state before the last action
+        for step in record_states(self.game, self.match.record, verify=False):
+            if step.ply == len(self.effective) - 1:
+                before = self.game.copy(step.state)
+        return last if self.game.can_undo(before, step.state, step.events) else None
 
     def undo(self, row: Row) -> None:
         self.replay(self.rows + [row])
 
     def to_act(self) -> int | None:
-        return self.game.to_act(self.state)
+        return self.match.to_act()
 
     def is_over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self.match.is_over
 
     def effective_actions(self) -> list[str]:
-        return [row.notation for _, row in self.effective]
+        return list(self.match.record.actions)
 
     # ---- what a seat receives ----------------------------------------------------------------
     def log(self, seat: int | None, lang: str, after: int = 0) -> tuple[int, list[str]]:
         """(index of the first sentence, sentences) of the events ``seat`` may read with a state id
         above ``after``; everything, from the start, once the game is over."""
-        over = self.is_over()
-        if over:
-            after = 0
-        visible = [(sid, e) for sid, e in self.events if over or e.visible_to(seat)]
-        start = sum(1 for sid, _ in visible if sid <= after)
-        return start, [self.game.describe(e, self.names, lang) for sid, e in visible if sid > after]
+        match = self.match
+        first = 0 if match.is_over else match.log_index(bisect_right(self.state_ids, after))
+        start = first if match.is_over else sum(1 for event in match.log[:first] if event.visible_to(seat))
+        return start, match.log_for(seat, lang, first)
 
     def decision(self, seat: int | None, lang: str) -> dict[str, Any] | None:
         decision = self.game.decision(self.state)
@@ -139,10 +148,7 @@ class LiveMatch:
                 "targets": {k: list(v) for k, v in decision.targets.items()}}
 
     def legal(self, seat: int | None, lang: str) -> list[dict[str, str]]:
-        if seat is None or seat != self.to_act():
-            return []
-        return [{"action": str(a), "label": self.game.action_label(a, lang)}
-                for a in self.game.legal_actions(self.state)]
+        return [{"action": str(a), "label": self.game.action_label(a, lang)} for a in self.match.legal_for(seat)]
 
     def outcome(self) -> dict[str, Any] | None:
         outcome = self.game.outcome(self.state) if self.is_over() else None
@@ -170,7 +176,7 @@ class LiveMatch:
         body: dict[str, Any] = {
             "type": "snapshot" if since is None else "update",
             "table": self.meta.get("id"), "state_id": self.state_id, "seat": seat,
-            "over": ended or self.is_over(), "view": self.game.view(self.state, seat),
+            "over": ended or self.is_over(), "view": self.match.view(seat),
             "decision": None if ended else self.decision(seat, lang), "legal": [] if ended else self.legal(seat, lang),
             "log_from": log_from, "log": log, "outcome": self.meta.get("outcome") or self.outcome(),
             "clock": self.meta.get("clock"), "zombies": self.meta.get("zombies"),

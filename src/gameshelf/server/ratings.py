@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Sequence
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gameshelf.server.store.models import Rating, RatingHistory
+from gameshelf.server.store import queries
 
 _model = None
 
@@ -57,8 +57,7 @@ def update(session: Session, game: str, placings: Sequence[tuple[str, int]], tab
 
 def history(session: Session, user_id: str) -> dict[str, list[dict]]:
     """The user's rating after each rated game, oldest first, per game."""
-    rows = session.execute(select(RatingHistory).where(RatingHistory.user_id == user_id)
-                           .order_by(RatingHistory.id)).scalars()
+    rows = queries.rating_history(session, user_id)
     out: dict[str, list[dict]] = {}
     for r in rows:
         out.setdefault(r.game, []).append({"table_id": r.table_id, "mu": r.mu, "sigma": r.sigma,

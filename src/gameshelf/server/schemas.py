@@ -204,3 +204,7 @@ class ErrorEnvelope(BaseModel):
 
 class OkOut(BaseModel):
     ok: bool = True
+
+
+ERRORS = {status: {"model": ErrorEnvelope} for status in (400, 401, 403, 404, 409, 413, 422)}
+"""The error answers every route may give, for the OpenAPI schema."""

@@ -1,9 +1,15 @@
-"""Server settings, passed to worker processes through ``GAMESHELF_*`` environment variables."""
+"""Server settings: the one place the server reads its configuration.
+
+``gameshelf serve`` builds them from its command line and the environment and hands them to its
+worker processes through ``GAMESHELF_*`` environment variables (:meth:`Settings.to_env`), which each
+worker reads back with :meth:`Settings.from_env`. Nothing else in the server reads the environment.
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import asdict, dataclass, fields
+from typing import Any, Mapping
 
 
 @dataclass
@@ -14,6 +20,7 @@ class Settings:
     bot_workers: int = 1  # processes in the bots' pool (--bot-workers), shared fairly across tables
     max_bot_tables: int = 2  # bots-only tables one person may have playing at once
     max_analyses: int = 2  # post-game analyses one person may have queued or running at once
+    analysis_sims: int | None = None  # a post-game analysis's simulations a decision (None: its level's own)
     threads: int = 16  # worker threads for store work; up to this many transactions wait on commits at once
     sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked
     heartbeat_seconds: float = 5.0  # how often a process checks its tables with the store and says it runs
@@ -31,15 +38,37 @@ class Settings:
         return self.bot_workers
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """The defaults, with each ``GAMESHELF_<FIELD>`` variable that is set in its place;
+        ValueError names a variable whose value does not fit its field."""
         environ = os.environ if environ is None else environ
         values = {}
         for f in fields(cls):
-            raw = environ.get(f"GAMESHELF_{f.name.upper()}")
+            raw = environ.get(env_name(f.name))
             if raw is not None:
-                kind = type(getattr(cls, f.name))
-                values[f.name] = raw.lower() in ("1", "true", "yes", "on") if kind is bool else kind(raw)
+                values[f.name] = _parse(f.name, raw, getattr(cls, f.name))
         return cls(**values)
 
     def to_env(self) -> dict[str, str]:
-        return {f"GAMESHELF_{k.upper()}": str(v) for k, v in asdict(self).items()}
+        return {env_name(k): "" if v is None else str(v) for k, v in asdict(self).items()}
+
+
+def env_name(field: str) -> str:
+    return f"GAMESHELF_{field.upper()}"
+
+
+def _parse(name: str, raw: str, default: Any) -> Any:
+    if name == "analysis_sims":
+        return positive_sims(raw)
+    if isinstance(default, bool):
+        return raw.lower() in ("1", "true", "yes", "on")
+    return type(default)(raw)
+
+
+def positive_sims(raw: str | None) -> int | None:
+    """``GAMESHELF_ANALYSIS_SIMS``: empty for the level's own budget, else a positive whole number."""
+    if not raw:
+        return None
+    if not raw.strip().isdigit() or int(raw) <= 0:
+        raise ValueError(f"GAMESHELF_ANALYSIS_SIMS must be a positive whole number of simulations, not {raw!r}")
+    return int(raw)

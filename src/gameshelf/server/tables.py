@@ -15,7 +15,7 @@ from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from sqlalchemy import Connection, bindparam, insert, select, text, update
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
@@ -26,17 +26,10 @@ from gameshelf.server.i18n import ServerError
 from gameshelf.server.live import LiveMatch, Row
 from gameshelf.server.schemas import JoinIn, TableIn
 from gameshelf.server.settings import Settings
-from gameshelf.server.store import Action, Database, Seat, Table, User
+from gameshelf.server.store import Database, Seat, Table, User
+from gameshelf.server.store import tables as table_store
 
 MIN_RECLAIM_MS = 30_000
-TABLES, SEATS, ACTIONS = Table.__table__, Seat.__table__, Action.__table__
-# The submission path's statements, built once (SQLAlchemy then reuses their compiled form).
-LOCK_ROW = select(TABLES).where(TABLES.c.id == bindparam("t_id"))
-LOCK_ROW_FOR_UPDATE = LOCK_ROW.with_for_update()
-SEATS_OF = select(SEATS).where(SEATS.c.table_id == bindparam("t_id")).order_by(SEATS.c.seat)
-ADD_ACTION = insert(ACTIONS)
-SET_TABLE = update(TABLES).where(TABLES.c.id == bindparam("t_id"))  # SET: the other parameters
-SET_REMAINING = update(SEATS).where(SEATS.c.table_id == bindparam("t_id"), SEATS.c.seat == bindparam("s_no"))
 
 
 class TableService:
@@ -84,10 +77,10 @@ class TableService:
 
     def join(self, user: User, table_id: str, spec: JoinIn) -> None:
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.status != "open":
                 raise ServerError("table.not_open", "the table has started")
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             if any(s.user_id == user.id and s.kind == "human" for s in seats):
                 raise ServerError("seat.already_seated")
             reserved = [s for s in seats if s.kind == "invited" and s.user_id == user.id]  # a rematch's seat
@@ -114,7 +107,7 @@ class TableService:
 
     def leave(self, user: User, table_id: str) -> None:
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             seat = self._my_seat(session, table_id, user)
             if table.status == "open":
                 seat.kind = "invited" if seat.invite_code else "open"  # an invited seat stays reserved
@@ -128,12 +121,12 @@ class TableService:
 
     def start(self, user: User, table_id: str) -> None:
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.owner_id != user.id:
                 raise ServerError("table.not_owner")
             if table.status != "open":
                 raise ServerError("table.not_open", "the table has already started")
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             if any(s.kind not in ("human", "bot") for s in seats):
                 raise ServerError("table.not_full")
             limits.check_start(session, table, seats, self.settings)
@@ -150,16 +143,20 @@ class TableService:
         if live is not None:
             return live
         with self.db.read() as session:
-            table = self._table(session, table_id)
+            table = self.table_row(session, table_id)
             if table.status == "open":
                 raise ServerError("table.not_open", "the table has not started")
             rows = self._rows(session, table_id, 0)
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             live = LiveMatch(table.game, table.players, table.options, table.seed,
-                             self._names(session, seats), rows)
+                             self.seat_names(session, seats), rows)
             live.meta = self._meta(table, seats, live)
         with self._guard:
             return self._live.setdefault(table_id, live)
+
+    def cached(self, table_id: str) -> LiveMatch | None:
+        """The match if this process holds it in memory, else None (nothing is loaded)."""
+        return self._live.get(table_id)
 
     def forget(self, table_id: str) -> None:
         with self._guard:
@@ -171,7 +168,7 @@ class TableService:
         with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
             table = self._lock_row(conn, table_id, lock=False)
             self._catch_up(conn, live, table)
-            seats = [SimpleNamespace(**row._mapping) for row in conn.execute(SEATS_OF, {"t_id": table_id})]
+            seats = table_store.seat_states(conn, table_id)
             live.meta = self._meta(table, seats, live)
         return live
 
@@ -203,13 +200,13 @@ class TableService:
                         raise ServerError("action.game_over")
                     if state_id != table.state_id:
                         raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
-                    seats = [SimpleNamespace(**row._mapping) for row in conn.execute(SEATS_OF, {"t_id": table_id})]
+                    seats = table_store.seat_states(conn, table_id)
                     change(conn, table, seats, live)
                     table.state_id = live.state_id
-                    values = {"t_id": table_id, "state_id": table.state_id, "turn_started_at": table.turn_started_at}
+                    values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
                     if live.is_over():
                         values.update(self._finish(conn, table, seats, live))
-                    conn.execute(SET_TABLE, values)
+                    table_store.set_table(conn, table_id, **values)
                     live.meta = self._meta(table, seats, live)
                     self.notify(conn, table_id)
             except ServerError:
@@ -224,10 +221,10 @@ class TableService:
     def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> SimpleNamespace:
         """The match's row (locked until the transaction ends, unless ``lock`` is False)."""
         locking = lock and not self.db.is_sqlite  # SQLite: the transaction began IMMEDIATE
-        row = conn.execute(LOCK_ROW_FOR_UPDATE if locking else LOCK_ROW, {"t_id": table_id}).one_or_none()
+        row = table_store.table_state(conn, table_id, locking)
         if row is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
-        return SimpleNamespace(**row._mapping)
+        return row
 
     def _act(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int,
              notation: str, by_bot: bool) -> None:
@@ -238,16 +235,16 @@ class TableService:
             raise ServerError("seat.zombie")
         try:
             action = live.game.parse_action(notation)
-            live.apply(Row(table.state_id, seat, "act", by_bot, str(action)))
+            live.apply(Row(table.state_id, seat, "act", by_bot, str(action)), action)
         except GameError as exc:
             raise ServerError.from_game(exc) from None
         moment = now()
-        conn.execute(ADD_ACTION, {"table_id": table.id, "ply": table.state_id, "seat": seat, "kind": "act",
-                                  "by_bot": by_bot, "notation": str(action), "created_at": moment})
+        table_store.add_action(conn, table_id=table.id, ply=table.state_id, seat=seat, kind="act", by_bot=by_bot,
+                               notation=str(action), created_at=moment)
         if table.mode == "realtime" and row.kind == "human" and not row.zombie and row.remaining_ms is not None:
             spent = int((moment - aware(table.turn_started_at)).total_seconds() * 1000)
             row.remaining_ms = max(0, row.remaining_ms - spent) + int(table.increment_seconds * 1000)
-            conn.execute(SET_REMAINING, {"t_id": table.id, "s_no": seat, "remaining_ms": row.remaining_ms})
+            table_store.set_remaining(conn, table.id, seat, row.remaining_ms)
         table.turn_started_at = moment
 
     def _undo(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int) -> None:
@@ -257,8 +254,8 @@ class TableService:
         if last is None:
             raise ServerError("undo.refused", "only your own last action, before another seat acts, "
                                               "and only if it drew no chance and revealed nothing")
-        conn.execute(ADD_ACTION, {"table_id": table.id, "ply": table.state_id, "seat": seat, "kind": "undo",
-                                  "by_bot": False, "notation": last.notation, "created_at": now()})
+        table_store.add_action(conn, table_id=table.id, ply=table.state_id, seat=seat, kind="undo", by_bot=False,
+                               notation=last.notation, created_at=now())
         live.undo(Row(table.state_id, seat, "undo", False, last.notation))
         table.turn_started_at = now()
 
@@ -273,7 +270,7 @@ class TableService:
                                table.id)
                 session.flush()
         return {"status": "over", "finished_at": now(), "outcome": outcome,
-                "final_hash": live.game.state_hash(live.state)}
+                "final_hash": live.match.record.final_hash}
 
     def _catch_up(self, session: Session | Connection, live: LiveMatch, table: Table) -> None:
         if table.state_id == live.state_id:
@@ -289,10 +286,10 @@ class TableService:
     def set_zombie(self, table_id: str, seat: int, on: bool, user: User | None = None) -> None:
         """Hand ``seat`` to a bot (``on``) or give it back to its human (``user`` must be that human)."""
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.status != "playing":
                 raise ServerError("table.not_open", "the table is not playing")
-            row = self._seats(session, table_id)[seat]
+            row = self.seat_rows(session, table_id)[seat]
             if user is not None and row.user_id != user.id:
                 raise ServerError("table.not_seated")
             if not on and not row.zombie:
@@ -331,15 +328,7 @@ class TableService:
         grace = timedelta(seconds=self.settings.grace_seconds)
         expired, bot_turns = [], []
         with self.db.read() as session:
-            tables = {r.id: r for r in session.execute(
-                select(TABLES.c.id, TABLES.c.state_id, TABLES.c.mode, TABLES.c.turn_hours,
-                       TABLES.c.turn_started_at).where(TABLES.c.status == "playing"))}
-            seats: dict[str, list] = {}
-            for r in session.execute(select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.kind, SEATS.c.zombie,
-                                            SEATS.c.remaining_ms, SEATS.c.disconnected_at)
-                                     .join(TABLES, TABLES.c.id == SEATS.c.table_id)
-                                     .where(TABLES.c.status == "playing").order_by(SEATS.c.seat)):
-                seats.setdefault(r.table_id, []).append(r)
+            tables, seats = table_store.playing_clocks(session)
         for table_id, table in tables.items():
             rows = seats.get(table_id, [])
             humans = [s for s in rows if s.kind == "human" and not s.zombie]
@@ -366,7 +355,7 @@ class TableService:
         """A seat :meth:`due` found late: at a turn-based table whose policy drops absent people, the
         seat resigns (checked again here: the deadline must still be past); otherwise a bot plays it."""
         with self.db.read() as session:
-            table = self._table(session, table_id)
+            table = self.table_row(session, table_id)
             policy, mode, started, hours = table.absent_policy, table.mode, table.turn_started_at, table.turn_hours
         if mode == "turn" and policy == "drop":
             if started is None or aware(started) + timedelta(hours=hours) > now():
@@ -378,10 +367,10 @@ class TableService:
     def resign(self, table_id: str, seat: int, deadline: bool = False) -> None:
         """``seat`` concedes: ranked last; a bot plays it out, or the game ends when one seat remains."""
         with self.db.transaction() as session:
-            table = self._table(session, table_id, lock=True)
+            table = self.table_row(session, table_id, lock=True)
             if table.status != "playing":
                 raise ServerError("action.game_over")
-            seats = self._seats(session, table_id)
+            seats = self.seat_rows(session, table_id)
             row = seats[seat]
             if row.resigned_at is not None:
                 raise ServerError("seat.resigned")
@@ -424,8 +413,8 @@ class TableService:
     def _detail(self, table_id: str, viewer: User | None) -> tuple[dict[str, Any], int | None]:
         """(the table, the cached match's state id when the clock was read, or None if not playing)."""
         with self.db.read() as session:
-            table = self._table(session, table_id)
-            seats = self._seats(session, table_id)
+            table = self.table_row(session, table_id)
+            seats = self.seat_rows(session, table_id)
             owner = viewer is not None and viewer.id == table.owner_id
             clock = live_sid = None
             if table.status == "playing":
@@ -447,10 +436,10 @@ class TableService:
 
     def seats_public(self, table_id: str) -> list[dict[str, Any]]:
         with self.db.read() as session:
-            return self._public_seats(session, self._seats(session, table_id), False)
+            return self._public_seats(session, self.seat_rows(session, table_id), False)
 
     def _public_seats(self, session: Session, seats: list[Seat], owner: bool) -> list[dict[str, Any]]:
-        names = self._names(session, seats)
+        names = self.seat_names(session, seats)
         # An invited seat with a user is kept for that person (a rematch): it shows their name.
         return [{"seat": s.seat, "kind": s.kind,
                  "name": names[s.seat] if s.kind == "bot" or (s.kind in ("human", "invited") and s.user_id) else None,
@@ -460,13 +449,7 @@ class TableService:
 
     def open_tables(self, game: str | None, limit: int) -> list[str]:
         with self.db.read() as session:
-            query = select(Table.id).where(Table.status == "open").order_by(Table.created_at.desc()).limit(limit)
-            if game:
-                query = query.where(Table.game == game)
-            ids = list(session.execute(query).scalars())
-            open_ids = set(session.execute(select(Seat.table_id).where(Seat.table_id.in_(ids),
-                                                                       Seat.kind == "open")).scalars())
-            return [i for i in ids if i in open_ids]
+            return table_store.open_table_ids(session, game, limit)
 
     def _deadline(self, table: Table, seat: Seat):
         started = aware(table.turn_started_at)
@@ -489,30 +472,37 @@ class TableService:
                           "remaining_ms": [s.remaining_ms for s in seats]},
                 "zombies": [s.zombie for s in seats]}
 
-    def _table(self, session: Session, table_id: str, lock: bool = False) -> Table:
+    def table_row(self, session: Session, table_id: str, lock: bool = False) -> Table:
         table = self.db.lock_table(session, table_id) if lock else session.get(Table, table_id)
         if table is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
         return table
 
-    def _seats(self, session: Session, table_id: str) -> list[Seat]:
-        return list(session.execute(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).scalars())
+    def seat_rows(self, session: Session, table_id: str) -> list[Seat]:
+        return table_store.seat_rows(session, table_id)
 
     def _my_seat(self, session: Session, table_id: str, user: User) -> Seat:
-        for seat in self._seats(session, table_id):
+        for seat in self.seat_rows(session, table_id):
             if seat.user_id == user.id:
                 return seat
         raise ServerError("table.not_seated")
 
+    def seat_number(self, table_id: str, user: User) -> int:
+        """``user``'s seat at the table; ServerError if the table is unknown or the user holds no seat."""
+        with self.db.read() as session:
+            self.table_row(session, table_id)
+            seat = self.seat_of(session, table_id, user)
+        if seat is None:
+            raise ServerError("table.not_seated")
+        return seat
+
     def seat_of(self, session: Session, table_id: str, user: User) -> int | None:
-        return next((s.seat for s in self._seats(session, table_id) if s.user_id == user.id), None)
+        return next((s.seat for s in self.seat_rows(session, table_id) if s.user_id == user.id), None)
 
     def _rows(self, session: Session | Connection, table_id: str, start: int) -> list[Row]:
-        query = (select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.kind, ACTIONS.c.by_bot, ACTIONS.c.notation)
-                 .where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply >= start).order_by(ACTIONS.c.ply))
-        return [Row(*r) for r in session.execute(query)]
+        return [Row(*r) for r in table_store.action_rows(session, table_id, start)]
 
-    def _names(self, session: Session, seats: list[Seat]) -> list[str]:
+    def seat_names(self, session: Session, seats: list[Seat]) -> list[str]:
         names = []
         for seat in seats:
             user = session.get(User, seat.user_id) if seat.user_id else None
@@ -526,9 +516,7 @@ def pg_notifier(channel: str) -> Callable[[Session | Connection, str], None]:
 
     from gameshelf.server.hub import message
 
-    statement = text("SELECT pg_notify(:channel, :payload)")
-
     def notify(session: Session | Connection, table_id: str) -> None:
-        session.execute(statement, {"channel": channel, "payload": message(table_id)})
+        table_store.notify(session, channel, message(table_id))
 
     return notify

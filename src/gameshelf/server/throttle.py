@@ -13,14 +13,10 @@ import math
 import random
 from datetime import timedelta
 
-from sqlalchemy import delete, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
 from gameshelf.server.auth import aware, now
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.store import Database
-from gameshelf.server.store.models import LoginThrottle
+from gameshelf.server.store import throttle as counters
 
 WINDOW = timedelta(seconds=60)
 PER_ACCOUNT = 5  # attempts a window for one user name: a person mistyping is never held up long
@@ -41,16 +37,10 @@ def attempt(db: Database, username: str, address: str | None) -> None:
     limit (nothing is counted then)."""
     limits = {account_key(username): PER_ACCOUNT, address_key(address): PER_ADDRESS}
     moment = now()
-    insert = sqlite_insert if db.is_sqlite else pg_insert
     with db.transaction() as session:
         if random.random() < FORGET_CHANCE:  # now and then, counters whose window ended long ago go
-            session.execute(delete(LoginThrottle).where(LoginThrottle.window_start < moment - 10 * WINDOW,
-                                                        LoginThrottle.key.not_in(list(limits))))
-        session.execute(insert(LoginThrottle).values(
-            [{"key": key, "attempts": 0, "window_start": moment, "blocked_until": None} for key in sorted(limits)]
-        ).on_conflict_do_nothing())
-        query = select(LoginThrottle).where(LoginThrottle.key.in_(list(limits))).order_by(LoginThrottle.key)
-        rows = session.execute(query if db.is_sqlite else query.with_for_update()).scalars().all()
+            counters.forget(session, moment - 10 * WINDOW, list(limits))
+        rows = counters.counters(session, list(limits), moment, db.is_sqlite)
         wait = 0.0
         for row in rows:
             if row.blocked_until is not None and aware(row.blocked_until) > moment:
@@ -73,4 +63,4 @@ def attempt(db: Database, username: str, address: str | None) -> None:
 def succeeded(db: Database, username: str) -> None:
     """A correct password: the account's count starts again."""
     with db.transaction() as session:
-        session.execute(delete(LoginThrottle).where(LoginThrottle.key == account_key(username)))
+        counters.clear(session, account_key(username))

@@ -111,7 +111,7 @@ class Connection:
 
     def push(self) -> None:
         """Send what this connection has not seen: an update, a snapshot, or the table's new seats."""
-        live = self.hub.service._live.get(self.table_id)
+        live = self.hub.service.cached(self.table_id)
         if live is None or self.closed:
             return
         if not live.lock.acquire(blocking=False):

@@ -18,13 +18,13 @@ import asyncio
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
 
 from gameshelf.server.auth import now
 from gameshelf.server.community.relay import community, publish
 from gameshelf.server.i18n import REASONS, STATUS, ServerError
 from gameshelf.server.store import Table, User
 from gameshelf.server.store.models import ChatMessage
+from gameshelf.server.store import queries
 
 if TYPE_CHECKING:
     from gameshelf.server.hub import Hub
@@ -121,6 +121,9 @@ def deliver(hub: Hub, table_id: str, body: dict[str, Any]) -> None:
         conn.send(body)
 
 
+LAST_ID = 2**31 - 1  # the largest id a line can have (a 32-bit integer column)
+
+
 def history(db, table_id: str, viewer: User | None, seat_of, after: int = 0) -> list[dict[str, Any]]:
     """The table's chat (oldest first, the latest ``HISTORY`` lines after id ``after``) for anyone who
     may watch the table."""
@@ -130,6 +133,5 @@ def history(db, table_id: str, viewer: User | None, seat_of, after: int = 0) -> 
             raise ServerError("table.not_found", f"no table {table_id!r}")
         if not table.spectators and (viewer is None or seat_of(session, table_id, viewer) is None):
             raise ServerError("table.no_spectators")
-        rows = session.execute(select(ChatMessage).where(ChatMessage.table_id == table_id, ChatMessage.id > after)
-                               .order_by(ChatMessage.id.desc()).limit(HISTORY)).scalars()
-        return [message(r) for r in reversed(list(rows))]
+        after = min(after, LAST_ID)  # a larger id is past every line, and past what the column can compare with
+        return [message(r) for r in queries.chat_lines(session, table_id, after, HISTORY)]

@@ -18,14 +18,15 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket, WebSocketDisconnect
-from sqlalchemy import select
 
 from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.community.relay import Community, community
 from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
-from gameshelf.server.store import Seat, Table, User
+from gameshelf.server.store import User
+from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
+    from gameshelf.server.hub import Hub
     from gameshelf.server.tables import TableService
 
 log = logging.getLogger("gameshelf.server")
@@ -36,9 +37,7 @@ def my_tables(service: TableService, user_id: str) -> list[dict[str, Any]]:
     ``your_turn`` and the ``deadline`` of the move the table waits for (ISO 8601 UTC; at a real-time
     table, when the clock of the seat to act runs out; None while a bot decides)."""
     with service.db.read() as session:
-        rows = session.execute(select(Seat, Table).join(Table, Table.id == Seat.table_id)
-                               .where(Seat.user_id == user_id, Table.status.in_(("open", "playing")))
-                               .order_by(Table.created_at.desc())).all()
+        rows = table_store.unfinished_of(session, user_id)
         found = [(seat.seat, seat.kind, seat.zombie, seat.resigned_at is not None, table.id, table.game,
                   table.status, table.state_id, table.mode, table.rated) for seat, table in rows]
     out = []
@@ -91,9 +90,7 @@ class MeConnection:
 
 def _people_at(service: TableService, table_ids: set[str], people: set[str]) -> set[str]:
     with service.db.read() as session:
-        found = session.execute(select(Seat.user_id).where(Seat.table_id.in_(table_ids),
-                                                           Seat.user_id.in_(people))).scalars()
-        return set(found)
+        return table_store.seated_among(session, table_ids, people)
 
 
 async def refresh_tables(state: Community, table_ids: set[str]) -> None:
@@ -150,8 +147,7 @@ async def _first_message_token(ws: WebSocket) -> str | None:
     return None
 
 
-async def serve(ws: WebSocket, token: str | None, lang: str | None) -> None:
-    hub = ws.app.state.hub
+async def serve(hub: Hub, ws: WebSocket, token: str | None, lang: str | None) -> None:
     await ws.accept()
     lang = pick_lang(lang or ws.headers.get("accept-language"))
     try:

@@ -16,16 +16,14 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import text
-
 from gameshelf.server.broker import PostgresBroker
 from gameshelf.server.hub import ORIGIN
+from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
     from gameshelf.server.hub import Hub
 
 log = logging.getLogger("gameshelf.server")
-NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 class Community:
@@ -78,7 +76,7 @@ async def publish(hub: Hub, kind: str, body: dict[str, Any]) -> None:
 
 def _notify(db, channel: str, payload: str) -> None:
     with db.engine.begin() as conn:
-        conn.execute(NOTIFY, {"channel": channel, "payload": payload})
+        table_store.notify(conn, channel, payload)
 
 
 async def receive(hub: Hub, payload: str) -> None:

@@ -25,8 +25,8 @@ STATUS.update({"rematch.not_over": 409})
 def rematch(service, user: User, table_id: str) -> tuple[str, bool, list[str]]:
     """(The rematch's table id, whether this call created it, the user ids to invite)."""
     with service.db.transaction() as session:
-        old = service._table(session, table_id, lock=True)
-        seats = service._seats(session, table_id)
+        old = service.table_row(session, table_id, lock=True)
+        seats = service.seat_rows(session, table_id)
         if not any(s.user_id == user.id for s in seats):
             raise ServerError("table.not_seated")
         if old.status != "over":
@@ -64,7 +64,7 @@ def accept(service, user: User, table_id: str) -> bool:
     taken (then the rematch starts)."""
     with service.db.read() as session:
         table = session.get(Table, table_id)
-        seats = service._seats(session, table_id)
+        seats = service.seat_rows(session, table_id)
         waiting = table.status == "open" and any(s.kind == "invited" and s.user_id == user.id for s in seats)
     if waiting:
         from gameshelf.server.schemas import JoinIn
@@ -72,7 +72,7 @@ def accept(service, user: User, table_id: str) -> bool:
         service.join(user, table_id, JoinIn())
     with service.db.read() as session:
         table = session.get(Table, table_id)
-        full = all(s.kind in ("human", "bot") for s in service._seats(session, table_id))
+        full = all(s.kind in ("human", "bot") for s in service.seat_rows(session, table_id))
         owner = session.get(User, table.owner_id)
         status = table.status
     if status == "open" and full:
