@@ -61,6 +61,7 @@ class Stats:
         self.recovered_at: float | None = None  # perf_counter: the last reconnection done
         self.killed_at: float | None = None  # perf_counter: the worker was killed
         self.lost_moves = 0
+        self.resumes = 0  # heartbeats that named a newer state than the seat held
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -126,6 +127,8 @@ class Seat:
         self.pending: tuple[str, int, float] | None = None  # (action, at state id, sent at) not yet accepted
         self.waited = 0.0
         self.reopened = True  # False from a broken connection until the next one's first message
+        self.behind = 0  # heartbeats in a row that named a newer state than this seat holds
+        self.resumed_from: int | None = None  # the state id of the last resume asked for
 
     async def play(self) -> None:
         broken_at: float | None = None
@@ -181,6 +184,18 @@ class Seat:
             if kind == "error":
                 self.stats.error(message["code"])
                 continue
+            if kind == "heartbeat":
+                behind = self.last is not None and (message["state_id"] or 0) > self.last["state_id"]
+                self.behind = self.behind + 1 if behind else 0
+                if self.behind == 2:
+                    # Twice the store was ahead of what this seat was sent (an announcement that never
+                    # came, from a killed process; once may be an update on its way): ask for what was
+                    # missed, as the protocol says a client does.
+                    self.stats.resumes += 1
+                    self.behind = 0
+                    self.resumed_from = self.last["state_id"]
+                    await ws.send(json.dumps({"type": "resume", "state_id": self.last["state_id"]}))
+                continue
             resumed, first = first and reconnected, False
             if resumed and kind == "table" and self.last is not None and message["state_id"] == self.last["state_id"]:
                 if self.pending is not None:  # the action never reached the store: send it again
@@ -192,6 +207,9 @@ class Seat:
                 continue
             if self.last is None:
                 self.stats.connected += 1
+            elif kind == "update" and message.get("prev_state_id") == self.resumed_from \
+                    and message["state_id"] <= self.last["state_id"]:
+                continue  # the answer to a resume that an update overtook: what the seat already has
             elif kind == "snapshot":  # after a reconnection: the store's state, never behind what was seen
                 if message["state_id"] < self.last["state_id"]:
                     self.stats.error("state.went_back")
@@ -567,7 +585,7 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
             "recovery_s": round(recovered - stats.killed_at, 2) if recovered and stats.killed_at else None,
             "moves_after_recovery": len(after),
             "p99_after_recovery_ms": round(percentile(after, 0.99) * 1000, 2) if after else None,
-            "lost_moves": stats.lost_moves,
+            "lost_moves": stats.lost_moves, "resumes": stats.resumes,
             "moves_checked": sum(len(m.accepted) for m in stats.matches)})
     return result
 

@@ -90,9 +90,9 @@ def seated_table(bases: list[str]) -> tuple[str, dict[int, str]]:
 
 
 def follow(client: Client, state_id: int, timeout: float = MOVE_TIMEOUT) -> dict:
-    """Receive until the state ``state_id`` (or a later one) has come. A heartbeat naming a newer
-    state than the client holds makes it ask to resume, as the protocol says a client does."""
-    deadline = time.time() + timeout
+    """Receive until the state ``state_id`` (or a later one) has come. Two heartbeats in a row naming a
+    newer state than the client holds make it ask to resume, as the protocol says a client does."""
+    deadline, behind = time.time() + timeout, 0
     while client.last is None or client.last["state_id"] < state_id:
         remaining = deadline - time.time()
         assert remaining > 0, f"state {state_id} never came within {timeout} s; errors: {client.errors()}"
@@ -100,8 +100,12 @@ def follow(client: Client, state_id: int, timeout: float = MOVE_TIMEOUT) -> dict
             message = client.recv(remaining)
         except TimeoutError:
             continue
-        if message["type"] == "heartbeat" and client.last is not None and message["state_id"] > client.last["state_id"]:
-            client.send({"type": "resume", "state_id": client.last["state_id"]})
+        if message["type"] == "heartbeat":
+            ahead = client.last is not None and (message["state_id"] or 0) > client.last["state_id"]
+            behind = behind + 1 if ahead else 0
+            if behind == 2:  # twice: not an update still on its way
+                behind = 0
+                client.send({"type": "resume", "state_id": client.last["state_id"]})
     return client.last
 
 
