@@ -1,12 +1,24 @@
 """Server benchmark: N WebSocket clients on loopback, each a seat in 2-player games, choosing random
 legal actions. Prints accepted moves/s and the p50/p99 round trip (send action -> own update).
 
-    python bench/bench_server.py [--seats N] [--seconds S] [--db URL] [--workers W] [--game ID] --json
+    python bench/bench_server.py [--seats N] [--seconds S] [--db URL] [--workers W] [--servers S]
+        [--think-ms T] [--kill-worker-at F] [--game ID] --json
 
 It starts its own server (``gameshelf serve``), runs, stops it, and prints one JSON line with
 ``seats``, ``moves``, ``moves_per_s``, ``p50_ms``, ``p99_ms`` and ``errors`` (protocol errors and
 lost or duplicated updates; 0 expected). Each pair of clients plays game after game until the time
 is up. With SQLite and several workers the server needs ``--broker`` (Redis on loopback by default).
+
+``--servers S`` starts S server commands on their own ports (the same store and broker, as S machines
+behind a proxy would run them); the two seats of a table then play through different servers.
+``--kill-worker-at 0.5`` kills one server process with SIGKILL halfway through the measured window
+(a worker of the first server with ``--workers 2`` or more, else the first server's only process):
+its seats reconnect (with ``--workers 2`` to the same port, which the other worker serves; with
+several servers to the next server) and resume from the state id they hold. The line then also
+has ``reconnections``, ``recovery_s`` (kill -> last seat back), ``p99_after_recovery_ms`` (round
+trips of actions sent after every seat is back) and ``lost_moves``: moves a seat saw accepted that
+are missing from the game's record, read over the API at the end (each unfinished game is resigned
+first, so its record shows its actions).
 """
 
 from __future__ import annotations
@@ -26,21 +38,30 @@ from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 RECV_TIMEOUT = 30.0  # seconds a seat waits for the next message before counting it as lost
+RECONNECT_TIMEOUT = 30.0  # seconds a seat whose connection broke tries to open another
 
 
 class Stats:
     def __init__(self) -> None:
         self.moves = 0
-        self.rtts: list[float] = []
+        self.rtts: list[tuple[float, float]] = []  # (when the action was sent, round trip), perf_counter seconds
         self.errors = 0
         self.error_codes: dict[str, int] = {}
         self.measuring = False
         self.games = 0
         self.connected = 0
         self.elapsed = self.server_cpu = 0.0
+        self.matches: list[Match] = []  # every game played, for the final check of its record
+        self.reconnections = 0  # connections that broke and were opened again
+        self.reconnecting = 0  # connections broken and not yet open again
+        self.recovered_at: float | None = None  # perf_counter: the last reconnection done
+        self.killed_at: float | None = None  # perf_counter: the worker was killed
+        self.lost_moves = 0
+        self.resumes = 0  # heartbeats that named a newer state than the seat held
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -75,77 +96,168 @@ async def new_game(http: httpx.AsyncClient, game: str, tokens: list[str]) -> str
 
 
 class Match:
-    """What the two seats of one game share: the state id at which one of them stopped playing."""
+    """What the two seats of one game share: the table, the seats' tokens, the state id at which one
+    of them stopped playing, and every move a seat saw accepted (state id -> action)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table_id: str, tokens: list[str]) -> None:
+        self.table_id, self.tokens = table_id, tokens
         self.quit_at: int | None = None
+        self.accepted: dict[int, str] = {}
+        self.over = False
 
 
-async def seat(ws_base: str, table_id: str, token: str, rng: random.Random, stats: Stats,
-               stop: list[float], match: Match, think: float = 0.0) -> None:
-    """Play one seat until the game ends (or the time is up), checking every update's chain.
+class Seat:
+    """One seat of one game, over as many connections as it takes.
+
+    The seat checks every update's chain (``prev_state_id`` is the state it holds). When its
+    connection breaks (its server process was killed), it opens a new one with ``last_state_id``
+    (the state it holds) at the next address of the list (the same one with a single server, whose
+    other worker takes it), and goes on: the server sends what it missed, or only the table's line
+    when nothing happened; an action it had sent and not seen accepted is sent again.
 
     When the time is up, the seat to act stops at the state it has; the other seat then waits only
     until it has seen that state too (the move it was waiting for will never be made). An update
     that has not come within RECV_TIMEOUT otherwise is counted as lost."""
-    async with connect(f"{ws_base}/ws/tables/{table_id}", subprotocols=["gameshelf", f"gameshelf.token.{token}"],
-                       max_size=1 << 24) as ws:
-        last = None
-        sent_at = None
-        waited = 0.0
+
+    def __init__(self, addresses: list[str], home: int, match: Match, token: str, rng: random.Random,
+                 stats: Stats, stop: list[float], think: float) -> None:
+        self.addresses, self.where, self.match, self.token = addresses, home, match, token
+        self.rng, self.stats, self.stop, self.think = rng, stats, stop, think
+        self.last: dict | None = None  # the latest snapshot or update
+        self.pending: tuple[str, int, float] | None = None  # (action, at state id, sent at) not yet accepted
+        self.waited = 0.0
+        self.reopened = True  # False from a broken connection until the next one's first message
+        self.behind = 0  # heartbeats in a row that named a newer state than this seat holds
+        self.resumed_from: int | None = None  # the state id of the last resume asked for
+
+    async def play(self) -> None:
+        broken_at: float | None = None
+        while True:
+            query = f"?last_state_id={self.last['state_id']}" if self.last is not None else ""
+            url = f"{self.addresses[self.where].replace('http://', 'ws://')}/ws/tables/{self.match.table_id}{query}"
+            try:
+                ws = await connect(url, subprotocols=["gameshelf", f"gameshelf.token.{self.token}"],
+                                   max_size=1 << 24, open_timeout=10)
+            except (OSError, TimeoutError, InvalidHandshake):
+                if broken_at is None:
+                    raise
+                if time.perf_counter() - broken_at > RECONNECT_TIMEOUT:
+                    self.stats.error("reconnect.failed")
+                    return
+                self.where = (self.where + 1) % len(self.addresses)
+                await asyncio.sleep(0.1)
+                continue
+            try:
+                async with ws:
+                    await self.converse(ws, reconnected=broken_at is not None)
+                return
+            except ConnectionClosed:
+                self.stats.reconnections += 1
+                if self.reopened:  # (not again for a new connection that broke before its first message)
+                    self.stats.reconnecting += 1
+                    self.reopened = False
+                broken_at = time.perf_counter()
+                self.where = (self.where + 1) % len(self.addresses)
+
+    async def converse(self, ws, reconnected: bool) -> None:
+        """Play over one connection until the game ends, the time is up, or the connection breaks."""
+        first = True
         while True:
             try:
                 message = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
             except TimeoutError:
-                waited += 0.5
-                if match.quit_at is not None and last is not None and last["state_id"] >= match.quit_at:
+                self.waited += 0.5
+                if self.match.quit_at is not None and self.last is not None \
+                        and self.last["state_id"] >= self.match.quit_at:
                     return
-                if waited >= RECV_TIMEOUT:  # an update that never came: lost (a bug), not a slow server
-                    stats.error("update.missing")
+                if self.waited >= RECV_TIMEOUT:  # an update that never came: lost (a bug), not a slow server
+                    self.stats.error("update.missing")
                     return
                 continue
-            waited = 0.0
+            self.waited = 0.0
             kind = message["type"]
+            if not self.reopened:  # the first message on a new connection: this seat is back
+                self.reopened = True
+                self.stats.reconnecting -= 1
+                now = time.perf_counter()
+                self.stats.recovered_at = max(self.stats.recovered_at or now, now)
             if kind == "error":
-                stats.error(message["code"])
+                self.stats.error(message["code"])
+                continue
+            if kind == "heartbeat":
+                behind = self.last is not None and (message["state_id"] or 0) > self.last["state_id"]
+                self.behind = self.behind + 1 if behind else 0
+                if self.behind == 2:
+                    # Twice the store was ahead of what this seat was sent (an announcement that never
+                    # came, from a killed process; once may be an update on its way): ask for what was
+                    # missed, as the protocol says a client does.
+                    self.stats.resumes += 1
+                    self.behind = 0
+                    self.resumed_from = self.last["state_id"]
+                    await ws.send(json.dumps({"type": "resume", "state_id": self.last["state_id"]}))
+                continue
+            resumed, first = first and reconnected, False
+            if resumed and kind == "table" and self.last is not None and message["state_id"] == self.last["state_id"]:
+                if self.pending is not None:  # the action never reached the store: send it again
+                    await ws.send(json.dumps({"action": self.pending[0], "state_id": self.pending[1]}))
+                elif await self.move(ws, self.last):
+                    return
                 continue
             if kind not in ("snapshot", "update"):
                 continue
-            if last is None:
-                stats.connected += 1
-            else:
-                if message.get("prev_state_id") != last["state_id"] or message["state_id"] <= last["state_id"]:
-                    stats.error("update.lost_or_repeated")
-            if sent_at is not None and message["state_id"] == sent_at[1] + 1:
-                if stats.measuring:
-                    stats.moves += 1
-                    stats.rtts.append(time.perf_counter() - sent_at[0])
-                sent_at = None
-            last = message
+            if self.last is None:
+                self.stats.connected += 1
+            elif kind == "update" and message.get("prev_state_id") == self.resumed_from \
+                    and message["state_id"] <= self.last["state_id"]:
+                continue  # the answer to a resume that an update overtook: what the seat already has
+            elif kind == "snapshot":  # after a reconnection: the store's state, never behind what was seen
+                if message["state_id"] < self.last["state_id"]:
+                    self.stats.error("state.went_back")
+            elif message.get("prev_state_id") != self.last["state_id"] or message["state_id"] <= self.last["state_id"]:
+                self.stats.error("update.lost_or_repeated")
+            if self.pending is not None and message["state_id"] > self.pending[1]:
+                action, state_id, sent_at = self.pending
+                self.match.accepted[state_id] = action
+                if self.stats.measuring and message["state_id"] == state_id + 1:
+                    self.stats.moves += 1
+                    self.stats.rtts.append((sent_at, time.perf_counter() - sent_at))
+                self.pending = None
+            self.last = message
             if message["over"]:
+                self.match.over = True
                 return
-            if match.quit_at is not None and message["state_id"] >= match.quit_at:
+            if await self.move(ws, message):
                 return
-            if time.time() >= stop[0] and sent_at is None:
-                match.quit_at = message["state_id"] if match.quit_at is None else match.quit_at
-                return
-            if message["legal"] and sent_at is None:
-                action = rng.choice(message["legal"])["action"]
-                if think:  # a person's pause before the move (uniform in [0.5, 1.5] x think)
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                sent_at = (time.perf_counter(), message["state_id"])
-                await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
+
+    async def move(self, ws, message: dict) -> bool:
+        """Choose and send an action when it is this seat's turn; True when this seat stops here."""
+        match = self.match
+        if match.quit_at is not None and message["state_id"] >= match.quit_at:
+            return True
+        if time.time() >= self.stop[0] and self.pending is None:
+            match.quit_at = message["state_id"] if match.quit_at is None else match.quit_at
+            return True
+        if message["legal"] and self.pending is None:
+            action = self.rng.choice(message["legal"])["action"]
+            if self.think:  # a person's pause before the move (uniform in [0.5, 1.5] x think)
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            self.pending = (action, message["state_id"], time.perf_counter())
+            await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
+        return False
 
 
-async def run_clients(base: str, seats: int, seconds: float, game: str, server: int | None = None,
-                      think: float = 0.0) -> Stats:
+async def run_clients(addresses: list[str], seats: int, seconds: float, game: str, servers: list[int] | None = None,
+                      think: float = 0.0, kill_at: float | None = None, victim=None) -> Stats:
+    """Every pair plays until the time is up; ``victim()`` (which kills a server process) is called
+    ``kill_at`` of the way through the measured window; then every game's record is checked."""
     stats = Stats()
     ready = asyncio.Event()
     stop = [time.time() + 10_000]  # set when every table is ready
     prepared: set[int] = set()
     limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
-        pairs = [asyncio.create_task(pair(base, game, i, stats, ready, http, stop, prepared, think))
+    clients = [httpx.AsyncClient(base_url=a, timeout=120, limits=limits) for a in addresses]
+    try:
+        pairs = [asyncio.create_task(pair(addresses, clients, game, i, stats, ready, stop, prepared, think))
                  for i in range(seats // 2)]
         while len(prepared) < seats // 2:  # every table ready (or its pair failed: an error below)
             if all(i in prepared or p.done() for i, p in enumerate(pairs)):
@@ -157,39 +269,82 @@ async def run_clients(base: str, seats: int, seconds: float, game: str, server: 
             await asyncio.sleep(0.05)
         stop[0] = time.time() + seconds + 0.5
         stats.measuring = True
-        t0, cpu0 = time.perf_counter(), session_cpu_seconds(server)
-        await asyncio.sleep(seconds)
+        t0, cpu = time.perf_counter(), ServerCpu(servers or [])
+        if kill_at is not None and victim is not None:
+            await asyncio.sleep(seconds * kill_at)
+            cpu.look()
+            victim()
+            stats.killed_at = time.perf_counter()
+            await asyncio.sleep(seconds * (1 - kill_at))
+        else:
+            await asyncio.sleep(seconds)
         stats.measuring = False
         stats.elapsed = time.perf_counter() - t0
-        stats.server_cpu = session_cpu_seconds(server) - cpu0
+        stats.server_cpu = cpu.used()
         for result in await asyncio.gather(*pairs, return_exceptions=True):
             if isinstance(result, Exception):
                 stats.error(f"client.{type(result).__name__}")
+        if kill_at is not None:
+            await check_records(clients, stats)
+    finally:
+        for client in clients:
+            await client.aclose()
     return stats
 
 
-async def pair(base: str, game: str, index: int, stats: Stats, ready: asyncio.Event, http: httpx.AsyncClient,
-               stop: list[float], prepared: set[int], think: float) -> None:
-    """Two seats playing game after game until the time is up."""
+async def pair(addresses: list[str], clients: list[httpx.AsyncClient], game: str, index: int, stats: Stats,
+               ready: asyncio.Event, stop: list[float], prepared: set[int], think: float) -> None:
+    """Two seats playing game after game until the time is up; with several servers the two seats
+    of a table play through different ones."""
     rng = random.Random(index)
+    homes = [index % len(addresses), (index + 1) % len(addresses)]
+    http = clients[homes[0]]
     tokens = [await guest(http, f"p{index}a"), await guest(http, f"p{index}b")]
     table_id = await new_game(http, game, tokens)
     prepared.add(index)
     await ready.wait()
-    ws_base = base.replace("http://", "ws://")
     while time.time() < stop[0]:
-        match = Match()
-        await asyncio.gather(*(seat(ws_base, table_id, t, rng, stats, stop, match, think) for t in tokens))
+        match = Match(table_id, tokens)
+        stats.matches.append(match)
+        await asyncio.gather(*(Seat(addresses, home, match, token, rng, stats, stop, think).play()
+                               for home, token in zip(homes, tokens)))
         stats.games += 1
         if time.time() < stop[0]:
             table_id = await new_game(http, game, tokens)
 
 
-def session_cpu_seconds(session_id: int | None) -> float:
-    """CPU time (user + system) used so far by every live process of a session (the server's)."""
-    if session_id is None:
-        return 0.0
-    total = 0
+async def check_records(clients: list[httpx.AsyncClient], stats: Stats) -> None:
+    """Count the accepted moves missing from the store: every game's record, read over the API (an
+    unfinished game is resigned first, since its record shows its actions only once it is over),
+    must hold each move a seat saw accepted at the state id it was played at."""
+    gate = asyncio.Semaphore(16)
+
+    async def check(match: Match) -> None:
+        async with gate:
+            for http in clients:  # the first server that answers (a killed one may be gone)
+                try:
+                    head = {"Authorization": f"Bearer {match.tokens[0]}"}
+                    record = (await http.get(f"/api/tables/{match.table_id}/record", headers=head)).json()
+                    if record.get("redacted"):
+                        await post(http, f"/api/tables/{match.table_id}/resign", headers=head)
+                        record = (await http.get(f"/api/tables/{match.table_id}/record", headers=head)).json()
+                    break
+                except httpx.HTTPError:
+                    continue
+            else:
+                stats.error("record.unreadable")
+                return
+            actions = record.get("actions") or []
+            for state_id, action in match.accepted.items():
+                if state_id >= len(actions) or actions[state_id] != action:
+                    stats.lost_moves += 1
+
+    await asyncio.gather(*(check(m) for m in stats.matches))
+
+
+def cpu_by_process(session_ids: list[int]) -> dict[int, float]:
+    """CPU time (user + system, seconds) used so far by each live process of these sessions."""
+    found = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -198,9 +353,26 @@ def session_cpu_seconds(session_id: int | None) -> float:
                 fields = handle.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[3]) == session_id:  # after the name: state, ppid, pgrp, session, ..., utime, stime
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+        if int(fields[3]) in session_ids:  # after the name: state, ppid, pgrp, session, ..., utime, stime
+            found[int(entry)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+class ServerCpu:
+    """The servers' CPU time over a window, the processes that died in it included (up to the last
+    look at them: ``look`` just before killing one)."""
+
+    def __init__(self, session_ids: list[int]) -> None:
+        self.session_ids = session_ids
+        self.start = cpu_by_process(session_ids)
+        self.seen = dict(self.start)
+
+    def look(self) -> None:
+        self.seen.update(cpu_by_process(self.session_ids))
+
+    def used(self) -> float:
+        self.look()
+        return sum(seconds - self.start.get(pid, 0.0) for pid, seconds in self.seen.items())
 
 
 def _libpq(url: str) -> str:
@@ -259,22 +431,91 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def command_line(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def worker_pid(supervisor: int) -> int:
+    """A process that serves connections under ``gameshelf serve`` (its pid ``supervisor``).
+
+    The command runs one server process (uvicorn) and watches it. With ``--workers 1`` that process
+    serves; with more, it is uvicorn's parent, which keeps the listening socket and starts one worker
+    process per worker (``multiprocessing``'s spawn; it starts a new one when a worker dies), beside
+    ``multiprocessing``'s resource tracker: the worker is one of those spawned children."""
+    servers = [pid for pid in children(supervisor) if "gameshelf.cli.main" in command_line(pid)]
+    if not servers:
+        raise SystemExit("no server process under the supervisor: has it stopped?")
+    workers = sorted(pid for pid in children(servers[0]) if "spawn_main" in command_line(pid))
+    return workers[0] if workers else servers[0]
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    """SIGTERM to the server's process group (SIGKILL after 20 s); nothing if it is already gone."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(20)
+    try:  # a bot pool's process that outlived a killed server process
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--db", default="", help="default: a fresh SQLite file")
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--broker", default="", help="default with SQLite and several workers: local Redis")
+    parser.add_argument("--workers", type=int, default=1, help="each server's --workers")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server commands on their own ports, sharing the store and the broker; the two "
+                             "seats of a table play through different ones")
+    parser.add_argument("--broker", default="",
+                        help="default with SQLite and several server processes: local Redis")
     parser.add_argument("--game", default="midnight_zoo")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="a seat waits about this long before each move (an offered load like people's); "
                              "0: it answers at once (the table's numbers)")
+    parser.add_argument("--kill-worker-at", type=float, default=None, metavar="FRACTION",
+                        help="SIGKILL one server process this far into the measured window (0.5: halfway): a "
+                             "worker of the first server with --workers 2 or more, else the first server's only "
+                             "one (needs --servers 2 or more); its seats reconnect and every game's record is "
+                             "checked for the moves they saw accepted")
     parser.add_argument("--url", default="", help="use a server already running there (for profiling it)")
     args = parser.parse_args(argv)
+    if args.kill_worker_at is not None:
+        if not 0 < args.kill_worker_at < 1:
+            parser.error("--kill-worker-at is a fraction of the measured window, between 0 and 1")
+        if args.url or (args.workers < 2 and args.servers < 2):
+            parser.error("--kill-worker-at needs another process to reconnect to: --workers 2 or --servers 2")
     if args.url:
-        stats = asyncio.run(run_clients(args.url.rstrip("/"), args.seats, args.seconds, args.game,
+        stats = asyncio.run(run_clients([args.url.rstrip("/")], args.seats, args.seconds, args.game,
                                         think=args.think_ms / 1000))
         print(json.dumps(summary(args, stats, args.url)))
         return 0
@@ -284,20 +525,29 @@ def main(argv: list[str] | None = None) -> int:
     schema = fresh_schema(db) if db.startswith("postgresql") else None
     if schema:  # every run starts from empty tables, and leaves none behind
         db += ("&" if "?" in db else "?") + f"options=-csearch_path%3D{schema}"
-    broker = args.broker or ("redis://127.0.0.1:6379/0" if db.startswith("sqlite") and args.workers > 1 else "")
-    port = free_port()
+    several = args.workers > 1 or args.servers > 1
+    broker = args.broker or ("redis://127.0.0.1:6379/0" if db.startswith("sqlite") and several else "")
     log_path = Path(folder.name) / "server.log"
     log = open(log_path, "w")
-    proc = start_server(db, port, args.workers, broker, log)
+    procs: list[subprocess.Popen] = []
+    killed: list[int] = []
+
+    def victim() -> None:
+        pid = worker_pid(procs[0].pid)
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+
     try:
-        stats = asyncio.run(run_clients(f"http://127.0.0.1:{port}", args.seats, args.seconds, args.game, proc.pid,
-                                        args.think_ms / 1000))
+        ports = []
+        for _ in range(args.servers):
+            ports.append(free_port())
+            procs.append(start_server(db, ports[-1], args.workers, broker, log))
+        stats = asyncio.run(run_clients([f"http://127.0.0.1:{port}" for port in ports], args.seats, args.seconds,
+                                        args.game, [proc.pid for proc in procs], args.think_ms / 1000,
+                                        args.kill_worker_at, victim))
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        for proc in procs:
+            stop_server(proc)
         log.close()
         text = log_path.read_text()
         if text.strip():
@@ -306,23 +556,38 @@ def main(argv: list[str] | None = None) -> int:
         if schema:
             drop_schema(args.db, schema)
     result = summary(args, stats, db)
+    if killed:
+        result["killed_pid"] = killed[0]
     if args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
-            print(f"{key:>12}: {value}")
+            print(f"{key:>22}: {value}")
     return 0
 
 
 def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
-    return {"seats": args.seats, "moves": stats.moves,
-            "moves_per_s": round(stats.moves / stats.elapsed, 1),
-            "p50_ms": round(percentile(stats.rtts, 0.50) * 1000, 2),
-            "p99_ms": round(percentile(stats.rtts, 0.99) * 1000, 2),
-            "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
-            "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "game": args.game,
-            "seconds": args.seconds, "think_ms": args.think_ms,
-            "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
+    rtts = [rtt for _, rtt in stats.rtts]
+    result = {"seats": args.seats, "moves": stats.moves,
+              "moves_per_s": round(stats.moves / stats.elapsed, 1),
+              "p50_ms": round(percentile(rtts, 0.50) * 1000, 2),
+              "p99_ms": round(percentile(rtts, 0.99) * 1000, 2),
+              "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
+              "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "servers": args.servers,
+              "game": args.game, "seconds": args.seconds, "think_ms": args.think_ms,
+              "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
+    if args.kill_worker_at is not None:
+        recovered = stats.recovered_at if stats.reconnections and not stats.reconnecting else None
+        after = [rtt for sent, rtt in stats.rtts if recovered is not None and sent >= recovered]
+        result.update({
+            "kill_worker_at": args.kill_worker_at, "reconnections": stats.reconnections,
+            # from the kill to the last broken connection open again (None: some never were)
+            "recovery_s": round(recovered - stats.killed_at, 2) if recovered and stats.killed_at else None,
+            "moves_after_recovery": len(after),
+            "p99_after_recovery_ms": round(percentile(after, 0.99) * 1000, 2) if after else None,
+            "lost_moves": stats.lost_moves, "resumes": stats.resumes,
+            "moves_checked": sum(len(m.accepted) for m in stats.matches)})
+    return result
 
 
 if __name__ == "__main__":
