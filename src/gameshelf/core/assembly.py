@@ -62,9 +62,8 @@ class AssembledGame(Game):
             for name in names:
                 setattr(self, name, getattr(self._modules[module], name))
         decisions = self._modules["decisions"]
-        self._targets_of = getattr(decisions, "targets_of", None)
+        self._targets_of = decisions.targets_of
         self._prompt_args = getattr(decisions, "prompt_args", None)
-        self._own_decision = getattr(decisions, "decision", None)   # TRANSITION: removed when every game is on frames
         self.grammar = self._modules["actions"].GRAMMAR
         bound = {"parse_action": self.grammar.parse,
                  "seat_view": self._modules["view"].view,
@@ -86,8 +85,6 @@ class AssembledGame(Game):
     def decision(self, state):
         """The decision of the frame on top of ``state.pending`` (core.frames.decision_of), its prompt
         following the legal actions (core.prompts)."""
-        if self._own_decision is not None:   # TRANSITION
-            return follow_legal(self, state, self._own_decision(state))
         pending = state.pending
         if not pending:
             return None
