@@ -1,4 +1,4 @@
-"""High Card in the browser, served by a ``gameshelf serve`` that finds it only as an installed
+"""High Card in the browser (here beside the other browser tests, so it shares their one browser), served by a ``gameshelf serve`` that finds it only as an installed
 plugin: the lobby offers it, the table page draws it with the generic board (the view with the
 game's terms, the decision's targets as buttons with accessible names), a whole game is played
 with the keyboard alone, and axe finds no serious violation."""
@@ -10,7 +10,8 @@ import re
 import httpx
 import pytest
 
-from tests.web.conftest import browser, context, create_table, new_page, token_of, wait_started  # noqa: F401
+from tests.plugins.conftest import highcard_server, highcard_site  # noqa: F401  (the plugin's server fixtures)
+from tests.web.conftest import create_table, new_page, token_of, wait_started  # noqa: F401
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 
