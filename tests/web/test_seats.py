@@ -33,7 +33,7 @@ def _num(c) -> int:  # a number, or (newer views) the element id "card:<n>"
 
 def _visible_cards(view) -> set[int]:
     out = set(view["pool"]) | set(view["discard"][-1:])
-    for p in view["players"]:
+    for p in view["boards"]:
         out |= {c for col in p["columns"] for c in col}
         out |= set(p["hand"] or [])
     return {_num(c) for c in out}
@@ -65,7 +65,7 @@ def test_two_people_play_and_never_see_each_others_hand(web, browser):
                     continue
                 view, state = _engine_view(web, table_id, seat, sid)
                 other = web.service.live(table_id).game.view(state, None if over else 1 - seat)
-                hidden_other = {_num(c) for c in other["players"][1 - seat]["hand"] or []} if not over else set()
+                hidden_other = {_num(c) for c in other["boards"][1 - seat]["hand"] or []} if not over else set()
                 assert shown <= _visible_cards(view), (seat, sid, shown - _visible_cards(view))
                 assert not (shown & hidden_other), (seat, sid, shown & hidden_other)
                 checks += 1

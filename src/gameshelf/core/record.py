@@ -52,7 +52,8 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         """A record from its JSON data, every field checked strictly; BadRecord names the first bad one."""
-        if not isinstance(data, dict) or (data.get("format") != FORMAT and data.get("format") not in LEGACY_FORMATS):
+        if not isinstance(data, dict) or not isinstance(data.get("format"), str) or (
+                data["format"] != FORMAT and data["format"] not in LEGACY_FORMATS):
             raise BadRecord(f"not a gameshelf record (expected format {FORMAT!r})")
         missing = [name for name in ("game", "rules_version", "players", "options", "seed", "seats", "actions")
                    if name not in data]

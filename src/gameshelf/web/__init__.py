@@ -1,4 +1,4 @@
-"""The browser UI (issue 13): static ES modules, SVG and CSS under ``/web``, served by the API's process.
+"""The browser UI: static ES modules, SVG and CSS under ``/web``, served by the API's process.
 
 No build step and nothing fetched from elsewhere: ``static/`` is served as it is, except the
 pages (lobby, table, replay, players, and the learning pages rules, learn and puzzles), whose bodies

@@ -1,6 +1,6 @@
 """Iwari (ThunderGryph Games, 2020; Michael Schacht): rules engine for 2-5 players.
 
-Reference: shared/rules/iwari.md (R1-R80, rulings A1-A33). The modules follow the convention of
+Reference: docs/rules/iwari.md (R1-R80, rulings A1-A33). The modules follow the convention of
 core.assembly (options, state, rules + rules_place/rules_feats/rules_draw, decisions, scoring,
 view, position, actions, labels, heuristics, invariants, catalog).
 """

@@ -147,7 +147,7 @@ class ServerAlive(Base):
 
 
 class GameAnalysis(Base):
-    """A finished game's post-game analysis (issue 15), computed once in the background and kept.
+    """A finished game's post-game analysis, computed once in the background and kept.
 
     ``status``: pending (queued) | running | done | failed; ``done``/``total`` count the decisions
     searched so far; ``runs`` counts the computations started (a cached analysis is never redone);

@@ -1,4 +1,4 @@
-"""post-game analyses (issue 15)
+"""post-game analyses
 
 Revision ID: 0002_analyses
 Revises: 0001
