@@ -77,8 +77,12 @@ def test_turn_deadline_with_the_drop_policy_resigns_the_late_seat_and_ends_a_two
     assert detail["absent_policy"] == "drop"
     watcher = Client(server.base, table_id, ann)
     first = watcher.state(0)
-    late = first["decision"]["seat"]
-    over = watcher.until(lambda m: m["type"] in ("snapshot", "update") and m["over"], timeout=20)
+    if first["over"]:  # on a busy machine the 0.3 s deadline can pass before the first snapshot
+        over = first
+        late = over["outcome"]["resigned"][0]
+    else:
+        late = first["decision"]["seat"]
+        over = watcher.until(lambda m: m["type"] in ("snapshot", "update") and m["over"], timeout=20)
     ranks = over["outcome"]["ranks"]
     assert ranks[late] == 2 and ranks[1 - late] == 1 and over["outcome"]["resigned"] == [late]
     detail = server.http.get(f"/api/tables/{table_id}").json()
