@@ -166,3 +166,27 @@ def test_the_learning_routes_answer_for_a_plugin_without_lessons(highcard_server
     assert http.get("/api/puzzles/highcard").json()["puzzles"] == 0
     puzzle = http.get("/api/puzzles/highcard/1")
     assert puzzle.status_code == 404 and "no puzzles" in puzzle.json()["error"]["message"]
+
+
+RL_SCRIPT = """
+import pyspiel
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+from gameshelf import rl
+from gameshelf.rl.openspiel import register
+
+api_test(rl.env("highcard", 2), num_cycles=20)
+check_env(rl.gym_env("highcard", 2), skip_render_check=True)
+assert "gameshelf_highcard" in register()
+pyspiel.random_sim_test(pyspiel.load_game("gameshelf_highcard(players=2)"), num_sims=2, serialize=False, verbose=False)
+print("rl ok")
+"""
+
+
+def test_pettingzoo_gymnasium_and_openspiel_serve_the_installed_game_by_its_id(env):
+    """The RL adapters find the installed plugin by id through the registry, with the generic encoder
+    and the action space enumerated from its verbs (no code of its own in gameshelf.rl)."""
+    pytest.importorskip("pyspiel")
+    done = subprocess.run([sys.executable, "-c", RL_SCRIPT], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "rl ok" in done.stdout, done.stderr[-3000:]
