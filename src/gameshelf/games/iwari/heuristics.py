@@ -57,25 +57,47 @@ def line_gains(map_id: str, totems: tuple[int, ...], totem_stacks: tuple[int, ..
     return tuple(out)
 
 
+def board_terms(state: State) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, float], ...]]:
+    """The state's territory and line terms, computed when the rules reset them (state.py) and
+    kept on the state, so copies made while searching share them until the board changes."""
+    territory_terms, line_terms = state.territory_terms, state.line_terms
+    if territory_terms is None:
+        territory_terms = state.territory_terms = territory_gains(
+            tuple(state.tents), tuple(state.filled), tuple(state.territory_feats))
+    if line_terms is None:
+        board = state.map
+        if board.id not in _MAPS:
+            _MAPS[board.id] = board
+        line_terms = state.line_terms = line_gains(
+            board.id, tuple(state.totems), tuple(state.totem_stacks), tuple(state.blocked),
+            tuple(state.line_feats), state.tribes)
+    return territory_terms, line_terms
+
+
 def estimate(state: State) -> list[float]:
     """Per tribe: score + current majority points (+ line totems and tents placed, lightly)."""
+    cached = state.estimates
+    if cached is None:
+        cached = state.estimates = tuple(_estimate(state))
+    return list(cached)
+
+
+def _estimate(state: State) -> list[float]:
     estimates = [float(points) for points in state.scores]
     if state.final is not None:
         return estimates
     weight = 1.0 if state.exhaustions else 1.8  # before the interim scoring majorities pay twice
-    for tribe, points in territory_gains(tuple(state.tents), tuple(state.filled), tuple(state.territory_feats)):
+    territory_terms, line_terms = board_terms(state)
+    for tribe, points in territory_terms:
         estimates[tribe] += weight * points
-    board = state.map
-    if board.id not in _MAPS:
-        _MAPS[board.id] = board
-    for tribe, gain in line_gains(board.id, tuple(state.totems), tuple(state.totem_stacks), tuple(state.blocked), tuple(state.line_feats),
-                              state.tribes):
+    for tribe, gain in line_terms:
         estimates[tribe] += gain
     return estimates
 
 
 def heuristic(state: State, seat: int) -> float:
-    estimates = estimate(state)
-    mine = estimates[seat]
-    del estimates[seat]
-    return mine - max(estimates)
+    """The seat's estimate minus the best other tribe's (cached estimates: see state.py)."""
+    estimates = state.estimates
+    if estimates is None:
+        estimates = state.estimates = tuple(_estimate(state))
+    return estimates[seat] - max(estimates[:seat] + estimates[seat + 1:])

@@ -4,15 +4,16 @@ the active player's tribe on the board at the end of its own Place action, the 2
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import Decline, PlaceFeat, action_table
-from gameshelf.games.iwari.catalog import EXPEDITIONS, FEAT_INDEX, FEATS, MISSION_KINDS, TENTS, Expedition
+from gameshelf.games.iwari.catalog import EXPEDITIONS, FEAT_INDEX, FEATS, MAPS, MISSION_KINDS, TENTS, TOTEMS, Expedition
 from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken, PlacePieces
 from gameshelf.games.iwari.rules_draw import end_game, start_draw
 from gameshelf.games.iwari.rules_place import target_choices
-from gameshelf.games.iwari.scoring import qualifies, settlements
+from gameshelf.games.iwari.scoring import SETTLEMENT, has_settlement, qualifies, settlements
 from gameshelf.games.iwari.state import State
 
 
@@ -24,9 +25,36 @@ def earned_feats(state: State, seat: int, filled: int = -1) -> tuple[int, ...]:
         taken = state.feats_earned[feat.index]
         if seat in taken or len(taken) >= feat.tokens:
             continue
-        if feat_targets(state, seat, feat.index, filled):
+        if has_feat_target(state, seat, feat.index, filled):
             out.append(feat.index)
     return tuple(out)
+
+
+def has_feat_target(state: State, seat: int, feat_index: int, filled: int = -1) -> bool:
+    """Whether :func:`feat_targets` is not empty, judged without listing the targets."""
+    feat = FEATS[feat_index]
+    if feat.id == "discovery":  # R51: any territory but the filled one
+        return filled >= 0 and len(state.map.territories) > 1
+    if feat.id == "unity":  # R50: a settlement needs 4 tents on the board (R49)
+        return TENTS - state.supply_tents[seat] >= SETTLEMENT and has_settlement(state, seat)
+    if TOTEMS - state.supply_totems[seat] < 2:  # R52, R53: an own totem on both ends of a line
+        return False
+    blocked, totems, territories = state.blocked, state.totems, len(state.filled)
+    own = seat * territories
+    for index, first, second in lines_of_kind(state.map.id, feat.line_kind):  # qualifies(), inlined
+        if blocked[index]:
+            continue
+        on_first, on_second = totems[own + first], totems[own + second]
+        if (on_first and on_second and on_first == max(totems[first::territories])
+                and on_second == max(totems[second::territories])):
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def lines_of_kind(map_id: str, kind: str | None) -> tuple[tuple[int, int, int], ...]:
+    """(line index, first territory, second territory) of the map's alliance lines of ``kind``."""
+    return tuple((line.index, line.a, line.b) for line in MAPS[map_id].lines if line.kind == kind)
 
 
 def feat_targets(state: State, seat: int, feat_index: int, filled: int = -1) -> list[int]:
@@ -80,9 +108,11 @@ def apply_feat(state: State, action: PlaceFeat) -> list[Event]:
     if feat.goes_on == "territory":
         target = state.map.territory_index[action.target]
         state.territory_feats[target] += 1
+        state.territory_terms = state.estimates = None  # the heuristic's terms change with the multiplier
     else:
         target = state.map.line_index[int(action.target)]
         state.line_feats[target] += 1
+        state.line_terms = state.estimates = None
     state.feat_tokens = state.feat_tokens + ((feat.index, target),)
     events = [Event("feat_placed", {"seat": state.current, "feat": feat.id, "target": action.target})]
     return events + _next_token(state)
@@ -226,6 +256,7 @@ def check_expeditions(state: State, seat: int) -> list[tuple[int, int]]:
             points = card.points[len(taken)]
             state.expeditions_scored[slot] = taken + (seat,)
             state.scores[seat] += points
+            state.estimates = None
             state.expedition_points[seat] += points
             scored.append((card_index, points))
     return scored

@@ -11,11 +11,12 @@ can still lift M(T) (the tribe holds M(T) tents, a tent, an empty space and a pa
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import DONE, Target, Tent, Totem, action_table
-from gameshelf.games.iwari.catalog import LETTER_INDEX, NB
+from gameshelf.games.iwari.catalog import LETTER_INDEX, MAPS, NB
 from gameshelf.games.iwari.decisions import PlacePieces, place_pieces
 from gameshelf.games.iwari.rules_draw import BIOME_IDS, tribe_arg
 from gameshelf.games.iwari.state import State
@@ -74,12 +75,43 @@ def can_place_in(state: State, tribe: int, territory: int, hand: list[int]) -> b
     return state.filled[territory] > 0 and totem_room(state, tribe, territory)
 
 
+class TerritoryRow(NamedTuple):
+    """What the Place target rules read of one territory, fixed by the map."""
+
+    territory: int
+    biome: int
+    spaces: int        # tent spaces
+    totem_space: bool
+    target: Target     # its ``place`` action
+
+
+@lru_cache(maxsize=None)
+def territory_rows(map_id: str) -> tuple[TerritoryRow, ...]:
+    """Every territory of the map as a :class:`TerritoryRow`, in territory order (built once)."""
+    board, table = MAPS[map_id], action_table(map_id)
+    return tuple(TerritoryRow(place.index, place.biome, len(place.spaces), place.totem_space, table.target[place.index])
+                 for place in board.territories)
+
+
 def target_choices(state: State, tribe: int, seat: int) -> list[Any]:
-    """Territories where ``tribe`` can place with ``seat``'s hand (R15, R26)."""
-    hand = hand_of(state, seat)
-    table = action_table(state.map.id)
-    return [table.target[territory] for territory in range(len(state.map.territories))
-            if can_place_in(state, tribe, territory, hand)]
+    """Territories where ``tribe`` can place with ``seat``'s hand (R15, R26): :func:`can_place_in`
+    for every territory, with what it reads of the hand and the supplies read once."""
+    base = seat * NB
+    hand = state.hands[base:base + NB]
+    any_pair = max(hand) >= 2                                    # R17: a pair pays anywhere
+    tent_left, totem_left = state.supply_tents[tribe] > 0, state.supply_totems[tribe] > 0
+    filled, stacks, tents = state.filled, state.totem_stacks, state.tents
+    out = []
+    for territory, biome, spaces, totem_space, target in territory_rows(state.map.id):
+        if not (any_pair or hand[biome]):
+            continue
+        on_board = filled[territory]
+        if tent_left and on_board < spaces:                      # R20, R22: a tent
+            out.append(target)
+        elif (on_board and totem_space and totem_left           # R21-R23: a totem
+              and stacks[territory] < max(tents[territory::len(filled)])):
+            out.append(target)
+    return out
 
 
 def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
@@ -175,6 +207,7 @@ def apply_tent(state: State, action: Tent) -> list[Event]:
     state.tents[tribe * len(board.territories) + territory] += 1
     state.filled[territory] += 1
     state.supply_tents[tribe] -= 1
+    state.territory_terms = state.estimates = None  # the heuristic's majority terms change
     full = state.filled[territory] == len(board.territories[territory].spaces)
     filled = territory if full and tribe < state.players else frame.filled  # R51
     state.pending[-1] = place_pieces(frame.seat, tribe, territory, frame.pieces + 1, frame.cards + len(action.pay),
@@ -191,6 +224,7 @@ def apply_totem(state: State, action: Totem) -> list[Event]:
     state.totems[tribe * len(board.territories) + territory] += 1
     state.totem_stacks[territory] += 1
     state.supply_totems[tribe] -= 1
+    state.line_terms = state.estimates = None  # the heuristic's line terms change
     state.pending[-1] = place_pieces(frame.seat, tribe, territory, frame.pieces + 1, frame.cards + len(action.pay),
                                      frame.unexplored, frame.filled)
     cards = _pay(state, action.pay)

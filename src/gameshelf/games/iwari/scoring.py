@@ -41,6 +41,30 @@ def tent_majority(state: State) -> list[int]:
     return points
 
 
+SETTLEMENT = 4  # R49: tents in a settlement, at least
+
+
+def has_settlement(state: State, tribe: int) -> bool:
+    """Whether :func:`settlements` is not empty: stops at the first group of 4 tents (R49)."""
+    owner, adjacency = state.owner, state.adjacency
+    seen: set[int] = set()
+    own = [space for space, holder in enumerate(owner) if holder == tribe]
+    for space in own:
+        if space in seen:
+            continue
+        size, stack = 1, [space]
+        seen.add(space)
+        while stack:
+            for neighbour in adjacency[stack.pop()]:
+                if owner[neighbour] == tribe and neighbour not in seen:
+                    seen.add(neighbour)
+                    size += 1
+                    if size >= SETTLEMENT:
+                        return True
+                    stack.append(neighbour)
+    return False
+
+
 def settlements(state: State, tribe: int) -> list[list[int]]:
     """The tribe's maximal road-connected groups of at least 4 tents (R49)."""
     owner, adjacency = state.owner, state.adjacency
@@ -57,7 +81,7 @@ def settlements(state: State, tribe: int) -> list[list[int]]:
                     seen.add(neighbour)
                     group.append(neighbour)
                     stack.append(neighbour)
-        if len(group) >= 4:
+        if len(group) >= SETTLEMENT:
             groups.append(group)
     return groups
 

@@ -17,6 +17,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.frames import frame_to_json
 from gameshelf.core.view import ViewHeader, view_header
 from gameshelf.games.iwari.catalog import BIOME_INDEX, MAPS, NB, deck_counts
+from gameshelf.games.iwari.heuristics import board_terms
 from gameshelf.games.iwari.position import cards, counts, decode, public
 from gameshelf.games.iwari.state import State
 
@@ -172,5 +173,6 @@ def _template(view_data: dict[str, Any]) -> _Template:
                                   if player != seat)
     hands = [list(view_data["hand"]) if player == seat else [] for player in range(len(view_data["hand_sizes"]))]
     template.state = decode(dict(view_data, current=current_seat(view_data), hands=hands, deck=[], chance=0))
+    board_terms(template.state)  # the board's heuristic terms, shared by every determinization's copy
     _LAST[:] = [template]
     return template
