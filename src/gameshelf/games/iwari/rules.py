@@ -16,10 +16,11 @@ from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import Decline, Done, Draw, Exchange, PlaceFeat, Target, Tent, Totem, action_table
 from gameshelf.games.iwari.catalog import (EXPEDITIONS, EXPEDITIONS_FACE_UP, FEATS, HAND, LETTER_INDEX, MAPS,
                                            MOUNTAINS, NB, TENTS, THIRD_TRIBE_PLAYERS, TOTEMS, deck_counts)
+from gameshelf.games.iwari.events import EXCHANGE
 from gameshelf.games.iwari.decisions import (CHOOSE_ACTION, DRAW_CARDS, ChooseAction, DraftPick, DrawCards,
                                              PlaceFeatToken, PlacePieces, ThirdTribeTarget)
 from gameshelf.games.iwari.options import Config
-from gameshelf.games.iwari.rules_draw import (BIOME_IDS, apply_draft_pick, apply_draw, deal_display, draw_choices,
+from gameshelf.games.iwari.rules_draw import (apply_draft_pick, apply_draw, deal_display, draw_choices,
                                               why_draw)
 from gameshelf.games.iwari.rules_feats import apply_decline, apply_done, apply_feat, feat_choices, why_decline, why_feat
 from gameshelf.games.iwari.rules_place import (Reason, apply_target, apply_tent, apply_third_target, apply_totem,
@@ -132,7 +133,7 @@ def apply_exchange(state: State, action: Exchange) -> list[Event]:
     state.hands[state.current * NB + biome] -= 1
     state.discard[biome] += 1
     state.pending[-1] = DRAW_CARDS[state.current]
-    return [Event("exchange", {"seat": state.current, "biome": BIOME_IDS[biome]})]
+    return [EXCHANGE[state.current][biome]]
 
 
 def why_exchange(state: State, action: Exchange) -> Reason | None:
@@ -164,6 +165,8 @@ RULES: dict[type[Frame], Phase] = {
     DraftPick: Phase(draw_frame_choices, {Draw: apply_draft_pick}, {Draw: why_draw}),
 }
 ACTION_TYPES = frozenset((Exchange, Target, Tent, Totem, Done, Draw, PlaceFeat, Decline))
+_LEGAL = {frame: phase.legal for frame, phase in RULES.items()}  # the table, one lookup less
+_APPLY = {frame: phase.apply for frame, phase in RULES.items()}
 
 
 def legal_actions(state: State) -> list[Any]:
@@ -171,12 +174,12 @@ def legal_actions(state: State) -> list[Any]:
     if not state.pending:
         return []
     frame = state.pending[-1]
-    return RULES[type(frame)].legal(state, frame)
+    return _LEGAL[type(frame)](state, frame)
 
 
 def apply(state: State, action: Any) -> list[Event]:
     """Apply a legal action to the decision on top of the stack."""
-    events = RULES[type(state.pending[-1])].apply[type(action)](state, action)
+    events = _APPLY[type(state.pending[-1])][type(action)](state, action)
     state.ply += 1
     return events
 

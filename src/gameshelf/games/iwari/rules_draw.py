@@ -9,6 +9,7 @@ from gameshelf.core.game import Event
 from gameshelf.games.iwari import scoring
 from gameshelf.games.iwari.actions import Draw, action_table
 from gameshelf.games.iwari.catalog import BIOMES, DISPLAY, HAND, LETTER_INDEX, NB
+from gameshelf.games.iwari.events import DISPLAY_REFILL, DRAW_DECK, DRAW_DECK_HIDDEN, TAKE_DISPLAY
 from gameshelf.games.iwari.decisions import CHOOSE_ACTION, DRAW_CARDS, DraftPick
 from gameshelf.games.iwari.state import State
 
@@ -38,16 +39,15 @@ def _take(state: State, action: Draw) -> list[Event]:
     if action.source == "deck":
         biome = state.deck.pop()
         state.hands[seat * NB + biome] += 1
-        only = frozenset((seat,))  # R27: the card for the drawer, a redacted twin for all others
-        events = [Event("draw_deck", {"seat": seat, "biome": BIOME_IDS[biome]}, only),
-                  Event("draw_deck_hidden", {"seat": seat}, hidden_from=only)]
+        # R27: the card for the drawer, a redacted twin for all others
+        events = [DRAW_DECK[seat][biome], DRAW_DECK_HIDDEN[seat]]
         if not state.deck:
             events += _exhaust(state)
     else:
         biome = LETTER_INDEX[action.source]
         state.display[biome] -= 1
         state.hands[seat * NB + biome] += 1
-        events = [Event("take_display", {"seat": seat, "biome": BIOME_IDS[biome]})]
+        events = [TAKE_DISPLAY[seat][biome]]
     return events
 
 
@@ -102,7 +102,7 @@ def _refill(state: State) -> list[Event]:
     while sum(state.display) < DISPLAY:
         biome = state.deck.pop()
         state.display[biome] += 1
-        events.append(Event("display_refill", {"biome": BIOME_IDS[biome]}))
+        events.append(DISPLAY_REFILL[biome])
         if not state.deck:
             events += _exhaust(state)
             if state.end_reason:

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import Decline, PlaceFeat, action_table
 from gameshelf.games.iwari.catalog import EXPEDITIONS, FEAT_INDEX, FEATS, MAPS, MISSION_KINDS, TENTS, TOTEMS, Expedition
+from gameshelf.games.iwari.events import PLACE_DONE, THIRD_STEP_SKIPPED
 from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken, PlacePieces
 from gameshelf.games.iwari.rules_draw import end_game, start_draw
 from gameshelf.games.iwari.rules_place import target_choices
@@ -86,7 +87,7 @@ def apply_done(state: State, action: Any = None) -> list[Event]:
     """End of a Place action: feats and expeditions (own), end check, third-tribe step (R12)."""
     frame = state.pending.pop()
     assert isinstance(frame, PlacePieces)
-    events = [Event("place_done", {"seat": state.current})]
+    events = [PLACE_DONE[state.current]]
     if frame.tribe >= state.players:  # the third-tribe step is over (R44)
         if state.config.third_tribe_ends_game and state.supply_tents[frame.tribe] == 0:
             return events + end_game(state, "all_tents")  # A9 with the option on, R38
@@ -146,7 +147,7 @@ def _after_feats(state: State, cards: int) -> list[Event]:
         if target_choices(state, state.players, state.current):
             state.pending.append(THIRD_TRIBE_TARGET[state.current])
             return events
-        events.append(Event("third_step_skipped", {"seat": state.current}))
+        events.append(THIRD_STEP_SKIPPED[state.current])
     return events + start_draw(state)
 
 

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import DONE, Target, Tent, Totem, action_table
 from gameshelf.games.iwari.catalog import LETTER_INDEX, MAPS, NB
+from gameshelf.games.iwari.events import target_event
 from gameshelf.games.iwari.decisions import PlacePieces, place_pieces
 from gameshelf.games.iwari.rules_draw import BIOME_IDS, tribe_arg
 from gameshelf.games.iwari.state import State
@@ -93,6 +94,15 @@ def territory_rows(map_id: str) -> tuple[TerritoryRow, ...]:
                  for place in board.territories)
 
 
+@lru_cache(maxsize=None)
+def space_rows(map_id: str) -> tuple[tuple[tuple[int, Tent, tuple[Tent, ...]], ...], ...]:
+    """Per territory, per tent space: (space, its tent paid by a matching card, its tents paid by
+    a pair of each biome), in the map's space order (built once)."""
+    board, table = MAPS[map_id], action_table(map_id)
+    return tuple(tuple((space, table.tent_single[space], table.tent_pair[space]) for space in place.spaces)
+                 for place in board.territories)
+
+
 def target_choices(state: State, tribe: int, seat: int) -> list[Any]:
     """Territories where ``tribe`` can place with ``seat``'s hand (R15, R26): :func:`can_place_in`
     for every territory, with what it reads of the hand and the supplies read once."""
@@ -116,25 +126,26 @@ def target_choices(state: State, tribe: int, seat: int) -> list[Any]:
 
 def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
     """The next piece of the current Place action, or ``done`` once one piece is placed."""
-    out: list[Any] = [DONE] if frame.pieces and not limit_exceeded(state, frame) else []
-    if frame.pieces >= 2 or (frame.pieces == 1 and frame.unexplored):  # R16, R19
+    pieces = frame.pieces
+    out: list[Any] = [DONE] if pieces and not limit_exceeded(state, frame) else []
+    if pieces >= 2 or (pieces == 1 and frame.unexplored):  # R16, R19
         return out
-    hand = hand_of(state, state.current)
+    base = state.current * NB
+    hand = state.hands[base:base + NB]
     territory, tribe = frame.territory, frame.tribe
-    place = state.map.territories[territory]
-    single = hand[place.biome] > 0
-    pairs = [biome for biome in range(NB) if hand[biome] >= 2]
+    single = hand[territory_rows(state.map.id)[territory].biome] > 0
+    pairs = [biome for biome, held in enumerate(hand) if held >= 2]
     if not single and not pairs:
         return out
-    table = action_table(state.map.id)
-    if state.supply_tents[tribe] > 0 and state.filled[territory] < len(place.spaces):
+    spaces = space_rows(state.map.id)[territory]
+    if state.supply_tents[tribe] > 0 and state.filled[territory] < len(spaces):
         owner = state.owner
-        for space in place.spaces:
+        for space, tent, paired in spaces:
             if owner[space] < 0:
                 if single:
-                    out.append(table.tent_single[space])
+                    out.append(tent)
                 for biome in pairs:
-                    out.append(table.tent_pair[space][biome])
+                    out.append(paired[biome])
     if frame.unexplored:
         return out
     return out + _totem_choices(state, frame, hand, single, pairs)
@@ -177,7 +188,7 @@ def _start_place(state: State, tribe: int, action: Target, event: str) -> list[E
     territory = state.map.territory_index[action.territory]
     state.pending.pop()
     state.pending.append(place_pieces(state.current, tribe, territory, 0, 0, state.filled[territory] == 0, -1))
-    return [Event(event, {"seat": state.current, "territory": action.territory})]
+    return [target_event(event, state.current, action.territory)]
 
 
 def apply_target(state: State, action: Target) -> list[Event]:

@@ -48,8 +48,12 @@ def has_settlement(state: State, tribe: int) -> bool:
     """Whether :func:`settlements` is not empty: stops at the first group of 4 tents (R49)."""
     owner, adjacency = state.owner, state.adjacency
     seen: set[int] = set()
-    own = [space for space, holder in enumerate(owner) if holder == tribe]
-    for space in own:
+    space = -1
+    while True:
+        try:
+            space = owner.index(tribe, space + 1)  # the tribe's next tent, found in C
+        except ValueError:
+            return False
         if space in seen:
             continue
         size, stack = 1, [space]
@@ -62,7 +66,6 @@ def has_settlement(state: State, tribe: int) -> bool:
                     if size >= SETTLEMENT:
                         return True
                     stack.append(neighbour)
-    return False
 
 
 def settlements(state: State, tribe: int) -> list[list[int]]:
