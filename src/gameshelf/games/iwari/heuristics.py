@@ -4,7 +4,9 @@ would pay now (R76) and a small settlement/totem term, minus the best other trib
 The board terms depend on the public board only, and the same boards come back again and again in
 a search (every determinization starts from the same board), so each is cached as the list of
 (tribe, points) it adds, in the order the estimate adds them: the sums, and so the floats, are
-those of adding term by term.
+those of adding term by term. The state keeps its terms and estimates (state.py): copies share
+them, a tent updates one territory's terms, and the estimates are computed again only after a
+change.
 """
 
 from __future__ import annotations
@@ -23,18 +25,6 @@ def area_gains(counts: tuple[int, ...], multiplier: int) -> tuple[tuple[int, int
     """(tribe, points) for every tribe a territory with these tent counts pays (R76), cached:
     the same few count patterns come up again and again."""
     return tuple((tribe, points) for tribe, points in enumerate(score_area(list(counts), multiplier)) if points)
-
-
-@lru_cache(maxsize=8192)
-def territory_gains(tents: tuple[int, ...], filled: tuple[int, ...], territory_feats: tuple[int, ...]
-                    ) -> tuple[tuple[int, int], ...]:
-    """(tribe, points) of every explored territory's majorities now, territory by territory (R76)."""
-    territories = len(filled)
-    out: list[tuple[int, int]] = []
-    for territory in range(territories):
-        if filled[territory]:
-            out.extend(area_gains(tents[territory::territories], 1 + territory_feats[territory]))
-    return tuple(out)
 
 
 @lru_cache(maxsize=8192)
@@ -57,13 +47,34 @@ def line_gains(map_id: str, totems: tuple[int, ...], totem_stacks: tuple[int, ..
     return tuple(out)
 
 
-def board_terms(state: State) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, float], ...]]:
-    """The state's territory and line terms, computed when the rules reset them (state.py) and
-    kept on the state, so copies made while searching share them until the board changes."""
-    territory_terms, line_terms = state.territory_terms, state.line_terms
+AreaTerms = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def area_terms(state: State) -> AreaTerms:
+    """Per territory, the (tribe, points) its tent majority pays now (R76; none if unexplored)."""
+    tents, feats = state.tents, state.territory_feats
+    territories = len(feats)
+    return tuple(area_gains(tuple(tents[territory::territories]), 1 + feats[territory])
+                 for territory in range(territories))
+
+
+def area_changed(state: State, territory: int) -> None:
+    """After a tent or a territory feat token in ``territory`` (the rules call it): that
+    territory's terms again, if the state keeps terms, and the estimates reset."""
+    terms = state.area_terms
+    if terms is not None:
+        territories = len(terms)
+        gains = area_gains(tuple(state.tents[territory::territories]), 1 + state.territory_feats[territory])
+        state.area_terms = terms[:territory] + (gains,) + terms[territory + 1:]
+    state.estimates = None
+
+
+def board_terms(state: State) -> tuple[AreaTerms, tuple[tuple[int, float], ...]]:
+    """The state's territory and line terms, computed when missing (state.py) and kept on the
+    state, so copies made while searching share them until the board changes."""
+    territory_terms, line_terms = state.area_terms, state.line_terms
     if territory_terms is None:
-        territory_terms = state.territory_terms = territory_gains(
-            tuple(state.tents), tuple(state.filled), tuple(state.territory_feats))
+        territory_terms = state.area_terms = area_terms(state)
     if line_terms is None:
         board = state.map
         if board.id not in _MAPS:
@@ -88,8 +99,9 @@ def _estimate(state: State) -> list[float]:
         return estimates
     weight = 1.0 if state.exhaustions else 1.8  # before the interim scoring majorities pay twice
     territory_terms, line_terms = board_terms(state)
-    for tribe, points in territory_terms:
-        estimates[tribe] += weight * points
+    for gains in territory_terms:
+        for tribe, points in gains:
+            estimates[tribe] += weight * points
     for tribe, gain in line_terms:
         estimates[tribe] += gain
     return estimates

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import Decline, PlaceFeat, action_table
 from gameshelf.games.iwari.catalog import EXPEDITIONS, FEAT_INDEX, FEATS, MAPS, MISSION_KINDS, TENTS, TOTEMS, Expedition
+from gameshelf.games.iwari.heuristics import area_changed
 from gameshelf.games.iwari.events import PLACE_DONE, THIRD_STEP_SKIPPED
 from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken, PlacePieces
 from gameshelf.games.iwari.rules_draw import end_game, start_draw
@@ -109,7 +110,7 @@ def apply_feat(state: State, action: PlaceFeat) -> list[Event]:
     if feat.goes_on == "territory":
         target = state.map.territory_index[action.target]
         state.territory_feats[target] += 1
-        state.territory_terms = state.estimates = None  # the heuristic's terms change with the multiplier
+        area_changed(state, target)  # the heuristic's terms change with the multiplier
     else:
         target = state.map.line_index[int(action.target)]
         state.line_feats[target] += 1

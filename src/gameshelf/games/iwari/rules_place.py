@@ -18,6 +18,7 @@ from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import DONE, Target, Tent, Totem, action_table
 from gameshelf.games.iwari.catalog import LETTER_INDEX, MAPS, NB
 from gameshelf.games.iwari.events import target_event
+from gameshelf.games.iwari.heuristics import area_changed
 from gameshelf.games.iwari.decisions import PlacePieces, place_pieces
 from gameshelf.games.iwari.rules_draw import BIOME_IDS, tribe_arg
 from gameshelf.games.iwari.state import State
@@ -218,7 +219,7 @@ def apply_tent(state: State, action: Tent) -> list[Event]:
     state.tents[tribe * len(board.territories) + territory] += 1
     state.filled[territory] += 1
     state.supply_tents[tribe] -= 1
-    state.territory_terms = state.estimates = None  # the heuristic's majority terms change
+    area_changed(state, territory)  # the heuristic's majority terms
     full = state.filled[territory] == len(board.territories[territory].spaces)
     filled = territory if full and tribe < state.players else frame.filled  # R51
     state.pending[-1] = place_pieces(frame.seat, tribe, territory, frame.pieces + 1, frame.cards + len(action.pay),

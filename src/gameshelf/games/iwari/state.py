@@ -65,11 +65,11 @@ class State(GameState):
     current: int
     ply: int
     pending: list[Frame]
-    # derived, for the bot heuristic only (heuristics.py), None until asked for: the board's
-    # majority and line terms, and the estimates (scores plus terms). The rules reset them when
-    # what they read changes: tents and territory feat tokens (territory terms), totems and line
-    # feat tokens (line terms), and those or the scores, exhaustions or the end (estimates).
-    # Immutable, so copies share them.
-    territory_terms: tuple[tuple[int, int], ...] | None
+    # derived, for the bot heuristic only (heuristics.py), None until asked for: per territory
+    # the majority terms, the line terms, and the estimates (scores plus terms). The rules keep
+    # them in step: a tent or territory feat token updates its territory's terms, totems and line
+    # feat tokens reset the line terms, and any of those or the scores, exhaustions or the end
+    # reset the estimates. Immutable, so copies share them.
+    area_terms: tuple[tuple[tuple[int, int], ...], ...] | None
     line_terms: tuple[tuple[int, float], ...] | None
     estimates: tuple[float, ...] | None
