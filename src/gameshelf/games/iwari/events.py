@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from gameshelf.core.game import Event
-from gameshelf.games.iwari.catalog import BIOMES
+from gameshelf.games.iwari.catalog import BIOMES, LETTER_INDEX
 
 SEATS = range(5)
 _BIOME_IDS = tuple(biome.id for biome in BIOMES)
@@ -25,6 +25,16 @@ TAKE_DISPLAY = tuple(tuple(Event("take_display", {"seat": seat, "biome": biome})
 DISPLAY_REFILL = tuple(Event("display_refill", {"biome": biome}) for biome in _BIOME_IDS)
 PLACE_DONE = tuple(Event("place_done", {"seat": seat}) for seat in SEATS)
 THIRD_STEP_SKIPPED = tuple(Event("third_step_skipped", {"seat": seat}) for seat in SEATS)
+
+
+@lru_cache(maxsize=None)
+def piece_event(key: str, player: int | str, space: str | None, territory: str, pay: str) -> Event:
+    """``place_tent`` (on ``space``) / ``place_totem`` (``space`` None): the tribe (a seat, or
+    ``third_tribe``), the territory and the cards paid (a biome letter, doubled for a pair)."""
+    cards = [_BIOME_IDS[LETTER_INDEX[pay[0]]]] * len(pay)
+    if space is None:
+        return Event(key, {"player": player, "territory": territory, "cards": cards})
+    return Event(key, {"player": player, "space": space, "territory": territory, "cards": cards})
 
 
 @lru_cache(maxsize=None)

@@ -5,8 +5,8 @@ The board terms depend on the public board only, and the same boards come back a
 a search (every determinization starts from the same board), so each is cached as the list of
 (tribe, points) it adds, in the order the estimate adds them: the sums, and so the floats, are
 those of adding term by term. The state keeps its terms and estimates (state.py): copies share
-them, a tent updates one territory's terms, and the estimates are computed again only after a
-change.
+them, a tent updates one territory's terms, and the heuristic's values are computed again only
+after a change.
 """
 
 from __future__ import annotations
@@ -60,13 +60,13 @@ def area_terms(state: State) -> AreaTerms:
 
 def area_changed(state: State, territory: int) -> None:
     """After a tent or a territory feat token in ``territory`` (the rules call it): that
-    territory's terms again, if the state keeps terms, and the estimates reset."""
+    territory's terms again, if the state keeps terms, and the values reset."""
     terms = state.area_terms
     if terms is not None:
         territories = len(terms)
         gains = area_gains(tuple(state.tents[territory::territories]), 1 + state.territory_feats[territory])
         state.area_terms = terms[:territory] + (gains,) + terms[territory + 1:]
-    state.estimates = None
+    state.margins = None
 
 
 def board_terms(state: State) -> tuple[AreaTerms, tuple[tuple[int, float], ...]]:
@@ -87,13 +87,6 @@ def board_terms(state: State) -> tuple[AreaTerms, tuple[tuple[int, float], ...]]
 
 def estimate(state: State) -> list[float]:
     """Per tribe: score + current majority points (+ line totems and tents placed, lightly)."""
-    cached = state.estimates
-    if cached is None:
-        cached = state.estimates = tuple(_estimate(state))
-    return list(cached)
-
-
-def _estimate(state: State) -> list[float]:
     estimates = [float(points) for points in state.scores]
     if state.final is not None:
         return estimates
@@ -107,9 +100,15 @@ def _estimate(state: State) -> list[float]:
     return estimates
 
 
+def margins(state: State) -> tuple[float, ...]:
+    """Per tribe, its estimate minus the best other tribe's."""
+    estimates = estimate(state)
+    return tuple(mine - max(estimates[:tribe] + estimates[tribe + 1:]) for tribe, mine in enumerate(estimates))
+
+
 def heuristic(state: State, seat: int) -> float:
-    """The seat's estimate minus the best other tribe's (cached estimates: see state.py)."""
-    estimates = state.estimates
-    if estimates is None:
-        estimates = state.estimates = tuple(_estimate(state))
-    return estimates[seat] - max(estimates[:seat] + estimates[seat + 1:])
+    """The seat's estimate minus the best other tribe's (kept on the state: see state.py)."""
+    values = state.margins
+    if values is None:
+        values = state.margins = margins(state)
+    return values[seat]

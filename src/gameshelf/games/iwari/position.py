@@ -106,7 +106,7 @@ def decode(data: dict[str, Any]) -> State:
     state.final = tuple(dict(parts) for parts in data["final"]) if data["final"] else None
     state.end_reason = data["end_reason"]
     state.pending = [frame_from_json(frame, KINDS) for frame in data["pending"]]
-    state.area_terms = state.line_terms = state.estimates = None
+    state.area_terms = state.line_terms = state.margins = None
     return state
 
 

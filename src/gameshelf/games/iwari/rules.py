@@ -71,7 +71,7 @@ def empty_board(state: State) -> None:
     state.feat_tokens, state.feat_interim = (), (0,) * (len(FEATS) * tribes)
     state.scores, state.interim, state.expedition_points = [0] * tribes, [0] * tribes, [0] * tribes
     state.final, state.end_reason = None, None
-    state.area_terms = state.line_terms = state.estimates = None
+    state.area_terms = state.line_terms = state.margins = None
 
 
 def _deal_hands(state: State, how: str) -> None:

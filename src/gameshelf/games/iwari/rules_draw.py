@@ -113,7 +113,7 @@ def _refill(state: State) -> list[Event]:
 def _exhaust(state: State) -> list[Event]:
     """R32-R35: first exhaustion = interim scoring + reshuffle; second = the game ends."""
     state.exhaustions += 1
-    state.estimates = None  # the heuristic's weight and the scores change
+    state.margins = None  # the heuristic's weight and the scores change
     events = [Event("deck_exhausted", {"count": state.exhaustions})]
     if state.exhaustions >= 2:
         return events + end_game(state, "deck")
@@ -137,7 +137,7 @@ def _exhaust(state: State) -> list[Event]:
 def end_game(state: State, reason: str) -> list[Event]:
     """R34/R38: final scoring (R73) and the end: no decision is pending any more."""
     state.end_reason = reason
-    state.estimates = None
+    state.margins = None
     state.pending.clear()
     state.final = tuple(scoring.final_scoring(state))
     events = [Event("game_end", {"reason": reason})]

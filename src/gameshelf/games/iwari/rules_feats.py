@@ -114,7 +114,7 @@ def apply_feat(state: State, action: PlaceFeat) -> list[Event]:
     else:
         target = state.map.line_index[int(action.target)]
         state.line_feats[target] += 1
-        state.line_terms = state.estimates = None
+        state.line_terms = state.margins = None
     state.feat_tokens = state.feat_tokens + ((feat.index, target),)
     events = [Event("feat_placed", {"seat": state.current, "feat": feat.id, "target": action.target})]
     return events + _next_token(state)
@@ -258,7 +258,7 @@ def check_expeditions(state: State, seat: int) -> list[tuple[int, int]]:
             points = card.points[len(taken)]
             state.expeditions_scored[slot] = taken + (seat,)
             state.scores[seat] += points
-            state.estimates = None
+            state.margins = None
             state.expedition_points[seat] += points
             scored.append((card_index, points))
     return scored

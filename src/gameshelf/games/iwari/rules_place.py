@@ -17,10 +17,10 @@ from typing import Any, NamedTuple
 from gameshelf.core.game import Event
 from gameshelf.games.iwari.actions import DONE, Target, Tent, Totem, action_table
 from gameshelf.games.iwari.catalog import LETTER_INDEX, MAPS, NB
-from gameshelf.games.iwari.events import target_event
+from gameshelf.games.iwari.events import piece_event, target_event
 from gameshelf.games.iwari.heuristics import area_changed
 from gameshelf.games.iwari.decisions import PlacePieces, place_pieces
-from gameshelf.games.iwari.rules_draw import BIOME_IDS, tribe_arg
+from gameshelf.games.iwari.rules_draw import tribe_arg
 from gameshelf.games.iwari.state import State
 
 Reason = tuple[str, str]  # (rule, why a choice is illegal)
@@ -187,8 +187,7 @@ def pay_problem(state: State, pay: str, biome: int) -> Reason | None:
 def _start_place(state: State, tribe: int, action: Target, event: str) -> list[Event]:
     """Fix the territory of a Place action; whether it is unexplored is judged now (R19)."""
     territory = state.map.territory_index[action.territory]
-    state.pending.pop()
-    state.pending.append(place_pieces(state.current, tribe, territory, 0, 0, state.filled[territory] == 0, -1))
+    state.pending[-1] = place_pieces(state.current, tribe, territory, 0, 0, state.filled[territory] == 0, -1)
     return [target_event(event, state.current, action.territory)]
 
 
@@ -202,12 +201,11 @@ def apply_third_target(state: State, action: Target) -> list[Event]:
     return _start_place(state, state.players, action, "third_target")
 
 
-def _pay(state: State, pay: str) -> list[str]:
+def _pay(state: State, pay: str) -> None:
     biome = LETTER_INDEX[pay[0]]
     paid = len(pay)
     state.hands[state.current * NB + biome] -= paid
     state.discard[biome] += paid  # R25
-    return [BIOME_IDS[biome]] * paid
 
 
 def apply_tent(state: State, action: Tent) -> list[Event]:
@@ -224,9 +222,9 @@ def apply_tent(state: State, action: Tent) -> list[Event]:
     filled = territory if full and tribe < state.players else frame.filled  # R51
     state.pending[-1] = place_pieces(frame.seat, tribe, territory, frame.pieces + 1, frame.cards + len(action.pay),
                                      frame.unexplored, filled)
-    cards = _pay(state, action.pay)
-    return [Event("place_tent", {"player": tribe_arg(state, tribe), "space": action.space,
-                                 "territory": board.territories[territory].id, "cards": cards})]
+    _pay(state, action.pay)
+    return [piece_event("place_tent", tribe_arg(state, tribe), action.space, board.territories[territory].id,
+                        action.pay)]
 
 
 def apply_totem(state: State, action: Totem) -> list[Event]:
@@ -236,12 +234,11 @@ def apply_totem(state: State, action: Totem) -> list[Event]:
     state.totems[tribe * len(board.territories) + territory] += 1
     state.totem_stacks[territory] += 1
     state.supply_totems[tribe] -= 1
-    state.line_terms = state.estimates = None  # the heuristic's line terms change
+    state.line_terms = state.margins = None  # the heuristic's line terms change
     state.pending[-1] = place_pieces(frame.seat, tribe, territory, frame.pieces + 1, frame.cards + len(action.pay),
                                      frame.unexplored, frame.filled)
-    cards = _pay(state, action.pay)
-    return [Event("place_totem", {"player": tribe_arg(state, tribe), "territory": board.territories[territory].id,
-                                  "cards": cards})]
+    _pay(state, action.pay)
+    return [piece_event("place_totem", tribe_arg(state, tribe), None, board.territories[territory].id, action.pay)]
 
 
 # ---- why a choice is illegal: (rule, reason) or None ---------------------------------------------

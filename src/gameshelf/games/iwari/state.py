@@ -66,10 +66,10 @@ class State(GameState):
     ply: int
     pending: list[Frame]
     # derived, for the bot heuristic only (heuristics.py), None until asked for: per territory
-    # the majority terms, the line terms, and the estimates (scores plus terms). The rules keep
-    # them in step: a tent or territory feat token updates its territory's terms, totems and line
-    # feat tokens reset the line terms, and any of those or the scores, exhaustions or the end
-    # reset the estimates. Immutable, so copies share them.
+    # the majority terms, the line terms, and per tribe the heuristic's value (its estimate minus
+    # the best other's). The rules keep them in step: a tent or territory feat token updates its
+    # territory's terms, totems and line feat tokens reset the line terms, and any of those or the
+    # scores, exhaustions or the end reset the values. Immutable, so copies share them.
     area_terms: tuple[tuple[tuple[int, int], ...], ...] | None
     line_terms: tuple[tuple[int, float], ...] | None
-    estimates: tuple[float, ...] | None
+    margins: tuple[float, ...] | None
