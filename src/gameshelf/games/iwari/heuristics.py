@@ -101,9 +101,15 @@ def estimate(state: State) -> list[float]:
 
 
 def margins(state: State) -> tuple[float, ...]:
-    """Per tribe, its estimate minus the best other tribe's."""
+    """Per tribe, its estimate minus the best other tribe's: the best estimate for all but the
+    (first) leader, the best of the others for the leader."""
     estimates = estimate(state)
-    return tuple(mine - max(estimates[:tribe] + estimates[tribe + 1:]) for tribe, mine in enumerate(estimates))
+    best = max(estimates)
+    leader = estimates.index(best)
+    runner_up = max(estimates[:leader] + estimates[leader + 1:])
+    out = [mine - best for mine in estimates]
+    out[leader] = best - runner_up
+    return tuple(out)
 
 
 def heuristic(state: State, seat: int) -> float:

@@ -99,9 +99,10 @@ def deal_display(state: State) -> None:
 def _refill(state: State) -> list[Event]:
     """R31: the display back to 4 cards from the deck."""
     events = []
-    while sum(state.display) < DISPLAY:
-        biome = state.deck.pop()
-        state.display[biome] += 1
+    display = state.display
+    for _ in range(DISPLAY - sum(display)):
+        biome = state.deck.pop()  # (the exhaustion below replaces the deck)
+        display[biome] += 1
         events.append(DISPLAY_REFILL[biome])
         if not state.deck:
             events += _exhaust(state)
