@@ -85,3 +85,25 @@ def test_shortcut_rule_checks_equal_the_plain_ones_over_random_play(players, opt
             for tribe in range(state.tribes):
                 assert has_settlement(state, tribe) == bool(settlements(state, tribe))
             GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+
+
+def test_r32_copies_share_the_chance_stream_yet_reshuffle_alike():
+    """Copies share the chance stream copy-on-write (state.py): the same actions on a state and
+    its copy reshuffle the discard pile (R32) into the same deck, whichever runs first."""
+    state = GAME.setup(3, {}, 5)
+    twin = GAME.copy(state)
+    chooser = Chance(9)
+    actions = []
+    while state.exhaustions == 0:
+        actions.append(chooser.choice(GAME.legal_actions(state)))
+        GAME.apply(state, actions[-1])
+    for action in actions:
+        GAME.apply(twin, action)
+    assert twin.exhaustions == 1 and twin.deck == state.deck
+    assert GAME.position(twin) == GAME.position(state)
+    later = GAME.copy(state)  # and a copy taken after: its next reshuffle is the original's
+    for game_state in (state, later):
+        follow = Chance(4)
+        while game_state.exhaustions == 1 and not GAME.is_over(game_state):
+            GAME.apply(game_state, follow.choice(GAME.legal_actions(game_state)))
+    assert GAME.position(later) == GAME.position(state)

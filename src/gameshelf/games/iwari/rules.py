@@ -87,7 +87,7 @@ def _deal_hands(state: State, how: str) -> None:
             if how != "guaranteed_wild" or len(set(cards)) < HAND:
                 break
             state.deck.extend(cards)
-            state.chance.shuffle(state.deck)
+            state.chance.shuffle(state.deck)  # setup: the state has no copy yet
         for card in cards:
             state.hands[seat * NB + card] += 1
     deal_display(state)

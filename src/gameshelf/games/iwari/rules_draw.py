@@ -130,7 +130,9 @@ def _exhaust(state: State) -> list[Event]:
     state.discard = [0] * NB
     if not state.deck:  # R35
         return events + end_game(state, "deck")
-    state.chance.shuffle(state.deck)
+    chance = state.chance.copy()  # copies of the state share the stream (state.py)
+    chance.shuffle(state.deck)
+    state.chance = chance
     events.append(Event("reshuffle", {"cards": len(state.deck)}))
     return events
 

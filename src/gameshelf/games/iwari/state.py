@@ -2,7 +2,9 @@
 
 The class annotations are the fields (core.state.game_state writes ``__slots__`` and ``copy``
 from them): ``Shared`` fields are fixed for the game and shared by copies; lists are copied;
-ints, tuples and the frozen decision frames on ``pending`` are immutable and shared.
+ints, tuples and the frozen decision frames on ``pending`` are immutable and shared. The chance
+stream is shared too, copy-on-write: the rules never draw from ``chance`` in place, they draw from
+a copy and store it (rules_draw.py), so a copy of the state needs none of its own.
 
 Indices: tribes 0..players-1 are the seats, tribe ``players`` is the 2-player third tribe (R39).
 Cards are biome indices (cards of one biome are identical, 2.2): hands, display and discard pile
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.frames import Frame
-from gameshelf.core.state import Copied, GameState, Shared, game_state
+from gameshelf.core.state import GameState, Shared, game_state
 from gameshelf.games.iwari.catalog import MapData
 from gameshelf.games.iwari.options import Config
 
@@ -33,7 +35,7 @@ class State(GameState):
     expeditions: Shared[tuple[int, ...]]    # the face-up expedition cards (R60)
     first_player: Shared[int]
     # cards
-    chance: Copied[Chance]
+    chance: Chance                          # copy-on-write (see above)
     deck: list[int]
     discard: list[int]
     display: list[int]
