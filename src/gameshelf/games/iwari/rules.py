@@ -123,10 +123,6 @@ def third_tribe_choices(state: State, frame: ThirdTribeTarget) -> list[Any]:
     return target_choices(state, state.players, frame.seat)
 
 
-def draw_frame_choices(state: State, frame: Frame) -> list[Any]:
-    return draw_choices(state)
-
-
 def apply_exchange(state: State, action: Exchange) -> list[Event]:
     """R13: discard one card (face up), then the draw step takes one card."""
     biome = LETTER_INDEX[action.biome]
@@ -161,8 +157,8 @@ RULES: dict[type[Frame], Phase] = {
     ThirdTribeTarget: Phase(third_tribe_choices, {Target: apply_third_target}, {Target: why_third_target}),
     PlaceFeatToken: Phase(feat_choices, {PlaceFeat: apply_feat, Decline: apply_decline},
                           {PlaceFeat: why_feat, Decline: why_decline}),
-    DrawCards: Phase(draw_frame_choices, {Draw: apply_draw}, {Draw: why_draw}),
-    DraftPick: Phase(draw_frame_choices, {Draw: apply_draft_pick}, {Draw: why_draw}),
+    DrawCards: Phase(draw_choices, {Draw: apply_draw}, {Draw: why_draw}),
+    DraftPick: Phase(draw_choices, {Draw: apply_draft_pick}, {Draw: why_draw}),
 }
 ACTION_TYPES = frozenset((Exchange, Target, Tent, Totem, Done, Draw, PlaceFeat, Decline))
 _LEGAL = {frame: phase.legal for frame, phase in RULES.items()}  # the table, one lookup less

@@ -21,11 +21,16 @@ def tribe_arg(state: State, tribe: int) -> int | str:
     return tribe if tribe < state.players else "third_tribe"
 
 
-def draw_choices(state: State) -> list[Any]:
-    """R29: the deck's top card (while the deck has cards) or any display card."""
+def draw_choices(state: State, frame: Any = None) -> list[Any]:
+    """R29: the deck's top card (while the deck has cards) or any display card (``frame``: the
+    pending draw or draft pick, unused)."""
     table = action_table(state.map.id)
     out: list[Any] = [table.draw_deck] if state.deck else []
-    return out + [table.draw_take[biome] for biome in range(NB) if state.display[biome]]
+    take, display = table.draw_take, state.display
+    for biome in range(NB):
+        if display[biome]:
+            out.append(take[biome])
+    return out
 
 
 def start_draw(state: State) -> list[Event]:
@@ -52,8 +57,8 @@ def _take(state: State, action: Draw) -> list[Event]:
 
 
 def _hand_full(state: State) -> bool:
-    seat = state.current
-    return sum(state.hands[seat * NB:(seat + 1) * NB]) >= HAND
+    base = state.current * NB
+    return sum(state.hands[base:base + NB]) >= HAND
 
 
 def apply_draw(state: State, action: Draw) -> list[Event]:
