@@ -127,15 +127,16 @@ def target_choices(state: State, tribe: int, seat: int) -> list[Any]:
 
 def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
     """The next piece of the current Place action, or ``done`` once one piece is placed."""
-    pieces = frame.pieces
-    out: list[Any] = [DONE] if pieces and not limit_exceeded(state, frame) else []
+    pieces, territory, tribe = frame.pieces, frame.territory, frame.tribe
+    stacks, tents = state.totem_stacks, state.tents
+    # done once a piece is placed, unless a first totem above the limit awaits its tent (R23, R24)
+    out: list[Any] = [DONE] if pieces and stacks[territory] <= max(tents[territory::len(stacks)]) else []
     if pieces >= 2 or (pieces == 1 and frame.unexplored):  # R16, R19
         return out
     base = state.current * NB
     hand = state.hands[base:base + NB]
-    territory, tribe = frame.territory, frame.tribe
     single = hand[territory_rows(state.map.id)[territory].biome] > 0
-    pairs = [biome for biome, held in enumerate(hand) if held >= 2]
+    pairs = [biome for biome, held in enumerate(hand) if held >= 2] if max(hand) >= 2 else []
     if not single and not pairs:
         return out
     spaces = space_rows(state.map.id)[territory]

@@ -49,11 +49,8 @@ def has_settlement(state: State, tribe: int) -> bool:
     owner, adjacency = state.owner, state.adjacency
     seen: set[int] = set()
     space = -1
-    while True:
-        try:
-            space = owner.index(tribe, space + 1)  # the tribe's next tent, found in C
-        except ValueError:
-            return False
+    for _ in range(owner.count(tribe)):
+        space = owner.index(tribe, space + 1)  # the tribe's next tent, found in C
         if space in seen:
             continue
         size, stack = 1, [space]
@@ -66,6 +63,7 @@ def has_settlement(state: State, tribe: int) -> bool:
                     if size >= SETTLEMENT:
                         return True
                     stack.append(neighbour)
+    return False
 
 
 def settlements(state: State, tribe: int) -> list[list[int]]:
