@@ -30,6 +30,7 @@ of that biome in the seat's hand), ``display:<biome>`` (a display card of that b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from gameshelf.core.frames import Frame
@@ -69,10 +70,14 @@ _SETTERS: tuple[Callable[[Any, Any], None], ...] = tuple(
     for name in ("seat", "tribe", "territory", "pieces", "cards", "unexplored", "filled"))
 
 
+@lru_cache(maxsize=None, typed=True)
 def place_pieces(seat: int, tribe: int, territory: int, pieces: int, cards: int, unexplored: bool,
-                 filled: int, setters: tuple[Callable[[Any, Any], None], ...] = _SETTERS) -> PlacePieces:
-    """``PlacePieces(...)``, its fields set straight through the slots (the frozen dataclass's
-    ``__init__`` sets each through ``object.__setattr__``; search builds one per piece placed)."""
+                 filled: int) -> PlacePieces:
+    """``PlacePieces(...)``, built once per value: frames are immutable, so every Place action
+    with the same fields shares one (search applies one per piece placed). Built with its fields
+    set straight through the slots (the frozen dataclass's ``__init__`` sets each through
+    ``object.__setattr__``); ``typed``: ``unexplored`` True and 1 stay apart."""
+    setters = _SETTERS
     frame = _new(PlacePieces)
     setters[0](frame, seat), setters[1](frame, tribe), setters[2](frame, territory)
     setters[3](frame, pieces), setters[4](frame, cards), setters[5](frame, unexplored)

@@ -145,7 +145,7 @@ def _after_feats(state: State, cards: int) -> list[Event]:
     if state.supply_tents[state.current] == 0:
         return events + end_game(state, "all_tents")
     if state.tribes > state.players and 1 <= cards <= 2:
-        if target_choices(state, state.players, state.current):
+        if target_choices(state, state.players, state.current, first=True):
             state.pending.append(THIRD_TRIBE_TARGET[state.current])
             return events
         events.append(THIRD_STEP_SKIPPED[state.current])

@@ -104,9 +104,10 @@ def space_rows(map_id: str) -> tuple[tuple[tuple[int, Tent, tuple[Tent, ...]], .
                  for place in board.territories)
 
 
-def target_choices(state: State, tribe: int, seat: int) -> list[Any]:
+def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> list[Any]:
     """Territories where ``tribe`` can place with ``seat``'s hand (R15, R26): :func:`can_place_in`
-    for every territory, with what it reads of the hand and the supplies read once."""
+    for every territory, with what it reads of the hand and the supplies read once. With
+    ``first``, only the first such territory (to learn whether there is one)."""
     base = seat * NB
     hand = state.hands[base:base + NB]
     any_pair = max(hand) >= 2                                    # R17: a pair pays anywhere
@@ -117,11 +118,12 @@ def target_choices(state: State, tribe: int, seat: int) -> list[Any]:
         if not (any_pair or hand[biome]):
             continue
         on_board = filled[territory]
-        if tent_left and on_board < spaces:                      # R20, R22: a tent
+        if ((tent_left and on_board < spaces)                    # R20, R22: a tent
+                or (on_board and totem_space and totem_left     # R21-R23: a totem
+                    and stacks[territory] < max(tents[territory::len(filled)]))):
             out.append(target)
-        elif (on_board and totem_space and totem_left           # R21-R23: a totem
-              and stacks[territory] < max(tents[territory::len(filled)])):
-            out.append(target)
+            if first:
+                break
     return out
 
 
