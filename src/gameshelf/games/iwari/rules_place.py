@@ -214,20 +214,19 @@ def _pay(state: State, pay: str) -> None:
 def apply_tent(state: State, action: Tent) -> list[Event]:
     board, frame = state.map, state.pending[-1]
     assert isinstance(frame, PlacePieces)
-    tribe, territory = frame.tribe, frame.territory
-    space = board.space_index[action.space]
-    state.owner[space] = tribe
-    state.tents[tribe * len(board.territories) + territory] += 1
-    state.filled[territory] += 1
+    tribe, territory, on_board = frame.tribe, frame.territory, state.filled
+    state.owner[board.space_index[action.space]] = tribe
+    state.tents[tribe * len(on_board) + territory] += 1
+    on_board[territory] += 1
     state.supply_tents[tribe] -= 1
     area_changed(state, territory)  # the heuristic's majority terms
-    full = state.filled[territory] == len(board.territories[territory].spaces)
+    place = board.territories[territory]
+    full = on_board[territory] == len(place.spaces)
     filled = territory if full and tribe < state.players else frame.filled  # R51
     state.pending[-1] = place_pieces(frame.seat, tribe, territory, frame.pieces + 1, frame.cards + len(action.pay),
                                      frame.unexplored, filled)
     _pay(state, action.pay)
-    return [piece_event("place_tent", tribe_arg(state, tribe), action.space, board.territories[territory].id,
-                        action.pay)]
+    return [piece_event("place_tent", tribe_arg(state, tribe), action.space, place.id, action.pay)]
 
 
 def apply_totem(state: State, action: Totem) -> list[Event]:
