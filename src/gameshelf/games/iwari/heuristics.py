@@ -4,7 +4,7 @@ would pay now (R76) and a small settlement/totem term, minus the best other trib
 The board terms depend on the public board only, and the same boards come back again and again in
 a search (every determinization starts from the same board), so each is cached as the list of
 (tribe, points) it adds, in the order the estimate adds them: the sums, and so the floats, are
-those of adding term by term. The state keeps its terms and estimates (state.py): copies share
+those of adding term by term. The state keeps its terms and the values (state.py): copies share
 them, a tent updates one territory's terms, and the heuristic's values are computed again only
 after a change.
 """
