@@ -84,7 +84,7 @@ def choose_options(state: State, frame: ChooseAction) -> list:
     return out
 
 
-def choose(state: State, frame: ChooseAction, action: Any, events: list[Event]) -> None:
+def choose(state: State, frame: ChooseAction, action: Any, events: list[Event] | None) -> None:
     """Observe (R5-R16), then take a card (R17); or regroup (R21)."""
     if type(action) is Observe:
         observe(state, frame.seat, action.card, action.loc, events)
@@ -104,7 +104,7 @@ class Phase(NamedTuple):
     None) and ``wants`` (what the decision asks for, for any other action)."""
 
     legal: Callable[[State, Any], list]
-    apply: Callable[[State, Any, Any, list[Event]], None]
+    apply: Callable[[State, Any, Any, list[Event] | None], None]
     why: Callable[[State, Any, object], tuple[str, str] | None]
     wants: str
 
@@ -135,6 +135,18 @@ def apply(state: State, action: Any) -> list[Event]:
     frame = state.pending[-1]
     PHASES[type(frame)].apply(state, frame, action, events)
     return events
+
+
+def advance(state: State, action: Any) -> None:
+    """``apply`` without its events, for search: the same state afterwards, the same random stream.
+
+    The phases build an event only when given a list (``events is None`` skips them), so a bot's
+    rollout does not pay for log entries nobody reads. Like ``apply`` it trusts ``action`` to be one
+    of ``legal_actions(state)`` (search plays only those); what players send goes through
+    ``Game.checked_apply``, which still refuses anything else with the rule that forbids it."""
+    state.ply += 1
+    frame = state.pending[-1]
+    PHASES[type(frame)].apply(state, frame, action, None)
 
 
 def why_illegal(state: State, action: Any) -> IllegalAction:

@@ -21,7 +21,7 @@ TOKEN_VALUE = SETUP["objective_token_value"]
 
 
 # ---- the end of a turn, a round, the game -----------------------------------------------------
-def finish_turn(state: State, seat: int, events: list[Event]) -> None:
+def finish_turn(state: State, seat: int, events: list[Event] | None) -> None:
     """Objective check, end of round, end of game, then the next seat (section 4.10)."""
     state.turns[seat] += 1
     check_objectives(state, seat, events)
@@ -39,11 +39,11 @@ def finish_turn(state: State, seat: int, events: list[Event]) -> None:
     following = (seat + 1) % state.players
     state.pending = CHOOSE_ACTION[following]
     state.refreshed_this_turn = False
-    if following == state.first_player:
+    if following == state.first_player and events is not None:
         events.append(Event("round_start", {"round": state.round, "seat": following}))
 
 
-def check_objectives(state: State, seat: int, events: list[Event]) -> None:
+def check_objectives(state: State, seat: int, events: list[Event] | None) -> None:
     """R32, R33: the active player takes a 5-star token from each objective newly met."""
     for index, objective_id in enumerate(state.objectives):
         bit = 1 << index
@@ -55,18 +55,21 @@ def check_objectives(state: State, seat: int, events: list[Event]) -> None:
         state.tokens[seat] += TOKEN_VALUE
         if state.objective_status[index] == OPEN:
             state.objective_status[index] = CLOSING     # R34: the window closes at the end of this round
-        events.append(Event("objective_achieved", {"seat": seat, "objective": objective_id, "stars": TOKEN_VALUE}))
+        if events is not None:
+            events.append(Event("objective_achieved", {"seat": seat, "objective": objective_id, "stars": TOKEN_VALUE}))
 
 
-def end_round(state: State, events: list[Event]) -> None:
+def end_round(state: State, events: list[Event] | None) -> None:
     """R34: closing objectives leave the game with their remaining tokens."""
     for index, objective_id in enumerate(state.objectives):
         if state.objective_status[index] == CLOSING:
             state.objective_status[index] = REMOVED
-            events.append(Event("objective_removed", {"objective": objective_id,
-                                                      "left": state.objective_tokens[index]}))
+            if events is not None:
+                events.append(Event("objective_removed", {"objective": objective_id,
+                                                          "left": state.objective_tokens[index]}))
     state.refresh_used_this_round = False
-    events.append(Event("round_end", {"round": state.round}))
+    if events is not None:
+        events.append(Event("round_end", {"round": state.round}))
 
 
 def is_stalemate(state: State) -> bool:
@@ -88,11 +91,12 @@ def is_stalemate(state: State) -> bool:
     return True
 
 
-def game_over(state: State, reason: int, events: list[Event]) -> None:
+def game_over(state: State, reason: int, events: list[Event] | None) -> None:
     """R37, R39, A32: no decision is left; final scoring (scoring.py) applies."""
     state.pending = OVER
     state.end_reason = reason
-    events.append(Event("game_over", {"reason": END_REASONS[reason], "round": state.round}))
+    if events is not None:
+        events.append(Event("game_over", {"reason": END_REASONS[reason], "round": state.round}))
 
 
 # ---- objective predicates (2.8) ----------------------------------------------------------------
