@@ -38,6 +38,12 @@ def location_terms(column: tuple[int, ...], flag: int) -> tuple[int, tuple[int, 
     return len(column), tuple(term for term in terms if term)
 
 
+@lru_cache(maxsize=None)
+def _scoring_config(territorial_empty: bool, common_start: bool) -> Config:
+    """The config the scoring cards read (A11, A12), one per pair of option values."""
+    return Config(territorial_empty=territorial_empty, common_start=common_start)
+
+
 @lru_cache(maxsize=8192)
 def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int, ...],
                 flags: tuple[int, ...], scientists: tuple[int, ...], scoring_cards: tuple[str, ...],
@@ -48,7 +54,7 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     the arrow-pattern bits playable in some location now (R10)). The scoring cards read only
     the two options passed (A11, A12); passing them rather than the Config keeps the key cheap
     (determinized states carry equal but distinct Configs)."""
-    config = Config(territorial_empty=territorial_empty, common_start=common_start)
+    config = _scoring_config(territorial_empty, common_start)
     columns = (left, center, right)
     locations = tuple(location_terms(column, flag) for column, flag in zip(columns, flags))
     zones = [scientists[zone * 3] + scientists[zone * 3 + 1] + scientists[zone * 3 + 2] for zone in range(5)]
@@ -78,6 +84,10 @@ def board_value(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     return total, camp, playable
 
 
+_TAKING = (TakeCard, TakeAfterRefresh)
+_DISCARDING = (Mulligan, RegroupDiscard)
+
+
 def estimate(state: State, seat: int, weight: float) -> float:
     """Sets + flags + card stars + tokens, the scoring cards as they stand weighted by how near
     the end is (mid-game they mislead: Common Destination pays for flags still on the start),
@@ -90,7 +100,8 @@ def estimate(state: State, seat: int, weight: float) -> float:
         tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]), tuple(state.flags[base:base + 3]),
         tuple(state.scientists[offset:offset + 15]), state.scoring_cards, config.territorial_empty,
         config.common_start, state.tokens[seat], weight)
-    if state.pending:
+    pending = state.pending
+    if pending:
         hand = state.hands[seat]
         total += 0.5 * camp + 0.3 * len(hand)
         options = 0
@@ -98,18 +109,18 @@ def estimate(state: State, seat: int, weight: float) -> float:
             if CARD_PATTERN_BIT[card] & playable:
                 options += 1
         total += 0.6 * options    # playable hand cards: options for next turns
-        frame = state.pending[-1]
+        frame = pending[-1]
         if frame.seat == seat:
-            if isinstance(frame, (Mulligan, RegroupDiscard)):
+            if isinstance(frame, _DISCARDING):
                 total += 0.6 * frame.discarded    # discarded cards come back as fresh draws at "done"
-            elif isinstance(frame, (TakeCard, TakeAfterRefresh)):
+            elif isinstance(frame, _TAKING):
                 total += 0.6                # the card about to be taken
     return total
 
 
 def heuristic(state: State, seat: int) -> float:
-    """The seat's estimate minus the best other seat's."""
-    weight = progress(state)
+    """The seat's estimate minus the best other seat's (``progress`` inlined: the same weight)."""
+    weight = min(1.0, max(map(len, state.columns)) / 7.0) if state.pending else 1.0
     mine = estimate(state, seat, weight)
     if state.players == 2:
         return mine - estimate(state, 1 - seat, weight)
