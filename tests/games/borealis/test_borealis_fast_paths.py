@@ -10,7 +10,9 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.games.borealis import GAME
 from gameshelf.games.borealis.actions import DECK, OBSERVE, REFRESH
 from gameshelf.games.borealis.catalog import CARD_SPECIES, CARD_VEHICLE
+from gameshelf.games.borealis.decisions import TAKE_AFTER_REFRESH, TAKE_CARD
 from gameshelf.games.borealis.rules import advance
+from gameshelf.games.borealis.rules_draw import can_take, draw_options
 from gameshelf.games.borealis.rules_end import OBJECTIVES, PREDICATES, is_met
 
 OPTIONS = st.fixed_dictionaries({
@@ -92,3 +94,17 @@ def test_r35_objective_predicates_agree_with_their_plain_reading(players, seed):
                     checked += 1
         GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
     assert checked
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), options=OPTIONS)
+def test_r19_a31_can_take_is_whether_any_draw_option_exists(players, seed, options):
+    """start_draw asks can_take instead of building draw_options; both answers agree for either take
+    decision (R17, R19, A8) in every state of random games."""
+    s = GAME.setup(players, options, seed)
+    chooser = Chance(seed + 3)
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)
+        for after_refresh, frame in ((False, TAKE_CARD[seat][0]), (True, TAKE_AFTER_REFRESH[seat][0])):
+            assert can_take(s, after_refresh) == bool(draw_options(s, frame))
+        GAME.apply(s, chooser.choice(GAME.legal_actions(s)))

@@ -120,12 +120,18 @@ PHASES: dict[type[Frame], Phase] = {
 }
 
 
+# the table's columns by frame type, for the per-action calls (a dict lookup, no tuple attribute)
+_LEGAL = {kind: phase.legal for kind, phase in PHASES.items()}
+_APPLY = {kind: phase.apply for kind, phase in PHASES.items()}
+
+
 def legal_actions(state: State) -> list:
     """Every action of the pending decision (empty when the game is over)."""
-    if not state.pending:
+    pending = state.pending
+    if not pending:
         return []
-    frame = state.pending[-1]
-    return PHASES[type(frame)].legal(state, frame)
+    frame = pending[-1]
+    return _LEGAL[type(frame)](state, frame)
 
 
 def apply(state: State, action: Any) -> list[Event]:
@@ -133,7 +139,7 @@ def apply(state: State, action: Any) -> list[Event]:
     events: list[Event] = []
     state.ply += 1
     frame = state.pending[-1]
-    PHASES[type(frame)].apply(state, frame, action, events)
+    _APPLY[type(frame)](state, frame, action, events)
     return events
 
 
@@ -146,7 +152,7 @@ def advance(state: State, action: Any) -> None:
     ``Game.checked_apply``, which still refuses anything else with the rule that forbids it."""
     state.ply += 1
     frame = state.pending[-1]
-    PHASES[type(frame)].apply(state, frame, action, None)
+    _APPLY[type(frame)](state, frame, action, None)
 
 
 def why_illegal(state: State, action: Any) -> IllegalAction:

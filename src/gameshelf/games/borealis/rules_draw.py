@@ -86,11 +86,19 @@ def draw_options(state: State, frame: Taking) -> list:
     return out
 
 
+def can_take(state: State, after_refresh: bool) -> bool:
+    """Whether ``draw_options`` offers anything (without building the list): a pool card, else the
+    deck top (R17; after a refresh only by option, A8) while the deck or the discard pile holds a
+    card. A refresh needs a pool to replace (R28), so it never is the only option."""
+    if state.pool:
+        return True
+    return bool(state.deck or state.discard) and (not after_refresh or state.config.refresh_then_deck)
+
+
 def start_draw(state: State, seat: int, events: list[Event] | None, after_refresh: bool = False) -> None:
     """The seat now takes a card; when none can be gained at all the turn ends (R19, A31)."""
-    stack = TAKE_AFTER_REFRESH[seat] if after_refresh else TAKE_CARD[seat]
-    state.pending = stack
-    if not draw_options(state, stack[0]):
+    state.pending = TAKE_AFTER_REFRESH[seat] if after_refresh else TAKE_CARD[seat]
+    if not can_take(state, after_refresh):
         if events is not None:
             events.append(Event("no_card", {"seat": seat}))
         finish_turn(state, seat, events)
