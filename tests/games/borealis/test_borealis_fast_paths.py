@@ -108,3 +108,30 @@ def test_r19_a31_can_take_is_whether_any_draw_option_exists(players, seed, optio
         for after_refresh, frame in ((False, TAKE_CARD[seat][0]), (True, TAKE_AFTER_REFRESH[seat][0])):
             assert can_take(s, after_refresh) == bool(draw_options(s, frame))
         GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), options=OPTIONS)
+def test_the_heuristic_memo_never_outlives_its_board(players, seed, options):
+    """A search's usage: copies and ``advance`` carry each seat's cached board value (state.BoardMemo);
+    every step the heuristic equals the one of the same position rebuilt with no memo at all."""
+    s = GAME.setup(players, options, seed)
+    chooser = Chance(seed + 4)
+    while not GAME.is_over(s):
+        fresh = GAME.from_position(GAME.position(s))
+        assert all(memo is None for memo in fresh.board_memo)
+        for seat in range(players):
+            assert GAME.heuristic(s, seat) == GAME.heuristic(fresh, seat)
+        s = GAME.copy(s)
+        advance(s, chooser.choice(GAME.legal_actions(s)))
+    for seat in range(players):
+        assert GAME.heuristic(s, seat) == GAME.heuristic(GAME.from_position(GAME.position(s)), seat)
+
+
+def test_the_memo_is_no_game_data():
+    """position() (and so the state hash and the golden records) leaves the cache out."""
+    s = GAME.setup(3, None, 8)
+    before = GAME.state_hash(s)
+    GAME.heuristic(s, 0)
+    assert s.board_memo[0] is not None
+    assert GAME.state_hash(s) == before and "board_memo" not in GAME.position(s)

@@ -94,12 +94,18 @@ def estimate(state: State, seat: int, weight: float) -> float:
     plus small terms for options: cards in play (worth more than their current sets early on),
     camp scientists, hand size and playable hand cards. Terms are added one at a time in a fixed
     order, so equal positions give bit-identical floats."""
-    base = seat * 3
-    columns, config, offset = state.columns, state.config, seat * 15
-    total, camp, playable = board_value(
-        tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]), tuple(state.flags[base:base + 3]),
-        tuple(state.scientists[offset:offset + 15]), state.scoring_cards, config.territorial_empty,
-        config.common_start, state.tokens[seat], weight)
+    tokens, memo = state.tokens[seat], state.board_memo[seat]
+    if memo is not None and memo[0] == tokens and memo[1] == weight:
+        total, camp, playable = memo[2]     # the board is unchanged since (state.BoardMemo)
+    else:
+        base = seat * 3
+        columns, config, offset = state.columns, state.config, seat * 15
+        found = board_value(
+            tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]), tuple(state.flags[base:base + 3]),
+            tuple(state.scientists[offset:offset + 15]), state.scoring_cards, config.territorial_empty,
+            config.common_start, tokens, weight)
+        state.board_memo[seat] = (tokens, weight, found)
+        total, camp, playable = found
     pending = state.pending
     if pending:
         hand = state.hands[seat]

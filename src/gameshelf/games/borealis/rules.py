@@ -60,6 +60,7 @@ def new_state(players: int, config: Config, seed: int) -> State:
     state.round, state.pending = 1, mulligan(state.first_player)
     state.refresh_used_this_round = state.refreshed_this_turn = state.end_triggered = False
     state.end_reason, state.ply, state.turns = 0, 0, [0] * players
+    state.board_memo = [None] * players
     return state
 
 

@@ -65,6 +65,7 @@ def observe_actions(state: State, seat: int) -> list:
 def observe(state: State, seat: int, card: int, location: int, events: list[Event] | None) -> None:
     """R12-R16: the card on top of the column, the two scientists out, the flag, the 7th card."""
     state.hands[seat].remove(card)
+    state.board_memo[seat] = None     # the board changes (heuristics.estimate's cache)
     column = state.columns[seat * 3 + location - 1]
     column.append(card)
     counts, base = state.scientists, seat * 15 + location * 3

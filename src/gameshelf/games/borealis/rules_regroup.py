@@ -99,6 +99,7 @@ def regroup_to(state: State, frame: RegroupLocation, action: RegroupTo, events: 
     """R23, R24: 1 star per camp scientist; all of them go to the chosen location."""
     seat, location = frame.seat, action.loc
     gained = camp_total(state, seat)
+    state.board_memo[seat] = None     # the board changes (heuristics.estimate's cache)
     state.tokens[seat] += gained
     counts, base = state.scientists, seat * 15
     for colour in range(3):
