@@ -130,6 +130,10 @@ def heuristic(state: State, seat: int) -> float:
     mine = estimate(state, seat, weight)
     if state.players == 2:
         return mine - estimate(state, 1 - seat, weight)
-    best_other = max((estimate(state, other, weight) for other in range(state.players) if other != seat),
-                     default=0.0)
-    return mine - best_other
+    best_other = None   # the first largest, as max() keeps it
+    for other in range(state.players):
+        if other != seat:
+            value = estimate(state, other, weight)
+            if best_other is None or value > best_other:
+                best_other = value
+    return mine - (0.0 if best_other is None else best_other)
