@@ -59,7 +59,9 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     locations = tuple(location_terms(column, flag) for column, flag in zip(columns, flags))
     zones = [scientists[zone * 3] + scientists[zone * 3 + 1] + scientists[zone * 3 + 2] for zone in range(5)]
     board = Board([list(column) for column in columns], zones, list(flags))
-    cards = sum(score_card(card_id, board, config) for card_id in scoring_cards)
+    cards = 0
+    for card_id in scoring_cards:
+        cards += score_card(card_id, board, config)
     masks = location_masks(SimpleNamespace(scientists=scientists), 0)     # this board's scientists only
     return locations, cards, zones[0] + zones[4], masks[0] | masks[1] | masks[2]
 

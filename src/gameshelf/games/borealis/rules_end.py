@@ -135,8 +135,10 @@ def distinct_species_in_play_at_least(state: State, seat: int, objective: Object
 
 def same_species_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
     n = objective.n
-    return any(len(column) >= n and _most_of([CARD_SPECIES[card] for card in column]) >= n
-               for column in _columns(state, seat))
+    for column in _columns(state, seat):
+        if len(column) >= n and _most_of([CARD_SPECIES[card] for card in column]) >= n:
+            return True
+    return False
 
 
 def every_location_has_one_species_at_least(state: State, seat: int, objective: Objective) -> bool:
@@ -147,8 +149,10 @@ def every_location_has_one_species_at_least(state: State, seat: int, objective: 
 
 def distinct_species_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
     n = objective.n
-    return any(len(column) >= n and len({CARD_SPECIES[card] for card in column}) >= n
-               for column in _columns(state, seat))
+    for column in _columns(state, seat):
+        if len(column) >= n and len({CARD_SPECIES[card] for card in column}) >= n:
+            return True
+    return False
 
 
 def top_cards_of_all_locations_same_species(state: State, seat: int, objective: Objective) -> bool:
@@ -199,8 +203,10 @@ def all_flags_on_space_at_least(state: State, seat: int, objective: Objective) -
 
 def same_vehicle_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
     n = objective.n
-    return any(len(column) >= n and _most_of([CARD_VEHICLE[card] for card in column]) >= n
-               for column in _columns(state, seat))
+    for column in _columns(state, seat):
+        if len(column) >= n and _most_of([CARD_VEHICLE[card] for card in column]) >= n:
+            return True
+    return False
 
 
 PREDICATES: dict[str, Callable[[State, int, Objective], bool]] = {function.__name__: function for function in (
