@@ -55,7 +55,9 @@ Analysis: :meth:`ISMCTSAgent.action_stats` runs a fresh search and returns the r
 give one ``focus`` action (a move a player made) a minimum number of visits, so its value is
 estimated as well as the best one's; it never changes what ``choose`` returns.
 
-Speed: a rollout step keeps the state its greedy policy already built for the chosen action
+Speed: the search applies actions through the game's ``advance`` where it has one (``apply``
+without building the events nobody reads; the same state, see :func:`quiet_apply`). A rollout
+step keeps the state its greedy policy already built for the chosen action
 instead of applying that action again, and scores its last candidate on the state itself instead
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
