@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from gameshelf.agents.ismcts import quiet_apply
 from gameshelf.agents.rewards import rank_rewards
 from gameshelf.core.chance import Chance
 from gameshelf.core.game import Action, Game, View
@@ -46,10 +47,11 @@ class GreedyAgent:
         totals = [[0.0, 0.0] for _ in legal]
         for _ in range(self.samples):
             root = game.determinize(view, self.chance)
+            advance = quiet_apply(game)
             seat = game.to_act(root)
             for total, action in zip(totals, legal):
                 state = game.copy(root)
-                game.apply(state, action)
+                advance(state, action)
                 primary, secondary = self._lookahead(game, state, seat, self.chain)
                 total[0] += primary
                 total[1] += secondary
@@ -62,7 +64,7 @@ class GreedyAgent:
         best = None
         for action in game.legal_actions(state):
             after = game.copy(state)
-            game.apply(after, action)
+            quiet_apply(game)(after, action)
             value = self._lookahead(game, after, seat, chain - 1)
             if best is None or value > best:
                 best = value

@@ -55,7 +55,9 @@ Analysis: :meth:`ISMCTSAgent.action_stats` runs a fresh search and returns the r
 give one ``focus`` action (a move a player made) a minimum number of visits, so its value is
 estimated as well as the best one's; it never changes what ``choose`` returns.
 
-Speed: a rollout step keeps the state its greedy policy already built for the chosen action
+Speed: the search applies actions through the game's ``advance`` where it has one (``apply``
+without building the events nobody reads; the same state, see :func:`quiet_apply`). A rollout
+step keeps the state its greedy policy already built for the chosen action
 instead of applying that action again, and scores its last candidate on the state itself instead
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
@@ -71,7 +73,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Collection, Sequence
+from typing import Callable, Collection, Sequence
 
 from gameshelf.agents.fast_chance import FastChance
 from gameshelf.agents.rewards import Normaliser, outcome_rewards
@@ -287,7 +289,7 @@ class ISMCTSAgent:
         """One iteration: determinize, select, expand, roll out, back up (``only``: the root's
         actions are restricted to these)."""
         state = game.determinize(view, self.chance)
-        is_over, legal_actions, to_act = game.is_over, game.legal_actions, game.to_act
+        is_over, legal_actions, to_act, advance = game.is_over, game.legal_actions, game.to_act, quiet_apply(game)
         me = to_act(state)
         own_tree = self.own_tree
         split = self.splits(game)
@@ -307,7 +309,7 @@ class ISMCTSAgent:
                 node = node.branch(legal)
                 path.append(node)
             action, child, expanded = self._select(node, legal, mover)
-            game.apply(state, action)
+            advance(state, action)
             if expanded and self.bias:
                 child.prior = normaliser.reward(float(game.heuristic(state, mover)))
             path.append(child)
@@ -349,7 +351,7 @@ class ISMCTSAgent:
 
     # ---- rollouts ----------------------------------------------------------------------------
     def _playout(self, game: Game, state, normaliser: Normaliser, seats: set[int]) -> dict[int, float]:
-        is_over, legal_actions, apply, choice = game.is_over, game.legal_actions, game.apply, self.chance.choice
+        is_over, legal_actions, apply, choice = game.is_over, game.legal_actions, quiet_apply(game), self.chance.choice
         if self.rollout != "none":
             greedy, depth, steps = self.rollout != "random", self.depth, 0
             while not is_over(state) and (depth < 0 or steps < depth):
@@ -372,7 +374,7 @@ class ISMCTSAgent:
         made): uniform for ``random`` or a single choice, otherwise the greedy step."""
         if self.rollout != "random" and len(legal) > 1:
             return self._greedy_state(game, state, legal)
-        game.apply(state, self.chance.choice(legal))
+        quiet_apply(game)(state, self.chance.choice(legal))
         return state
 
     def _greedy_state(self, game: Game, state, legal: Sequence[Action]):
@@ -380,7 +382,7 @@ class ISMCTSAgent:
         random), returned as the state it was scored on, so it is never applied twice. The last
         candidate is applied to ``state`` itself (no copy): nothing needs ``state`` after it."""
         seat = game.to_act(state)
-        copy, apply, heuristic = game.copy, game.apply, game.heuristic
+        copy, apply, heuristic = game.copy, quiet_apply(game), game.heuristic
         candidates = legal if len(legal) <= self.width else self.chance.sample_few(legal, self.width)
         last = len(candidates) - 1
         best, best_value = [], -math.inf
@@ -393,6 +395,13 @@ class ISMCTSAgent:
             elif value == best_value:
                 best.append(after)
         return best[0] if len(best) == 1 else self.chance.choice(best)
+
+
+def quiet_apply(game: Game) -> Callable[[object, Action], object]:
+    """The game's ``advance(state, action)`` where it has one (``apply`` without building the events,
+    which search never reads: the same state afterwards), else its ``apply``. Both trust the action
+    to be legal: search applies only actions it just took from ``legal_actions``."""
+    return getattr(game, "advance", None) or game.apply
 
 
 def _decided(root: Node, remaining: int) -> bool:

@@ -38,3 +38,10 @@ GAME = AssembledGame(__name__, GameInfo(
              "ja": "科学者を動かして北極の動物を観察し、旗を進め、セットで得点する。"},
     traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=max_game_length),
 ))
+# for search: the quiet apply (rules.advance: no events built, found by agents.ismcts.quiet_apply),
+# and the state's own generated copy bound straight on (the same copy, one call layer less)
+from gameshelf.games.borealis.rules import advance  # noqa: E402  (the modules load with GAME above)
+from gameshelf.games.borealis.state import State  # noqa: E402
+
+setattr(GAME, "advance", advance)
+setattr(GAME, "copy", State.copy)

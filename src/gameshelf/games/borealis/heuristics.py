@@ -38,6 +38,12 @@ def location_terms(column: tuple[int, ...], flag: int) -> tuple[int, tuple[int, 
     return len(column), tuple(term for term in terms if term)
 
 
+@lru_cache(maxsize=None)
+def _scoring_config(territorial_empty: bool, common_start: bool) -> Config:
+    """The config the scoring cards read (A11, A12), one per pair of option values."""
+    return Config(territorial_empty=territorial_empty, common_start=common_start)
+
+
 @lru_cache(maxsize=8192)
 def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int, ...],
                 flags: tuple[int, ...], scientists: tuple[int, ...], scoring_cards: tuple[str, ...],
@@ -48,12 +54,14 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     the arrow-pattern bits playable in some location now (R10)). The scoring cards read only
     the two options passed (A11, A12); passing them rather than the Config keeps the key cheap
     (determinized states carry equal but distinct Configs)."""
-    config = Config(territorial_empty=territorial_empty, common_start=common_start)
+    config = _scoring_config(territorial_empty, common_start)
     columns = (left, center, right)
     locations = tuple(location_terms(column, flag) for column, flag in zip(columns, flags))
     zones = [scientists[zone * 3] + scientists[zone * 3 + 1] + scientists[zone * 3 + 2] for zone in range(5)]
     board = Board([list(column) for column in columns], zones, list(flags))
-    cards = sum(score_card(card_id, board, config) for card_id in scoring_cards)
+    cards = 0
+    for card_id in scoring_cards:
+        cards += score_card(card_id, board, config)
     masks = location_masks(SimpleNamespace(scientists=scientists), 0)     # this board's scientists only
     return locations, cards, zones[0] + zones[4], masks[0] | masks[1] | masks[2]
 
@@ -78,19 +86,30 @@ def board_value(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     return total, camp, playable
 
 
+_TAKING = (TakeCard, TakeAfterRefresh)
+_DISCARDING = (Mulligan, RegroupDiscard)
+
+
 def estimate(state: State, seat: int, weight: float) -> float:
     """Sets + flags + card stars + tokens, the scoring cards as they stand weighted by how near
     the end is (mid-game they mislead: Common Destination pays for flags still on the start),
     plus small terms for options: cards in play (worth more than their current sets early on),
     camp scientists, hand size and playable hand cards. Terms are added one at a time in a fixed
     order, so equal positions give bit-identical floats."""
-    base = seat * 3
-    columns, config, offset = state.columns, state.config, seat * 15
-    total, camp, playable = board_value(
-        tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]), tuple(state.flags[base:base + 3]),
-        tuple(state.scientists[offset:offset + 15]), state.scoring_cards, config.territorial_empty,
-        config.common_start, state.tokens[seat], weight)
-    if state.pending:
+    tokens, memo = state.tokens[seat], state.board_memo[seat]
+    if memo is not None and memo[0] == tokens and memo[1] == weight:
+        total, camp, playable = memo[2]     # the board is unchanged since (state.BoardMemo)
+    else:
+        base = seat * 3
+        columns, config, offset = state.columns, state.config, seat * 15
+        found = board_value(
+            tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]), tuple(state.flags[base:base + 3]),
+            tuple(state.scientists[offset:offset + 15]), state.scoring_cards, config.territorial_empty,
+            config.common_start, tokens, weight)
+        state.board_memo[seat] = (tokens, weight, found)
+        total, camp, playable = found
+    pending = state.pending
+    if pending:
         hand = state.hands[seat]
         total += 0.5 * camp + 0.3 * len(hand)
         options = 0
@@ -98,21 +117,25 @@ def estimate(state: State, seat: int, weight: float) -> float:
             if CARD_PATTERN_BIT[card] & playable:
                 options += 1
         total += 0.6 * options    # playable hand cards: options for next turns
-        frame = state.pending[-1]
+        frame = pending[-1]
         if frame.seat == seat:
-            if isinstance(frame, (Mulligan, RegroupDiscard)):
+            if isinstance(frame, _DISCARDING):
                 total += 0.6 * frame.discarded    # discarded cards come back as fresh draws at "done"
-            elif isinstance(frame, (TakeCard, TakeAfterRefresh)):
+            elif isinstance(frame, _TAKING):
                 total += 0.6                # the card about to be taken
     return total
 
 
 def heuristic(state: State, seat: int) -> float:
-    """The seat's estimate minus the best other seat's."""
-    weight = progress(state)
+    """The seat's estimate minus the best other seat's (``progress`` inlined: the same weight)."""
+    weight = min(1.0, max(map(len, state.columns)) / 7.0) if state.pending else 1.0
     mine = estimate(state, seat, weight)
     if state.players == 2:
         return mine - estimate(state, 1 - seat, weight)
-    best_other = max((estimate(state, other, weight) for other in range(state.players) if other != seat),
-                     default=0.0)
-    return mine - best_other
+    best_other = None   # the first largest, as max() keeps it
+    for other in range(state.players):
+        if other != seat:
+            value = estimate(state, other, weight)
+            if best_other is None or value > best_other:
+                best_other = value
+    return mine - (0.0 if best_other is None else best_other)

@@ -178,6 +178,7 @@ def _build(data: Any) -> State:
     _check_cards(state)
     _check_objective_tokens(state)
     state.pending = _pending(state, fields["pending"])
+    state.board_memo = [None] * players
     return state
 
 

@@ -60,6 +60,7 @@ def new_state(players: int, config: Config, seed: int) -> State:
     state.round, state.pending = 1, mulligan(state.first_player)
     state.refresh_used_this_round = state.refreshed_this_turn = state.end_triggered = False
     state.end_reason, state.ply, state.turns = 0, 0, [0] * players
+    state.board_memo = [None] * players
     return state
 
 
@@ -84,7 +85,7 @@ def choose_options(state: State, frame: ChooseAction) -> list:
     return out
 
 
-def choose(state: State, frame: ChooseAction, action: Any, events: list[Event]) -> None:
+def choose(state: State, frame: ChooseAction, action: Any, events: list[Event] | None) -> None:
     """Observe (R5-R16), then take a card (R17); or regroup (R21)."""
     if type(action) is Observe:
         observe(state, frame.seat, action.card, action.loc, events)
@@ -104,7 +105,7 @@ class Phase(NamedTuple):
     None) and ``wants`` (what the decision asks for, for any other action)."""
 
     legal: Callable[[State, Any], list]
-    apply: Callable[[State, Any, Any, list[Event]], None]
+    apply: Callable[[State, Any, Any, list[Event] | None], None]
     why: Callable[[State, Any, object], tuple[str, str] | None]
     wants: str
 
@@ -120,12 +121,18 @@ PHASES: dict[type[Frame], Phase] = {
 }
 
 
+# the table's columns by frame type, for the per-action calls (a dict lookup, no tuple attribute)
+_LEGAL = {kind: phase.legal for kind, phase in PHASES.items()}
+_APPLY = {kind: phase.apply for kind, phase in PHASES.items()}
+
+
 def legal_actions(state: State) -> list:
     """Every action of the pending decision (empty when the game is over)."""
-    if not state.pending:
+    pending = state.pending
+    if not pending:
         return []
-    frame = state.pending[-1]
-    return PHASES[type(frame)].legal(state, frame)
+    frame = pending[-1]
+    return _LEGAL[type(frame)](state, frame)
 
 
 def apply(state: State, action: Any) -> list[Event]:
@@ -133,8 +140,20 @@ def apply(state: State, action: Any) -> list[Event]:
     events: list[Event] = []
     state.ply += 1
     frame = state.pending[-1]
-    PHASES[type(frame)].apply(state, frame, action, events)
+    _APPLY[type(frame)](state, frame, action, events)
     return events
+
+
+def advance(state: State, action: Any) -> None:
+    """``apply`` without its events, for search: the same state afterwards, the same random stream.
+
+    The phases build an event only when given a list (``events is None`` skips them), so a bot's
+    rollout does not pay for log entries nobody reads. Like ``apply`` it trusts ``action`` to be one
+    of ``legal_actions(state)`` (search plays only those); what players send goes through
+    ``Game.checked_apply``, which still refuses anything else with the rule that forbids it."""
+    state.ply += 1
+    frame = state.pending[-1]
+    _APPLY[type(frame)](state, frame, action, None)
 
 
 def why_illegal(state: State, action: Any) -> IllegalAction:

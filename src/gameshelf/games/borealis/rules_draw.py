@@ -16,7 +16,7 @@ _ONLY = [frozenset({seat}) for seat in range(4)]
 
 
 # ---- piles (R20, R22, R26-R28, A17) ------------------------------------------------------------
-def draw(state: State, events: list[Event]) -> int:
+def draw(state: State, events: list[Event] | None) -> int:
     """The deck's top card, reshuffling the discard pile first if the deck is empty (R27);
     0 when both are empty (R28)."""
     if not state.deck:
@@ -25,11 +25,12 @@ def draw(state: State, events: list[Event]) -> int:
         state.deck = state.discard
         state.discard = []
         state.chance.shuffle(state.deck)
-        events.append(Event("reshuffle", {"count": len(state.deck)}))
+        if events is not None:
+            events.append(Event("reshuffle", {"count": len(state.deck)}))
     return state.deck.pop()
 
 
-def draw_to_hand(state: State, seat: int, count: int, events: list[Event]) -> int:
+def draw_to_hand(state: State, seat: int, count: int, events: list[Event] | None) -> int:
     """Draw ``count`` cards into ``seat``'s hand; a private event for the drawer and a redacted
     twin for everyone else, spectators included. Returns how many were drawn."""
     drawn = []
@@ -40,7 +41,7 @@ def draw_to_hand(state: State, seat: int, count: int, events: list[Event]) -> in
             break
         hand.append(card)
         drawn.append(card)
-    if drawn:
+    if drawn and events is not None:
         events.append(Event("draw_private", {"seat": seat, "cards": [CARD_TERM[c] for c in drawn],
                                              "ids": drawn}, _ONLY[seat]))
         key = "draw_hidden_one" if len(drawn) == 1 else "draw_hidden"
@@ -48,7 +49,7 @@ def draw_to_hand(state: State, seat: int, count: int, events: list[Event]) -> in
     return len(drawn)
 
 
-def refill_pool(state: State, events: list[Event]) -> None:
+def refill_pool(state: State, events: list[Event] | None) -> None:
     """Deal face-up pool cards until it holds 4 or no card is left (R20, R28)."""
     dealt = []
     while len(state.pool) < POOL_SIZE:
@@ -57,7 +58,7 @@ def refill_pool(state: State, events: list[Event]) -> None:
             break
         state.pool.append(card)
         dealt.append(card)
-    if dealt:
+    if dealt and events is not None:
         events.append(Event("pool_refill", {"cards": [CARD_TERM[c] for c in dealt], "ids": dealt}))
 
 
@@ -85,16 +86,25 @@ def draw_options(state: State, frame: Taking) -> list:
     return out
 
 
-def start_draw(state: State, seat: int, events: list[Event], after_refresh: bool = False) -> None:
+def can_take(state: State, after_refresh: bool) -> bool:
+    """Whether ``draw_options`` offers anything (without building the list): a pool card, else the
+    deck top (R17; after a refresh only by option, A8) while the deck or the discard pile holds a
+    card. A refresh needs a pool to replace (R28), so it never is the only option."""
+    if state.pool:
+        return True
+    return bool(state.deck or state.discard) and (not after_refresh or state.config.refresh_then_deck)
+
+
+def start_draw(state: State, seat: int, events: list[Event] | None, after_refresh: bool = False) -> None:
     """The seat now takes a card; when none can be gained at all the turn ends (R19, A31)."""
-    stack = TAKE_AFTER_REFRESH[seat] if after_refresh else TAKE_CARD[seat]
-    state.pending = stack
-    if not draw_options(state, stack[0]):
-        events.append(Event("no_card", {"seat": seat}))
+    state.pending = TAKE_AFTER_REFRESH[seat] if after_refresh else TAKE_CARD[seat]
+    if not can_take(state, after_refresh):
+        if events is not None:
+            events.append(Event("no_card", {"seat": seat}))
         finish_turn(state, seat, events)
 
 
-def take(state: State, frame: Taking, action: TakePool | TakeDeck | Refresh, events: list[Event]) -> None:
+def take(state: State, frame: Taking, action: TakePool | TakeDeck | Refresh, events: list[Event] | None) -> None:
     """R17: a pool card (a), the deck top (b) or a refresh (c)."""
     seat = frame.seat
     if type(action) is TakePool:
@@ -106,24 +116,26 @@ def take(state: State, frame: Taking, action: TakePool | TakeDeck | Refresh, eve
         refresh(state, seat, events)
 
 
-def take_pool(state: State, seat: int, card: int, events: list[Event]) -> None:
+def take_pool(state: State, seat: int, card: int, events: list[Event] | None) -> None:
     """R17(a), R20."""
     state.pool.remove(card)
     state.hands[seat].append(card)
-    events.append(Event("take_pool", {"seat": seat, "card": CARD_TERM[card], "id": card}))
+    if events is not None:
+        events.append(Event("take_pool", {"seat": seat, "card": CARD_TERM[card], "id": card}))
     refill_pool(state, events)
     finish_turn(state, seat, events)
 
 
-def refresh(state: State, seat: int, events: list[Event]) -> None:
+def refresh(state: State, seat: int, events: list[Event] | None) -> None:
     """R17(c), R18: pay 1, discard the pool, deal a new one; then take from it (R19)."""
     state.tokens[seat] -= REFRESH_COST
     state.refreshed_this_turn = state.refresh_used_this_round = True
     old = state.pool
     state.discard.extend(old)
     state.pool = []
-    events.append(Event("refresh", {"seat": seat, "cost": REFRESH_COST,
-                                    "cards": [CARD_TERM[c] for c in old], "ids": old}))
+    if events is not None:
+        events.append(Event("refresh", {"seat": seat, "cost": REFRESH_COST,
+                                        "cards": [CARD_TERM[c] for c in old], "ids": old}))
     refill_pool(state, events)
     start_draw(state, seat, events, after_refresh=True)
 

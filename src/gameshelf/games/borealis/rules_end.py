@@ -21,7 +21,7 @@ TOKEN_VALUE = SETUP["objective_token_value"]
 
 
 # ---- the end of a turn, a round, the game -----------------------------------------------------
-def finish_turn(state: State, seat: int, events: list[Event]) -> None:
+def finish_turn(state: State, seat: int, events: list[Event] | None) -> None:
     """Objective check, end of round, end of game, then the next seat (section 4.10)."""
     state.turns[seat] += 1
     check_objectives(state, seat, events)
@@ -39,34 +39,40 @@ def finish_turn(state: State, seat: int, events: list[Event]) -> None:
     following = (seat + 1) % state.players
     state.pending = CHOOSE_ACTION[following]
     state.refreshed_this_turn = False
-    if following == state.first_player:
+    if following == state.first_player and events is not None:
         events.append(Event("round_start", {"round": state.round, "seat": following}))
 
 
-def check_objectives(state: State, seat: int, events: list[Event]) -> None:
+def check_objectives(state: State, seat: int, events: list[Event] | None) -> None:
     """R32, R33: the active player takes a 5-star token from each objective newly met."""
+    status, achieved = state.objective_status, state.achieved[seat]
     for index, objective_id in enumerate(state.objectives):
         bit = 1 << index
-        if (state.objective_status[index] == REMOVED or state.achieved[seat] & bit
-                or not is_met(state, seat, objective_id)):
+        if status[index] == REMOVED or achieved & bit:
+            continue
+        predicate, objective = CHECKS[objective_id]
+        if not predicate(state, seat, objective):
             continue
         state.achieved[seat] |= bit
         state.objective_tokens[index] -= 1
         state.tokens[seat] += TOKEN_VALUE
         if state.objective_status[index] == OPEN:
             state.objective_status[index] = CLOSING     # R34: the window closes at the end of this round
-        events.append(Event("objective_achieved", {"seat": seat, "objective": objective_id, "stars": TOKEN_VALUE}))
+        if events is not None:
+            events.append(Event("objective_achieved", {"seat": seat, "objective": objective_id, "stars": TOKEN_VALUE}))
 
 
-def end_round(state: State, events: list[Event]) -> None:
+def end_round(state: State, events: list[Event] | None) -> None:
     """R34: closing objectives leave the game with their remaining tokens."""
     for index, objective_id in enumerate(state.objectives):
         if state.objective_status[index] == CLOSING:
             state.objective_status[index] = REMOVED
-            events.append(Event("objective_removed", {"objective": objective_id,
-                                                      "left": state.objective_tokens[index]}))
+            if events is not None:
+                events.append(Event("objective_removed", {"objective": objective_id,
+                                                          "left": state.objective_tokens[index]}))
     state.refresh_used_this_round = False
-    events.append(Event("round_end", {"round": state.round}))
+    if events is not None:
+        events.append(Event("round_end", {"round": state.round}))
 
 
 def is_stalemate(state: State) -> bool:
@@ -88,11 +94,12 @@ def is_stalemate(state: State) -> bool:
     return True
 
 
-def game_over(state: State, reason: int, events: list[Event]) -> None:
+def game_over(state: State, reason: int, events: list[Event] | None) -> None:
     """R37, R39, A32: no decision is left; final scoring (scoring.py) applies."""
     state.pending = OVER
     state.end_reason = reason
-    events.append(Event("game_over", {"reason": END_REASONS[reason], "round": state.round}))
+    if events is not None:
+        events.append(Event("game_over", {"reason": END_REASONS[reason], "round": state.round}))
 
 
 # ---- objective predicates (2.8) ----------------------------------------------------------------
@@ -112,20 +119,40 @@ def _most_of(values: list[int]) -> int:
     return max(counts.values(), default=0)
 
 
+def _in_play(state: State, seat: int) -> int:
+    base = seat * 3
+    columns = state.columns
+    return len(columns[base]) + len(columns[base + 1]) + len(columns[base + 2])
+
+
+# A location (or a board) with fewer than n cards cannot hold n of anything: the predicates below
+# test that first, and look at the cards only when it passes.
 def distinct_species_in_play_at_least(state: State, seat: int, objective: Objective) -> bool:
+    if _in_play(state, seat) < objective.n:
+        return False
     return len({CARD_SPECIES[card] for column in _columns(state, seat) for card in column}) >= objective.n
 
 
 def same_species_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return any(_most_of([CARD_SPECIES[card] for card in column]) >= objective.n for column in _columns(state, seat))
+    n = objective.n
+    for column in _columns(state, seat):
+        if len(column) >= n and _most_of([CARD_SPECIES[card] for card in column]) >= n:
+            return True
+    return False
 
 
 def every_location_has_one_species_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return all(_most_of([CARD_SPECIES[card] for card in column]) >= objective.n for column in _columns(state, seat))
+    n = objective.n
+    return all(len(column) >= n and _most_of([CARD_SPECIES[card] for card in column]) >= n
+               for column in _columns(state, seat))
 
 
 def distinct_species_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return any(len({CARD_SPECIES[card] for card in column}) >= objective.n for column in _columns(state, seat))
+    n = objective.n
+    for column in _columns(state, seat):
+        if len(column) >= n and len({CARD_SPECIES[card] for card in column}) >= n:
+            return True
+    return False
 
 
 def top_cards_of_all_locations_same_species(state: State, seat: int, objective: Objective) -> bool:
@@ -155,10 +182,14 @@ def each_camp_at_least(state: State, seat: int, objective: Objective) -> bool:
 
 
 def distinct_vehicles_in_play_at_least(state: State, seat: int, objective: Objective) -> bool:
+    if _in_play(state, seat) < objective.n:
+        return False
     return len({CARD_VEHICLE[card] for column in _columns(state, seat) for card in column}) >= objective.n
 
 
 def same_vehicle_in_play_at_least(state: State, seat: int, objective: Objective) -> bool:
+    if _in_play(state, seat) < objective.n:
+        return False
     return _most_of([CARD_VEHICLE[card] for column in _columns(state, seat) for card in column]) >= objective.n
 
 
@@ -171,7 +202,11 @@ def all_flags_on_space_at_least(state: State, seat: int, objective: Objective) -
 
 
 def same_vehicle_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return any(_most_of([CARD_VEHICLE[card] for card in column]) >= objective.n for column in _columns(state, seat))
+    n = objective.n
+    for column in _columns(state, seat):
+        if len(column) >= n and _most_of([CARD_VEHICLE[card] for card in column]) >= n:
+            return True
+    return False
 
 
 PREDICATES: dict[str, Callable[[State, int, Objective], bool]] = {function.__name__: function for function in (
@@ -196,7 +231,12 @@ if _missing:
     raise BadData(f"objectives.yaml names unknown predicates {_missing}")
 
 
+# each objective's predicate with its parameters, looked up once (check_objectives runs every turn)
+CHECKS: dict[str, tuple[Callable[[State, int, Objective], bool], Objective]] = {
+    objective_id: (PREDICATES[objective.predicate], objective) for objective_id, objective in OBJECTIVES.items()}
+
+
 def is_met(state: State, seat: int, objective_id: str) -> bool:
     """Whether ``seat``'s board satisfies the objective now (R35)."""
-    objective = OBJECTIVES[objective_id]
-    return PREDICATES[objective.predicate](state, seat, objective)
+    predicate, objective = CHECKS[objective_id]
+    return predicate(state, seat, objective)

@@ -62,9 +62,10 @@ def observe_actions(state: State, seat: int) -> list:
     return out
 
 
-def observe(state: State, seat: int, card: int, location: int, events: list[Event]) -> None:
+def observe(state: State, seat: int, card: int, location: int, events: list[Event] | None) -> None:
     """R12-R16: the card on top of the column, the two scientists out, the flag, the 7th card."""
     state.hands[seat].remove(card)
+    state.board_memo[seat] = None     # the board changes (heuristics.estimate's cache)
     column = state.columns[seat * 3 + location - 1]
     column.append(card)
     counts, base = state.scientists, seat * 15 + location * 3
@@ -78,15 +79,17 @@ def observe(state: State, seat: int, card: int, location: int, events: list[Even
     moved = space < LAST_SPACE and bool(CARD_VEHICLE_BIT[card] & TRACK_MASKS[state.boards[seat]][location][space + 1])
     if moved:
         state.flags[index] = space = space + 1
-    events.append(Event("observe_flag" if moved else "observe_stay",
-                        {"seat": seat, "card": CARD_TERM[card], "id": card, "location": ZONES[location],
-                         "space": space, "stars": TRACK_STARS[space]}))
-    events.append(Event("scientists_move", {"seat": seat, "left_colour": COLOURS[left_colour],
-                                            "left_to": ZONES[location - 1], "right_colour": COLOURS[right_colour],
-                                            "right_to": ZONES[location + 1]}))
+    if events is not None:
+        events.append(Event("observe_flag" if moved else "observe_stay",
+                            {"seat": seat, "card": CARD_TERM[card], "id": card, "location": ZONES[location],
+                             "space": space, "stars": TRACK_STARS[space]}))
+        events.append(Event("scientists_move", {"seat": seat, "left_colour": COLOURS[left_colour],
+                                                "left_to": ZONES[location - 1], "right_colour": COLOURS[right_colour],
+                                                "right_to": ZONES[location + 1]}))
     if len(column) >= SEVEN and not state.end_triggered:
         state.end_triggered = True
-        events.append(Event("end_triggered", {"seat": seat, "location": ZONES[location]}))
+        if events is not None:
+            events.append(Event("end_triggered", {"seat": seat, "location": ZONES[location]}))
 
 
 def why_not_observe(state: State, seat: int, action: Observe) -> tuple[str, str]:

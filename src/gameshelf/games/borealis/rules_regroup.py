@@ -18,10 +18,11 @@ from gameshelf.games.borealis.state import State
 LOCATION_CHOICES = [REGROUP_TO[1], REGROUP_TO[2], REGROUP_TO[3]]
 
 
-def regroup(state: State, seat: int, events: list[Event]) -> None:
+def regroup(state: State, seat: int, events: list[Event] | None) -> None:
     """R21: the regroup starts with its discards."""
     state.pending = regroup_discard(seat)
-    events.append(Event("regroup", {"seat": seat}))
+    if events is not None:
+        events.append(Event("regroup", {"seat": seat}))
 
 
 # ---- the discards of a mulligan (A19) or a regroup (R21, R22) ------------------------------------
@@ -32,24 +33,25 @@ def discard_options(state: State, frame: Discarding) -> list:
     return out
 
 
-def discard_or_done(state: State, frame: Discarding, action: Discard | Done, events: list[Event]) -> None:
+def discard_or_done(state: State, frame: Discarding, action: Discard | Done, events: list[Event] | None) -> None:
     if type(action) is Discard:
         discard(state, frame, action.card, events)
     else:
         done(state, frame, events)
 
 
-def discard(state: State, frame: Discarding, card: int, events: list[Event]) -> None:
+def discard(state: State, frame: Discarding, card: int, events: list[Event] | None) -> None:
     """One card of a mulligan (A19) or a regroup (R21), face up to the discard pile (R26)."""
     seat = frame.seat
     state.hands[seat].remove(card)
     state.discard.append(card)
     state.pending = counted(frame, frame.discarded + 1)
     key = "mulligan_discard" if type(frame) is Mulligan else "regroup_discard"
-    events.append(Event(key, {"seat": seat, "card": CARD_TERM[card], "id": card}))
+    if events is not None:
+        events.append(Event(key, {"seat": seat, "card": CARD_TERM[card], "id": card}))
 
 
-def done(state: State, frame: Discarding, events: list[Event]) -> None:
+def done(state: State, frame: Discarding, events: list[Event] | None) -> None:
     """The discards end: draw as many (R22, A19); then the next mulligan, the regroup location
     (R23, R24), or the end of the turn when the camps are empty (R25)."""
     seat, count = frame.seat, frame.discarded
@@ -58,19 +60,23 @@ def done(state: State, frame: Discarding, events: list[Event]) -> None:
         _mulligan_done(state, seat, count, events)
     elif camp_total(state, seat):
         state.pending = REGROUP_LOCATION[seat]
-        events.append(Event("regroup_replaced", {"seat": seat, "count": count}))
+        if events is not None:
+            events.append(Event("regroup_replaced", {"seat": seat, "count": count}))
     else:
-        events.append(Event("regroup_empty", {"seat": seat, "count": count}))
+        if events is not None:
+            events.append(Event("regroup_empty", {"seat": seat, "count": count}))
         finish_turn(state, seat, events)
 
 
-def _mulligan_done(state: State, seat: int, count: int, events: list[Event]) -> None:
+def _mulligan_done(state: State, seat: int, count: int, events: list[Event] | None) -> None:
     """A19: once per player in seat order; then round 1 begins with the first player (step 12)."""
-    events.append(Event("mulligan_done", {"seat": seat, "count": count}))
+    if events is not None:
+        events.append(Event("mulligan_done", {"seat": seat, "count": count}))
     following = (seat + 1) % state.players
     if following == state.first_player:
         state.pending = CHOOSE_ACTION[following]
-        events.append(Event("round_start", {"round": state.round, "seat": state.first_player}))
+        if events is not None:
+            events.append(Event("round_start", {"round": state.round, "seat": state.first_player}))
     else:
         state.pending = mulligan(following)
 
@@ -89,16 +95,18 @@ def location_options(state: State, frame: RegroupLocation) -> list:
     return LOCATION_CHOICES[:]
 
 
-def regroup_to(state: State, frame: RegroupLocation, action: RegroupTo, events: list[Event]) -> None:
+def regroup_to(state: State, frame: RegroupLocation, action: RegroupTo, events: list[Event] | None) -> None:
     """R23, R24: 1 star per camp scientist; all of them go to the chosen location."""
     seat, location = frame.seat, action.loc
     gained = camp_total(state, seat)
+    state.board_memo[seat] = None     # the board changes (heuristics.estimate's cache)
     state.tokens[seat] += gained
     counts, base = state.scientists, seat * 15
     for colour in range(3):
         counts[base + location * 3 + colour] += counts[base + colour] + counts[base + 12 + colour]
         counts[base + colour] = counts[base + 12 + colour] = 0
-    events.append(Event("regroup_gather", {"seat": seat, "stars": gained, "location": ZONES[location]}))
+    if events is not None:
+        events.append(Event("regroup_gather", {"seat": seat, "stars": gained, "location": ZONES[location]}))
     finish_turn(state, seat, events)
 
 

@@ -2,7 +2,7 @@
 
 Fields marked ``Shared`` are fixed for the game (the config and the tuples chosen at setup): copies
 share them. Everything else is copied; the hash is taken over ``position.position``, which writes
-every field.
+every field but ``board_memo`` (the bots' heuristic cache, see BoardMemo).
 
 Indexing (internal: tests and clients build states through position.py, never these offsets):
 ``scientists[seat*15 + zone*3 + colour]`` counts scientists (zones 0..4 = LEFT_CAMP, LEFT, CENTER,
@@ -18,6 +18,12 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.frames import Frame
 from gameshelf.core.state import Copied, GameState, Shared, game_state
 from gameshelf.games.borealis.options import Config
+
+# (tokens, weight, (value, camp scientists, playable bits)): heuristics.estimate's board part as last
+# computed, valid while the seat's board is unchanged; observe and regroup_to (the only rules that
+# change a board) set it to None. Not game data: position() leaves it out, every builder starts it
+# empty.
+BoardMemo = tuple[int, float, tuple[float, int, int]]
 
 # objective status
 OPEN, CLOSING, REMOVED = 0, 1, 2
@@ -56,3 +62,4 @@ class State(GameState):
     end_reason: int                      # an index into END_REASONS
     ply: int
     turns: list[int]                     # turns taken per seat
+    board_memo: list[BoardMemo | None]   # per seat: the heuristic's last board value; None once stale

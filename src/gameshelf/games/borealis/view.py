@@ -200,6 +200,7 @@ def _blank_state(seen: BorealisView) -> State:
     state.achieved = [sum(1 << state.objectives.index(objective_id) for objective_id in board["objectives_achieved"])
                       for board in boards]
     state.turns = [board["turns"] for board in boards]
+    state.board_memo = [None] * len(boards)
     state.objective_tokens = [objective["tokens"] for objective in seen["objectives"]]
     state.objective_status = [OBJECTIVE_STATUS_NAMES.index(objective["status"]) for objective in seen["objectives"]]
     state.first_player = seen["first_player"]
