@@ -52,3 +52,29 @@ def test_derive_seed_is_stable_and_separates_parts():
     assert derive_seed(1, 2) == derive_seed(1, 2)
     assert derive_seed(1, 2) != derive_seed(12)
     assert 0 <= derive_seed("a") < 2**63
+
+
+def _plain_below(chance, n):
+    """below() as the rejection rule defines it, one next64() per draw."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x = chance.next64()
+        if x < limit:
+            return x % n
+
+
+def test_below_and_shuffle_draw_the_numbers_of_the_plain_rule():
+    """below and shuffle run the generator inline: the same numbers and the same stream position
+    as one next64() per draw, for small bounds, large ones (no table) and ones that reject often."""
+    for n in (1, 2, 5, 75, 511, 512, 10**6, (1 << 63) + 1, (1 << 64) - 1):
+        fast, plain = Chance(n), Chance(n)
+        assert [fast.below(n) for _ in range(50)] == [_plain_below(plain, n) for _ in range(50)]
+        assert fast.position == plain.position
+    for length in (0, 1, 2, 9, 75, 600):
+        fast, plain = Chance(length + 11), Chance(length + 11)
+        shuffled, expected = list(range(length)), list(range(length))
+        fast.shuffle(shuffled)
+        for i in range(length - 1, 0, -1):
+            j = _plain_below(plain, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled == expected and fast.position == plain.position

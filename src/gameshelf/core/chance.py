@@ -14,6 +14,10 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+_SPAN = 1 << 64
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(512))  # below()'s rejection bound for small n
 MAX_SEED = (1 << 63) - 1
 """Seeds are whole numbers 0..MAX_SEED (63 bits: they fit a signed 64-bit column of any store)."""
 
@@ -50,19 +54,27 @@ class Chance:
     def next64(self) -> int:
         self._state = (self._state + _GOLDEN) & _MASK
         z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias).
+
+        The generator steps of ``next64`` are written out here (and in ``shuffle``): the same
+        numbers, without a method call per draw (games and bots draw on every action)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < 512 else _SPAN - _SPAN % n
+        state = self._state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self._state = state
+                return z % n
 
     def random(self) -> float:
         """A float in [0, 1)."""
@@ -72,10 +84,22 @@ class Chance:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: place ``i`` from the end down swaps with ``below(i + 1)``."""
+        state = self._state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < 512 else _SPAN - _SPAN % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self._state = state
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
