@@ -16,13 +16,10 @@ from gameshelf.core.game import Event
 from .actions import TAKE, Cards, Take
 from .catalog import CAT
 from .decisions import CHOOSE_CARDS, TAKE_TILE, USE_TILE, ChooseCards, RoundMove, TakeTile, frame
+from .events import event
 from .movement import eligible
 from .state import CARDS, DRAFT, LEO, OVER, PLACE, ROUND, Player, State
 
-
-def event(key: str, **args: object) -> Event:
-    """A public event."""
-    return Event(key, args)
 
 
 def seat_order(state: State) -> list[int]:

@@ -7,11 +7,14 @@ from __future__ import annotations
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import AT, BONUS, DISCOVER, DONE, SKIP, USE, At, Bonus, Discover, Done, Effect, Use
+from itertools import compress
+
+from .actions import AT, BONUS, DISCARD, DISCOVER, DONE, PLACE, SKIP, STORE, At, Bonus, Discover, Done, Effect, Use
 from .catalog import BONUS as BONUS_TILE
 from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
 from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell,
                         ChooseDiscover, ChooseEffect, SpecialMove, SpendMoves, UseBonus, UseTile, effect_of, frame)
+from .events import event
 from .movement import discover, eligible
 from .state import CHOOSE, UNDISCOVERED, Player, State
 
@@ -26,16 +29,15 @@ TILE_EFFECTS = {CAT.tile_id[tile]: tuple(Effect("tile", symbol_name(effect)) for
 SPACE = Effect("space")
 CHOOSE_EFFECTS = tuple(Effect("reward", symbol_name(reward)) for reward in CAT.pair_reward)
 PIECES = len(CAT.spot_names)
+CELL_NAME = tuple(f"{row},{column}" for row in range(CAT.rows) for column in range(CAT.cols))
+# each space's action as a symbol ("" when it has none); whether its condition allows it is checked
+SPACE_SYMBOL = tuple(symbol_name(action) if action is not None else "" for action in SPACE_ACTION)
+EMPTY = -1  # an empty district space (the zoo cell holds ZOO_MARK, never -1)
 
-
-def event(key: str, **args: object) -> Event:
-    """A public event."""
-    return Event(key, args)
 
 
 def cell_name(cell: int) -> str:
-    row, column = divmod(cell, CAT.cols)
-    return f"{row},{column}"
+    return CELL_NAME[cell]
 
 
 def cell_index(name: str) -> int:
@@ -46,21 +48,24 @@ def cell_index(name: str) -> int:
 # ---- the menu (R9, R10, R13) -------------------------------------------------------------
 def menu_legal(state: State, player: Player, top: UseTile) -> list[Use | Done]:
     out: list[Use | Done] = []
-    free = -1 in player.district  # the zoo cell holds ZOO_MARK, never -1
+    free = EMPTY in player.district
     hand = player.hand
     if hand >= 0:
         if free:
-            out.append(USE[("place", hand)])
+            out.append(PLACE[hand])
         if len(player.storage) < CAPACITY:
-            out.append(USE[("store", hand)])
-        out.append(USE[("discard", hand)])
+            out.append(STORE[hand])
+        out.append(DISCARD[hand])
+    offered = [hand]
     for tile in player.storage:
-        if free:
-            out.append(USE[("place", tile)])
-        out.append(USE[("discard", tile)])
+        if tile not in offered:  # two stored bonus tiles of one terrain are one choice
+            offered.append(tile)
+            if free:
+                out.append(PLACE[tile])
+            out.append(DISCARD[tile])
     if hand < 0:
         out.append(DONE)
-    return list(dict.fromkeys(out))  # two stored bonus tiles of one terrain are one choice
+    return out
 
 
 def menu_open(state: State, player: Player, top: UseTile) -> bool:
@@ -119,11 +124,12 @@ def discard(state: State, player: Player, seat: int, tile: int, events: list[Eve
 # ---- placing (R14-R25) ---------------------------------------------------------------------
 def place(state: State, player: Player, seat: int, tile: int, cell: int, events: list[Event]) -> None:
     player.district[cell] = tile
-    events.append(event("placed", seat=seat, tile=CAT.tile_id[tile], cell=cell_name(cell)))
+    name = CELL_NAME[cell]
+    events.append(event("placed", seat=seat, tile=CAT.tile_id[tile], cell=name))
     space = space_effect(state, player, seat, tile, cell)
     tile_open = bool(ACTIONS[tile])
     if tile_open or space:
-        state.pending.append(ChooseEffect(seat, CAT.tile_id[tile], cell_name(cell), tile_open, space))
+        state.pending.append(frame(ChooseEffect, seat, CAT.tile_id[tile], name, tile_open, space))
 
 
 def space_effect(state: State, player: Player, seat: int, tile: int, cell: int) -> str:
@@ -131,12 +137,12 @@ def space_effect(state: State, player: Player, seat: int, tile: int, cell: int) 
     condition, argument = CONDITION[cell]
     if condition == "dark":
         return dark_effect(state, player, seat, tile, cell)
-    action = SPACE_ACTION[cell]
-    if action is None:
+    symbol = SPACE_SYMBOL[cell]
+    if not symbol:
         return ""
     if (condition == "none" or (condition == "binoculars" and BINOCULARS[tile])
             or (condition == "terrain" and TERRAIN[tile] == argument)):
-        return symbol_name(action)
+        return symbol
     return ""
 
 
@@ -168,8 +174,7 @@ def pair_met(state: State, player: Player, seat: int, pair: int, left: int, righ
 
 # ---- the frames a placement starts: legal actions ------------------------------------------
 def legal_cell(state: State, player: Player, top: ChooseCell) -> list[At]:
-    district = player.district
-    return [AT[cell] for cell in range(CAT.cells) if district[cell] == -1]
+    return list(compress(AT, [tile == EMPTY for tile in player.district]))
 
 
 def legal_effect(state: State, player: Player, top: ChooseEffect) -> list[Effect]:
@@ -192,16 +197,16 @@ def legal_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain) -
 
 def legal_bonus_use(state: State, player: Player, top: UseBonus) -> list[Use]:
     tile = TILE[top.tile]
-    out = [USE[("place", tile)]] if -1 in player.district else []
+    out = [PLACE[tile]] if EMPTY in player.district else []
     if len(player.storage) < CAPACITY:
-        out.append(USE[("store", tile)])
-    out.append(USE[("discard", tile)])
+        out.append(STORE[tile])
+    out.append(DISCARD[tile])
     return out
 
 
 # ---- whether any action remains ------------------------------------------------------------
 def cell_open(state: State, player: Player, top: ChooseCell) -> bool:
-    return -1 in player.district
+    return EMPTY in player.district
 
 
 def discover_open(state: State, player: Player, top: ChooseDiscover) -> bool:
@@ -253,7 +258,7 @@ def apply_effect(state: State, player: Player, top: ChooseEffect, action: Effect
     if not tile_open and not space:
         state.pending.pop()
     else:
-        state.pending[-1] = ChooseEffect(top.seat, top.tile, top.cell, tile_open, space)
+        state.pending[-1] = frame(ChooseEffect, top.seat, top.tile, top.cell, tile_open, space)
     start_effect(state, player, top.seat, effect, events)
 
 
