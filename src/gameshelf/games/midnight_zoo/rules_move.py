@@ -7,14 +7,16 @@ from __future__ import annotations
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import PICK, STOP, Done, Go, Pick, Stop, Use
+from .actions import FACE, GO, PICK, STOP, TURN_L, TURN_R, WAKE, Done, Go, Pick, Stop, Use
 from .catalog import CAT
 from .decisions import PIECE, MoveAnimal, RoundMove, SpecialMove, SpendMoves, frame
+from .events import event
 from .movement import (ENTRANCE0, EXTRA_STEPS, MOVEMENT, PIECES, SLIDE, SLOTH, SNAKE, animal_moves, do_move,
                        has_move, standard_moves)
 from .state import IN_ZOO, ROUND, Player, State
 
 GroupMove = SpecialMove | RoundMove
+MOVE_TEXT = {move: str(move) for move in (*GO, *FACE, TURN_L, TURN_R, WAKE)}  # a move as its notation
 
 
 # ---- move points (R39-R41) --------------------------------------------------------------------
@@ -137,6 +139,6 @@ def move_event(seat: int, player: Player, piece: int, action: Go, cell: int, eve
     animal = CAT.animal_ids[player.animals[piece]]
     spot = CAT.spot_names[piece]
     if cell == IN_ZOO:
-        events.append(Event("arrived", {"seat": seat, "animal": animal, "spot": spot}))
+        events.append(event("arrived", seat=seat, animal=animal, spot=spot))
     else:
-        events.append(Event("moved", {"seat": seat, "animal": animal, "spot": spot, "move": str(action)}))
+        events.append(event("moved", seat=seat, animal=animal, spot=spot, move=MOVE_TEXT[action]))
