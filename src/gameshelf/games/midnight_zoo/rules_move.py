@@ -11,8 +11,8 @@ from .actions import FACE, GO, PICK, STOP, TURN_L, TURN_R, WAKE, Done, Go, Pick,
 from .catalog import CAT
 from .decisions import PIECE, MoveAnimal, RoundMove, SpecialMove, SpendMoves, frame
 from .events import event
-from .movement import (ENTRANCE0, EXTRA_STEPS, MOVEMENT, PIECES, SLIDE, SLOTH, SNAKE, animal_moves, do_move,
-                       has_move, standard_moves)
+from .movement import (ENTRANCE0, EXTRA_STEPS, MOVEMENT, SLIDE, SLOTH, SNAKE, animal_moves, can_step, do_move,
+                       has_move, movers, standard_moves)
 from .state import IN_ZOO, ROUND, Player, State
 
 GroupMove = SpecialMove | RoundMove
@@ -21,14 +21,14 @@ MOVE_TEXT = {move: str(move) for move in (*GO, *FACE, TURN_L, TURN_R, WAKE)}  # 
 
 # ---- move points (R39-R41) --------------------------------------------------------------------
 def legal_move_points(state: State, player: Player, top: SpendMoves) -> list[Pick | Stop]:
-    picks: list[Pick | Stop] = [PICK[piece] for piece in range(PIECES) if has_move(player, piece)]
+    picks: list[Pick | Stop] = [PICK[piece] for piece in movers(player)]
     return picks + [STOP] if picks else []
 
 
 def move_points_open(state: State, player: Player, top: SpendMoves) -> bool:
     """Whether an animal can still use a move point."""
-    for piece in range(PIECES):
-        if has_move(player, piece):
+    for piece, location in enumerate(player.location):
+        if location >= 0 and has_move(player, piece):
             return True
     return False
 
@@ -109,7 +109,7 @@ def apply_animal_move(state: State, player: Player, top: MoveAnimal, action: Go 
     steps = EXTRA_STEPS[player.animals[piece]]
     if not top.extra and top.special and action.kind == "go" and steps and cell != IN_ZOO:
         extra = steps
-    if extra == 0 or cell == IN_ZOO or not standard_moves(player.district, cell):
+    if extra == 0 or cell == IN_ZOO or not can_step(player.district, cell):
         state.pending.pop()
     else:
         state.pending[-1] = frame(MoveAnimal, top.seat, top.spot, top.special, extra)

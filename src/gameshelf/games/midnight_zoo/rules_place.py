@@ -7,8 +7,6 @@ from __future__ import annotations
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from itertools import compress
-
 from .actions import AT, BONUS, DISCARD, DISCOVER, DONE, PLACE, SKIP, STORE, At, Bonus, Discover, Done, Effect, Use
 from .catalog import BONUS as BONUS_TILE
 from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
@@ -174,7 +172,7 @@ def pair_met(state: State, player: Player, seat: int, pair: int, left: int, righ
 
 # ---- the frames a placement starts: legal actions ------------------------------------------
 def legal_cell(state: State, player: Player, top: ChooseCell) -> list[At]:
-    return list(compress(AT, [tile == EMPTY for tile in player.district]))
+    return [at for at, tile in zip(AT, player.district) if tile == EMPTY]
 
 
 def legal_effect(state: State, player: Player, top: ChooseEffect) -> list[Effect]:
