@@ -78,3 +78,35 @@ def test_below_and_shuffle_draw_the_numbers_of_the_plain_rule():
             j = _plain_below(plain, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         assert shuffled == expected and fast.position == plain.position
+
+
+def _state_before(output):
+    """The generator state whose next draw gives ``output`` (SplitMix64's mix inverted)."""
+    mask = (1 << 64) - 1
+
+    def unshift(z, k):
+        x = z
+        for _ in range(64 // k + 1):
+            x = z ^ (x >> k)
+        return x
+
+    x = unshift(output, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
+    x = unshift(x, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
+    return (unshift(x, 30) - 0x9E3779B97F4A7C15) & mask
+
+
+def test_a_shuffle_whose_draw_is_rejected_still_draws_the_plain_numbers():
+    """Shuffles take their numbers in one packed run; a number below() would reject (here the
+    largest, drawn for n = 17 in a shuffle of 20) must still be skipped as below() skips it."""
+    top = (1 << 64) - 1
+    start = (_state_before(top) - 3 * 0x9E3779B97F4A7C15) & top  # the fourth draw gives `top`
+    probe = Chance(start)
+    assert [probe.next64() for _ in range(4)][-1] == top
+    fast, plain = Chance(start), Chance(start)
+    shuffled, expected = list(range(20)), list(range(20))
+    fast.shuffle(shuffled)
+    for i in range(19, 0, -1):
+        j = _plain_below(plain, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected and fast.position == plain.position
+    assert plain.position == (start + 20 * 0x9E3779B97F4A7C15) & top  # 19 numbers and one rejected

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import sys
+from array import array
+from functools import lru_cache
 from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -18,8 +21,37 @@ _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 _SPAN = 1 << 64
 _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(512))  # below()'s rejection bound for small n
+# a shuffle of k items draws below(n) for n = k .. 2: no number under the least of their bounds is rejected
+_SHUFFLE_SAFE = tuple(min(_LIMITS[2:k + 1], default=_SPAN) for k in range(512))
+_PACKED = range(6, 512)  # the lengths of the shuffles that draw their numbers packed (see _outputs)
 MAX_SEED = (1 << 63) - 1
 """Seeds are whole numbers 0..MAX_SEED (63 bits: they fit a signed 64-bit column of any store)."""
+
+
+@lru_cache(maxsize=128)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``count`` 128-bit lanes packed in one integer: a 1 in each lane, ``k * _GOLDEN`` in lane
+    ``k - 1`` (k = 1..count), and the low 64 bits of each lane set."""
+    ones = sum(1 << (128 * k) for k in range(count))
+    steps = sum((k + 1) * _GOLDEN << (128 * k) for k in range(count))
+    return ones, steps, ones * _MASK
+
+
+def _outputs(state: int, count: int) -> list[int]:
+    """The generator's next ``count`` outputs from ``state`` (``next64`` ``count`` times), computed
+    all at once: the k-th step's state is ``state + k * _GOLDEN``, independent of the outputs, so
+    every step's state goes into its own 128-bit lane of one integer and each operation of the
+    mix runs on all lanes in one integer operation (a lane holds a 64-bit value times a 64-bit
+    constant; each shift's spill into the lane below lands above its low 64 bits, masked away)."""
+    ones, steps, mask = _lanes(count)
+    z = (state * ones + steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * _M1 & mask
+    z = ((z ^ (z >> 27)) & mask) * _M2 & mask
+    z ^= z >> 31
+    words = array("Q", z.to_bytes(16 * count, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words[::2].tolist()
 
 
 def fresh_seed() -> int:
@@ -84,10 +116,23 @@ class Chance:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place: place ``i`` from the end down swaps with ``below(i + 1)``."""
+        """Fisher-Yates shuffle in place: place ``i`` from the end down swaps with ``below(i + 1)``.
+
+        Most lists take all their numbers from one packed run of the generator (``_outputs``):
+        the same numbers, when none would be rejected (``below``'s rule; about once in 2**55
+        draws one could be, and then the shuffle draws one by one as below does)."""
         state = self._state
+        last = len(items) - 1
+        if last + 1 in _PACKED:
+            outputs = _outputs(state, last)
+            if max(outputs) < _SHUFFLE_SAFE[last + 1]:
+                for i, z in zip(range(last, 0, -1), outputs):
+                    j = z % (i + 1)
+                    items[i], items[j] = items[j], items[i]
+                self._state = (state + last * _GOLDEN) & _MASK
+                return
         limits = _LIMITS
-        for i in range(len(items) - 1, 0, -1):
+        for i in range(last, 0, -1):
             n = i + 1
             limit = limits[n] if n < 512 else _SPAN - _SPAN % n
             while True:
