@@ -16,7 +16,7 @@ from gameshelf.core.game import Event
 from .actions import TAKE, Cards, Take
 from .catalog import CAT
 from .decisions import CHOOSE_CARDS, TAKE_TILE, USE_TILE, ChooseCards, RoundMove, TakeTile, frame
-from .events import event
+from .events import CARDS_REVEALED, GAME_OVER, LEFTOVER, LEO_TOOK, PHASE_DONE, ROUND_TERRAIN, SOLO_SHUFFLED, TOOK
 from .movement import eligible
 from .state import CARDS, DRAFT, LEO, OVER, PLACE, ROUND, Player, State
 
@@ -46,7 +46,7 @@ def next_card_chooser(state: State, events: list[Event]) -> None:
     if state.turn < len(state.order):
         state.pending.append(CHOOSE_CARDS[state.order[state.turn]])
         return
-    events.append(event("cards_revealed"))
+    events.append(CARDS_REVEALED())
     start_draft(state)
 
 
@@ -106,7 +106,7 @@ def apply_take(state: State, player: Player, top: TakeTile, action: Take, events
     state.pending.pop()
     player.hand = state.market[action.pos]
     state.market[action.pos] = -1
-    events.append(event("took", seat=top.seat, tile=CAT.tile_id[player.hand], pos=action.pos + 1))
+    events.append(TOOK(top.seat, CAT.tile_id[player.hand], action.pos + 1))
     state.turn += 1
 
 
@@ -123,7 +123,7 @@ def leo_pick(state: State, events: list[Event]) -> None:
     tile = state.market[position]
     state.market[position] = -1
     state.removed.append(tile)
-    events.append(event("leo_took", tile=CAT.tile_id[tile], pos=position + 1))
+    events.append(LEO_TOOK(CAT.tile_id[tile], position + 1))
     state.turn += 1
 
 
@@ -133,12 +133,12 @@ def end_draft(state: State, events: list[Event]) -> None:
         if tile >= 0:
             state.leftover.append(tile)
             state.market[position] = -1
-            events.append(event("leftover", tile=CAT.tile_id[tile]))
+            events.append(LEFTOVER(CAT.tile_id[tile]))
     if state.solo and CAT.solo_tiles[state.solo_tile][3]:
         state.solo_deck = list(range(len(CAT.solo_tiles)))
         state.chance.shuffle(state.solo_deck)
         state.solo_revealed = []
-        events.append(event("solo_shuffled"))
+        events.append(SOLO_SHUFFLED())
     state.phase, state.order, state.turn = PLACE, seat_order(state), 0
     state.pending.append(USE_TILE[state.order[0]])
 
@@ -146,7 +146,7 @@ def end_draft(state: State, events: list[Event]) -> None:
 # ---- placement order, maintenance (R12, R70-R71) ------------------------------------------------
 def next_placer(state: State, events: list[Event]) -> None:
     """The placer whose phase decision is gone is done: the next one places, else maintenance."""
-    events.append(event("phase_done", seat=state.order[state.turn]))
+    events.append(PHASE_DONE(state.order[state.turn]))
     state.turn += 1
     if state.turn < len(state.order):
         state.pending.append(USE_TILE[state.order[state.turn]])
@@ -179,7 +179,7 @@ def leftover_terrain(leftover: list[int]) -> int:
 
 def start_round_end(state: State, events: list[Event]) -> None:
     state.round_terrain = leftover_terrain(state.leftover)
-    events.append(event("round_terrain", terrain=CAT.terrains[state.round_terrain]))
+    events.append(ROUND_TERRAIN(CAT.terrains[state.round_terrain]))
     state.phase, state.order, state.turn = ROUND, seat_order(state), -1
     next_round_mover(state, events)
 
@@ -197,7 +197,7 @@ def next_round_mover(state: State, events: list[Event]) -> None:
     state.round_terrain = -1
     if state.draft >= CAT.drafts:
         state.phase, state.order = OVER, []
-        events.append(event("game_over"))
+        events.append(GAME_OVER())
     else:
         state.draft += 1
         start_draft(state)

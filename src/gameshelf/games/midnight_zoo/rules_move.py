@@ -10,7 +10,7 @@ from gameshelf.core.game import Event
 from .actions import FACE, GO, PICK, STOP, TURN_L, TURN_R, WAKE, Done, Go, Pick, Stop, Use
 from .catalog import CAT
 from .decisions import PIECE, MoveAnimal, RoundMove, SpecialMove, SpendMoves, frame
-from .events import event
+from .events import ARRIVED, MOVED
 from .movement import (ENTRANCE0, EXTRA_STEPS, MOVEMENT, SLIDE, SLOTH, SNAKE, animal_moves, can_step, do_move,
                        has_move, movers, standard_moves)
 from .state import IN_ZOO, ROUND, Player, State
@@ -139,6 +139,6 @@ def move_event(seat: int, player: Player, piece: int, action: Go, cell: int, eve
     animal = CAT.animal_ids[player.animals[piece]]
     spot = CAT.spot_names[piece]
     if cell == IN_ZOO:
-        events.append(event("arrived", seat=seat, animal=animal, spot=spot))
+        events.append(ARRIVED(seat, animal, spot))
     else:
-        events.append(event("moved", seat=seat, animal=animal, spot=spot, move=MOVE_TEXT[action]))
+        events.append(MOVED(seat, animal, spot, MOVE_TEXT[action]))

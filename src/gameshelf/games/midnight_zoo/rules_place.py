@@ -12,7 +12,7 @@ from .catalog import BONUS as BONUS_TILE
 from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
 from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell,
                         ChooseDiscover, ChooseEffect, SpecialMove, SpendMoves, UseBonus, UseTile, effect_of, frame)
-from .events import event
+from .events import BONUS_GAINED, DISCARDED, DISCOVERED, PLACED, STORED, VP_GAINED
 from .movement import discover, eligible
 from .state import CHOOSE, UNDISCOVERED, Player, State
 
@@ -103,7 +103,7 @@ def resolve_tile(state: State, player: Player, seat: int, verb: str, tile: int, 
         state.pending.append(frame(ChooseCell, seat, CAT.tile_id[tile]))
     elif verb == "store":
         player.storage.append(tile)
-        events.append(event("stored", seat=seat, tile=CAT.tile_id[tile]))
+        events.append(STORED(seat, CAT.tile_id[tile]))
     else:
         discard(state, player, seat, tile, events)
 
@@ -115,7 +115,7 @@ def discard(state: State, player: Player, seat: int, tile: int, events: list[Eve
         state.removed.append(tile)
     else:
         state.bonus_supply[terrain] += 1
-    events.append(event("discarded", seat=seat, tile=CAT.tile_id[tile], terrain=CAT.terrains[terrain]))
+    events.append(DISCARDED(seat, CAT.tile_id[tile], CAT.terrains[terrain]))
     state.pending.append(frame(SpecialMove, seat, eligible(player, terrain)))
 
 
@@ -123,7 +123,7 @@ def discard(state: State, player: Player, seat: int, tile: int, events: list[Eve
 def place(state: State, player: Player, seat: int, tile: int, cell: int, events: list[Event]) -> None:
     player.district[cell] = tile
     name = CELL_NAME[cell]
-    events.append(event("placed", seat=seat, tile=CAT.tile_id[tile], cell=name))
+    events.append(PLACED(seat, CAT.tile_id[tile], name))
     space = space_effect(state, player, seat, tile, cell)
     tile_open = bool(ACTIONS[tile])
     if tile_open or space:
@@ -226,8 +226,7 @@ def apply_discover(state: State, player: Player, top: ChooseDiscover, action: Di
     state.pending.pop()
     piece = PIECE[action.spot]
     discover(player, piece)
-    events.append(event("discovered", seat=top.seat, animal=CAT.animal_ids[player.animals[piece]],
-                        spot=action.spot))
+    events.append(DISCOVERED(top.seat, CAT.animal_ids[player.animals[piece]], action.spot))
 
 
 def apply_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain, action: Bonus,
@@ -235,7 +234,7 @@ def apply_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain, a
     terrain = CAT.terrains.index(action.terrain)
     state.bonus_supply[terrain] -= 1
     state.pending[-1] = frame(UseBonus, top.seat, CAT.tile_id[CAT.bonus0 + terrain])
-    events.append(event("bonus_gained", seat=top.seat, terrain=action.terrain))
+    events.append(BONUS_GAINED(top.seat, action.terrain))
 
 
 def apply_bonus_use(state: State, player: Player, top: UseBonus, action: Use, events: list[Event]) -> None:
@@ -265,7 +264,7 @@ def start_effect(state: State, player: Player, seat: int, effect: tuple[str, int
     kind, amount = effect
     if kind == VP:
         player.vp += amount
-        events.append(event("vp_gained", seat=seat, vp=amount))
+        events.append(VP_GAINED(seat, amount))
     elif kind == DISCOVER_ANIMAL:
         if UNDISCOVERED in player.location:
             state.pending.append(CHOOSE_DISCOVER[seat])
