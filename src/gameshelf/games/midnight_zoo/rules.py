@@ -125,12 +125,12 @@ def player_from_setup(animal_slots: tuple[int, ...], setup: int) -> Player:
 def settle(state: State, events: list[Event]) -> None:
     """Run automatic steps (Leo, leftovers, decisions without a choice, phase changes) until a seat
     has a decision or the game is over."""
+    pending, players = state.pending, state.players  # the rules never replace these lists
     while True:
-        pending = state.pending
         if pending:
             top = pending[-1]
             still_open = OPEN[type(top)]
-            if still_open is None or still_open(state, state.players[top.seat], top):
+            if still_open is None or still_open(state, players[top.seat], top):
                 return
             pending.pop()
         elif state.phase == OVER:

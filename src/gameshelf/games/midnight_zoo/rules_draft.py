@@ -20,6 +20,8 @@ from .events import CARDS_REVEALED, GAME_OVER, LEFTOVER, LEO_TOOK, PHASE_DONE, R
 from .movement import eligible
 from .state import CARDS, DRAFT, LEO, OVER, PLACE, ROUND, Player, State
 
+TILE_ID, SOLO_TILES = CAT.tile_id, CAT.solo_tiles
+
 
 
 def seat_order(state: State) -> list[int]:
@@ -31,8 +33,9 @@ def seat_order(state: State) -> list[int]:
 
 def refill(state: State) -> None:
     """R70 / setup step 6: new tiles fill positions left to right (A38)."""
-    for position in range(len(state.market)):
-        state.market[position] = state.stack.pop() if state.stack else -1
+    market, stack = state.market, state.stack
+    for position in range(len(market)):
+        market[position] = stack.pop() if stack else -1
 
 
 # ---- variability cards (R87-R88) --------------------------------------------------------------
@@ -99,14 +102,15 @@ def next_drafter(state: State, events: list[Event]) -> None:
 
 
 def draft_legal(state: State, player: Player, top: TakeTile) -> list[Take]:
-    return [TAKE[position] for position, tile in enumerate(state.market) if tile >= 0]
+    return [take for take, tile in zip(TAKE, state.market) if tile >= 0]
 
 
 def apply_take(state: State, player: Player, top: TakeTile, action: Take, events: list[Event]) -> None:
     state.pending.pop()
-    player.hand = state.market[action.pos]
-    state.market[action.pos] = -1
-    events.append(TOOK(top.seat, CAT.tile_id[player.hand], action.pos + 1))
+    position = action.pos
+    player.hand = tile = state.market[position]
+    state.market[position] = -1
+    events.append(TOOK(top.seat, TILE_ID[tile], position + 1))
     state.turn += 1
 
 
@@ -118,23 +122,25 @@ def why_take(state: State, player: Player, top: TakeTile, action: object) -> Ill
 
 def leo_pick(state: State, events: list[Event]) -> None:
     """R79-R80: position 1 of the revealed solo tile, else position 2; removed from the game."""
-    _, first, second, _ = CAT.solo_tiles[state.solo_tile]
-    position = first if state.market[first] >= 0 else second
-    tile = state.market[position]
-    state.market[position] = -1
+    _, first, second, _ = SOLO_TILES[state.solo_tile]
+    market = state.market
+    position = first if market[first] >= 0 else second
+    tile = market[position]
+    market[position] = -1
     state.removed.append(tile)
-    events.append(LEO_TOOK(CAT.tile_id[tile], position + 1))
+    events.append(LEO_TOOK(TILE_ID[tile], position + 1))
     state.turn += 1
 
 
 def end_draft(state: State, events: list[Event]) -> None:
     """R6, R82: the last market tile to the leftover zone; solo reshuffle; placement starts."""
-    for position, tile in enumerate(state.market):
+    market = state.market
+    for position, tile in enumerate(market):
         if tile >= 0:
             state.leftover.append(tile)
-            state.market[position] = -1
-            events.append(LEFTOVER(CAT.tile_id[tile]))
-    if state.solo and CAT.solo_tiles[state.solo_tile][3]:
+            market[position] = -1
+            events.append(LEFTOVER(TILE_ID[tile]))
+    if state.solo and SOLO_TILES[state.solo_tile][3]:
         state.solo_deck = list(range(len(CAT.solo_tiles)))
         state.chance.shuffle(state.solo_deck)
         state.solo_revealed = []
