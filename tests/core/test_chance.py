@@ -110,3 +110,16 @@ def test_a_shuffle_whose_draw_is_rejected_still_draws_the_plain_numbers():
         expected[i], expected[j] = expected[j], expected[i]
     assert shuffled == expected and fast.position == plain.position
     assert plain.position == (start + 20 * 0x9E3779B97F4A7C15) & top  # 19 numbers and one rejected
+
+
+def test_choice_is_the_item_at_below_of_the_length():
+    items = list("abcdefg")
+    fast, plain = Chance(5), Chance(5)
+    assert [fast.choice(items) for _ in range(40)] == [items[_plain_below(plain, 7)] for _ in range(40)]
+    assert fast.position == plain.position
+    try:
+        fast.choice([])
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("choice of nothing must fail")

@@ -113,7 +113,21 @@ class Chance:
         return (self.next64() >> 11) / float(1 << 53)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        """``items[below(len(items))]`` (below's steps written out: a random player calls this at
+        every action)."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _LIMITS[n] if n < 512 else _SPAN - _SPAN % n
+        state = self._state
+        while True:
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self._state = state
+                return items[z % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: place ``i`` from the end down swaps with ``below(i + 1)``.
