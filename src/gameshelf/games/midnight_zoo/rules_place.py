@@ -18,7 +18,7 @@ from .state import CHOOSE, UNDISCOVERED, Player, State
 
 CAPACITY = CAT.storage_capacity
 ACTION_TILES = CAT.n_action
-TILE = CAT.tile_index
+TILE, TILE_ID, TERRAINS = CAT.tile_index, CAT.tile_id, CAT.terrains
 TERRAIN, FOOD, ACTIONS = CAT.tile_terrain, CAT.tile_food, CAT.tile_actions
 BINOCULARS, ARROW = CAT.tile_binoculars, CAT.tile_arrow
 CONDITION, SPACE_ACTION, DARK, PAIRS = CAT.space_cond, CAT.space_action, CAT.dark, CAT.pairs
@@ -47,20 +47,21 @@ def cell_index(name: str) -> int:
 def menu_legal(state: State, player: Player, top: UseTile) -> list[Use | Done]:
     out: list[Use | Done] = []
     free = EMPTY in player.district
-    hand = player.hand
+    hand, storage = player.hand, player.storage
     if hand >= 0:
         if free:
             out.append(PLACE[hand])
-        if len(player.storage) < CAPACITY:
+        if len(storage) < CAPACITY:
             out.append(STORE[hand])
         out.append(DISCARD[hand])
-    offered = [hand]
-    for tile in player.storage:
-        if tile not in offered:  # two stored bonus tiles of one terrain are one choice
-            offered.append(tile)
-            if free:
-                out.append(PLACE[tile])
-            out.append(DISCARD[tile])
+    if storage:
+        offered = [hand]
+        for tile in storage:
+            if tile not in offered:  # two stored bonus tiles of one terrain are one choice
+                offered.append(tile)
+                if free:
+                    out.append(PLACE[tile])
+                out.append(DISCARD[tile])
     if hand < 0:
         out.append(DONE)
     return out
@@ -100,10 +101,10 @@ def why_menu(state: State, player: Player, top: UseTile, action: object) -> Ille
 
 def resolve_tile(state: State, player: Player, seat: int, verb: str, tile: int, events: list[Event]) -> None:
     if verb == "place":
-        state.pending.append(frame(ChooseCell, seat, CAT.tile_id[tile]))
+        state.pending.append(frame(ChooseCell, seat, TILE_ID[tile]))
     elif verb == "store":
         player.storage.append(tile)
-        events.append(STORED(seat, CAT.tile_id[tile]))
+        events.append(STORED(seat, TILE_ID[tile]))
     else:
         discard(state, player, seat, tile, events)
 
@@ -115,19 +116,19 @@ def discard(state: State, player: Player, seat: int, tile: int, events: list[Eve
         state.removed.append(tile)
     else:
         state.bonus_supply[terrain] += 1
-    events.append(DISCARDED(seat, CAT.tile_id[tile], CAT.terrains[terrain]))
+    events.append(DISCARDED(seat, TILE_ID[tile], TERRAINS[terrain]))
     state.pending.append(frame(SpecialMove, seat, eligible(player, terrain)))
 
 
 # ---- placing (R14-R25) ---------------------------------------------------------------------
 def place(state: State, player: Player, seat: int, tile: int, cell: int, events: list[Event]) -> None:
     player.district[cell] = tile
-    name = CELL_NAME[cell]
-    events.append(PLACED(seat, CAT.tile_id[tile], name))
+    name, tile_id = CELL_NAME[cell], TILE_ID[tile]
+    events.append(PLACED(seat, tile_id, name))
     space = space_effect(state, player, seat, tile, cell)
     tile_open = bool(ACTIONS[tile])
     if tile_open or space:
-        state.pending.append(frame(ChooseEffect, seat, CAT.tile_id[tile], name, tile_open, space))
+        state.pending.append(frame(ChooseEffect, seat, tile_id, name, tile_open, space))
 
 
 def space_effect(state: State, player: Player, seat: int, tile: int, cell: int) -> str:
