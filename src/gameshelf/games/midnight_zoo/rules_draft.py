@@ -102,7 +102,8 @@ def next_drafter(state: State, events: list[Event]) -> None:
 
 
 def draft_legal(state: State, player: Player, top: TakeTile) -> list[Take]:
-    return [take for take, tile in zip(TAKE, state.market) if tile >= 0]
+    market = state.market
+    return [TAKE[position] for position in range(len(market)) if market[position] >= 0]
 
 
 def apply_take(state: State, player: Player, top: TakeTile, action: Take, events: list[Event]) -> None:
