@@ -102,8 +102,7 @@ def next_drafter(state: State, events: list[Event]) -> None:
 
 
 def draft_legal(state: State, player: Player, top: TakeTile) -> list[Take]:
-    market = state.market
-    return [TAKE[position] for position in range(len(market)) if market[position] >= 0]
+    return [take for take, tile in zip(TAKE, state.market) if tile >= 0]
 
 
 def apply_take(state: State, player: Player, top: TakeTile, action: Take, events: list[Event]) -> None:
