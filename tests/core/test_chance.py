@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+import pytest
+
 from gameshelf.core import Chance, derive_seed
 
 
@@ -52,3 +54,70 @@ def test_derive_seed_is_stable_and_separates_parts():
     assert derive_seed(1, 2) == derive_seed(1, 2)
     assert derive_seed(1, 2) != derive_seed(12)
     assert 0 <= derive_seed("a") < 2**63
+
+
+def _plain_below(chance, n):
+    """below() as the rejection rule defines it, one next64() per draw."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x = chance.next64()
+        if x < limit:
+            return x % n
+
+
+def test_below_and_shuffle_draw_the_numbers_of_the_plain_rule():
+    """below and shuffle run the generator inline: the same numbers and the same stream position
+    as one next64() per draw, for small bounds, large ones (no table) and ones that reject often."""
+    for n in (1, 2, 5, 75, 511, 512, 10**6, (1 << 63) + 1, (1 << 64) - 1):
+        fast, plain = Chance(n), Chance(n)
+        assert [fast.below(n) for _ in range(50)] == [_plain_below(plain, n) for _ in range(50)]
+        assert fast.position == plain.position
+    for length in (0, 1, 2, 9, 75, 600):
+        fast, plain = Chance(length + 11), Chance(length + 11)
+        shuffled, expected = list(range(length)), list(range(length))
+        fast.shuffle(shuffled)
+        for i in range(length - 1, 0, -1):
+            j = _plain_below(plain, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled == expected and fast.position == plain.position
+
+
+def _state_before(output):
+    """The generator state whose next draw gives ``output`` (SplitMix64's mix inverted)."""
+    mask = (1 << 64) - 1
+
+    def unshift(z, k):
+        x = z
+        for _ in range(64 // k + 1):
+            x = z ^ (x >> k)
+        return x
+
+    x = unshift(output, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
+    x = unshift(x, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
+    return (unshift(x, 30) - 0x9E3779B97F4A7C15) & mask
+
+
+def test_a_shuffle_whose_draw_is_rejected_still_draws_the_plain_numbers():
+    """Shuffles take their numbers in one packed run; a number below() would reject (here the
+    largest, drawn for n = 17 in a shuffle of 20) must still be skipped as below() skips it."""
+    top = (1 << 64) - 1
+    start = (_state_before(top) - 3 * 0x9E3779B97F4A7C15) & top  # the fourth draw gives `top`
+    probe = Chance(start)
+    assert [probe.next64() for _ in range(4)][-1] == top
+    fast, plain = Chance(start), Chance(start)
+    shuffled, expected = list(range(20)), list(range(20))
+    fast.shuffle(shuffled)
+    for i in range(19, 0, -1):
+        j = _plain_below(plain, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected and fast.position == plain.position
+    assert plain.position == (start + 20 * 0x9E3779B97F4A7C15) & top  # 19 numbers and one rejected
+
+
+def test_choice_is_the_item_at_below_of_the_length():
+    items = list("abcdefg")
+    fast, plain = Chance(5), Chance(5)
+    assert [fast.choice(items) for _ in range(40)] == [items[_plain_below(plain, 7)] for _ in range(40)]
+    assert fast.position == plain.position
+    with pytest.raises(ValueError):
+        fast.choice([])

@@ -130,6 +130,7 @@ DISCOVER = tuple(Discover(s) for s in CAT.spot_names)
 BONUS = tuple(Bonus(t) for t in CAT.terrains)
 USE = {(v, t): Use(v, CAT.tile_id[t]) for v in ("place", "store", "discard")
        for t in range(len(CAT.tile_id))}
+PLACE, STORE, DISCARD = (tuple(USE[(verb, t)] for t in range(len(CAT.tile_id))) for verb in ("place", "store", "discard"))
 SPOT_INDEX = {s: i for i, s in enumerate(CAT.spot_names)}
 
 

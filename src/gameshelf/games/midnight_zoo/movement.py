@@ -22,6 +22,7 @@ POLLINATES = tuple(animal.pollen_on_special for animal in CAT.animals)
 TILE_TERRAIN = CAT.tile_terrain
 MAX_POLLEN = CAT.max_pollen
 PIECES = len(CAT.spot_names)
+SPOT_NAMES = CAT.spot_names
 DIRECTIONS = "NESW"
 
 
@@ -83,13 +84,22 @@ def has_move(player: Player, piece: int) -> bool:
         return location < ENTRANCE0 or target(player.district, location, player.facing[piece]) >= 0
     if movement == SLOTH and player.asleep[piece]:
         return True
-    district = player.district
+    return can_step(player.district, location)
+
+
+def can_step(district: list[int], location: int) -> bool:
+    """Whether a standard step from ``location`` is possible (``standard_moves`` is not empty)."""
     if location >= ENTRANCE0:
         return district[ENTRANCE_CELL[location - ENTRANCE0]] >= 0
     for cell in NEXT[location]:
         if cell >= 0 and (cell == ZOO or district[cell] >= 0):
             return True
     return False
+
+
+def movers(player: Player) -> list[int]:
+    """The pieces that have a legal move (``has_move``), in piece order."""
+    return [piece for piece, location in enumerate(player.location) if location >= 0 and has_move(player, piece)]
 
 
 def destination(player: Player, piece: int, direction: int) -> int:
@@ -130,17 +140,6 @@ def do_move(player: Player, piece: int, move: Go, special: bool) -> int:
     return cell
 
 
-def on_terrain(player: Player, piece: int, terrain: int) -> bool:
-    """R31/R73: discovered and standing on ``terrain`` (district tile or entrance)."""
-    location = player.location[piece]
-    if location >= ENTRANCE0:
-        return ENTRANCE_TERRAIN[location - ENTRANCE0] == terrain
-    if location < 0:
-        return False
-    tile = player.district[location]
-    return tile >= 0 and TILE_TERRAIN[tile] == terrain
-
-
 def discover(player: Player, piece: int) -> None:
     """R36/R58/R66: put ``piece`` on its entrance, facing inward, awake, no pollen."""
     entrance = SPOT_ENTRANCE[piece]
@@ -151,5 +150,15 @@ def discover(player: Player, piece: int) -> None:
 
 
 def eligible(player: Player, terrain: int) -> tuple[str, ...]:
-    """R31/R73: the snapshot of pieces (by spot) standing on ``terrain``."""
-    return tuple([CAT.spot_names[piece] for piece in range(PIECES) if on_terrain(player, piece, terrain)])
+    """R31/R73: the snapshot of pieces (by spot) standing on ``terrain``: discovered, on an
+    entrance of that terrain or a district tile of that terrain."""
+    district, out = player.district, []
+    for piece, location in enumerate(player.location):
+        if location >= ENTRANCE0:
+            if ENTRANCE_TERRAIN[location - ENTRANCE0] == terrain:
+                out.append(SPOT_NAMES[piece])
+        elif location >= 0:
+            tile = district[location]
+            if tile >= 0 and TILE_TERRAIN[tile] == terrain:
+                out.append(SPOT_NAMES[piece])
+    return tuple(out)

@@ -69,13 +69,16 @@ APPLY = {cls: rules.apply for cls, rules in RULES.items()}
 
 
 # ---- setup -----------------------------------------------------------------------------------
+MOONS = tuple(animal.moons for animal in CAT.animals)
+
+
 def draw_animals(chance: Chance) -> tuple[int, ...]:
     """Setup step 4 / A37: draw 3 of 6 until the moons total at least the minimum."""
     while True:
         pool = list(range(len(CAT.animals)))
         chance.shuffle(pool)
         drawn = tuple(pool[:CAT.tiles_drawn])
-        if sum(CAT.animals[animal].moons for animal in drawn) >= CAT.min_moons:
+        if sum([MOONS[animal] for animal in drawn]) >= CAT.min_moons:
             return drawn
 
 
@@ -113,7 +116,7 @@ def new_state(player_count: int, config: Config, seed: int) -> State:
 def player_from_setup(animal_slots: tuple[int, ...], setup: int) -> Player:
     """Setup step 7: pieces on spots by letter; binoculars spots start on their entrance."""
     marks = CAT.setup_tiles[setup][1]
-    animals = tuple(animal_slots[letter] for letter, _ in marks)
+    animals = tuple([animal_slots[letter] for letter, _ in marks])
     player = new_player(animals, [UNDISCOVERED] * len(marks), setup, CAT.cells, CAT.zoo)
     for piece, (_, binoculars) in enumerate(marks):
         if binoculars:
@@ -125,12 +128,12 @@ def player_from_setup(animal_slots: tuple[int, ...], setup: int) -> Player:
 def settle(state: State, events: list[Event]) -> None:
     """Run automatic steps (Leo, leftovers, decisions without a choice, phase changes) until a seat
     has a decision or the game is over."""
+    pending, players = state.pending, state.players  # the rules never replace these lists
     while True:
-        pending = state.pending
         if pending:
             top = pending[-1]
             still_open = OPEN[type(top)]
-            if still_open is None or still_open(state, state.players[top.seat], top):
+            if still_open is None or still_open(state, players[top.seat], top):
                 return
             pending.pop()
         elif state.phase == OVER:

@@ -16,13 +16,12 @@ from gameshelf.core.game import Event
 from .actions import TAKE, Cards, Take
 from .catalog import CAT
 from .decisions import CHOOSE_CARDS, TAKE_TILE, USE_TILE, ChooseCards, RoundMove, TakeTile, frame
+from .events import CARDS_REVEALED, GAME_OVER, LEFTOVER, LEO_TOOK, PHASE_DONE, ROUND_TERRAIN, SOLO_SHUFFLED, TOOK
 from .movement import eligible
 from .state import CARDS, DRAFT, LEO, OVER, PLACE, ROUND, Player, State
 
+TILE_ID, SOLO_TILES = CAT.tile_id, CAT.solo_tiles
 
-def event(key: str, **args: object) -> Event:
-    """A public event."""
-    return Event(key, args)
 
 
 def seat_order(state: State) -> list[int]:
@@ -34,8 +33,9 @@ def seat_order(state: State) -> list[int]:
 
 def refill(state: State) -> None:
     """R70 / setup step 6: new tiles fill positions left to right (A38)."""
-    for position in range(len(state.market)):
-        state.market[position] = state.stack.pop() if state.stack else -1
+    market, stack = state.market, state.stack
+    for position in range(len(market)):
+        market[position] = stack.pop() if stack else -1
 
 
 # ---- variability cards (R87-R88) --------------------------------------------------------------
@@ -49,7 +49,7 @@ def next_card_chooser(state: State, events: list[Event]) -> None:
     if state.turn < len(state.order):
         state.pending.append(CHOOSE_CARDS[state.order[state.turn]])
         return
-    events.append(event("cards_revealed"))
+    events.append(CARDS_REVEALED())
     start_draft(state)
 
 
@@ -102,14 +102,15 @@ def next_drafter(state: State, events: list[Event]) -> None:
 
 
 def draft_legal(state: State, player: Player, top: TakeTile) -> list[Take]:
-    return [TAKE[position] for position, tile in enumerate(state.market) if tile >= 0]
+    return [take for take, tile in zip(TAKE, state.market) if tile >= 0]
 
 
 def apply_take(state: State, player: Player, top: TakeTile, action: Take, events: list[Event]) -> None:
     state.pending.pop()
-    player.hand = state.market[action.pos]
-    state.market[action.pos] = -1
-    events.append(event("took", seat=top.seat, tile=CAT.tile_id[player.hand], pos=action.pos + 1))
+    position = action.pos
+    player.hand = tile = state.market[position]
+    state.market[position] = -1
+    events.append(TOOK(top.seat, TILE_ID[tile], position + 1))
     state.turn += 1
 
 
@@ -121,27 +122,29 @@ def why_take(state: State, player: Player, top: TakeTile, action: object) -> Ill
 
 def leo_pick(state: State, events: list[Event]) -> None:
     """R79-R80: position 1 of the revealed solo tile, else position 2; removed from the game."""
-    _, first, second, _ = CAT.solo_tiles[state.solo_tile]
-    position = first if state.market[first] >= 0 else second
-    tile = state.market[position]
-    state.market[position] = -1
+    _, first, second, _ = SOLO_TILES[state.solo_tile]
+    market = state.market
+    position = first if market[first] >= 0 else second
+    tile = market[position]
+    market[position] = -1
     state.removed.append(tile)
-    events.append(event("leo_took", tile=CAT.tile_id[tile], pos=position + 1))
+    events.append(LEO_TOOK(TILE_ID[tile], position + 1))
     state.turn += 1
 
 
 def end_draft(state: State, events: list[Event]) -> None:
     """R6, R82: the last market tile to the leftover zone; solo reshuffle; placement starts."""
-    for position, tile in enumerate(state.market):
+    market = state.market
+    for position, tile in enumerate(market):
         if tile >= 0:
             state.leftover.append(tile)
-            state.market[position] = -1
-            events.append(event("leftover", tile=CAT.tile_id[tile]))
-    if state.solo and CAT.solo_tiles[state.solo_tile][3]:
+            market[position] = -1
+            events.append(LEFTOVER(TILE_ID[tile]))
+    if state.solo and SOLO_TILES[state.solo_tile][3]:
         state.solo_deck = list(range(len(CAT.solo_tiles)))
         state.chance.shuffle(state.solo_deck)
         state.solo_revealed = []
-        events.append(event("solo_shuffled"))
+        events.append(SOLO_SHUFFLED())
     state.phase, state.order, state.turn = PLACE, seat_order(state), 0
     state.pending.append(USE_TILE[state.order[0]])
 
@@ -149,7 +152,7 @@ def end_draft(state: State, events: list[Event]) -> None:
 # ---- placement order, maintenance (R12, R70-R71) ------------------------------------------------
 def next_placer(state: State, events: list[Event]) -> None:
     """The placer whose phase decision is gone is done: the next one places, else maintenance."""
-    events.append(event("phase_done", seat=state.order[state.turn]))
+    events.append(PHASE_DONE(state.order[state.turn]))
     state.turn += 1
     if state.turn < len(state.order):
         state.pending.append(USE_TILE[state.order[state.turn]])
@@ -182,7 +185,7 @@ def leftover_terrain(leftover: list[int]) -> int:
 
 def start_round_end(state: State, events: list[Event]) -> None:
     state.round_terrain = leftover_terrain(state.leftover)
-    events.append(event("round_terrain", terrain=CAT.terrains[state.round_terrain]))
+    events.append(ROUND_TERRAIN(CAT.terrains[state.round_terrain]))
     state.phase, state.order, state.turn = ROUND, seat_order(state), -1
     next_round_mover(state, events)
 
@@ -200,7 +203,7 @@ def next_round_mover(state: State, events: list[Event]) -> None:
     state.round_terrain = -1
     if state.draft >= CAT.drafts:
         state.phase, state.order = OVER, []
-        events.append(event("game_over"))
+        events.append(GAME_OVER())
     else:
         state.draft += 1
         start_draft(state)

@@ -7,26 +7,28 @@ from __future__ import annotations
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import PICK, STOP, Done, Go, Pick, Stop, Use
+from .actions import FACE, GO, PICK, STOP, TURN_L, TURN_R, WAKE, Done, Go, Pick, Stop, Use
 from .catalog import CAT
 from .decisions import PIECE, MoveAnimal, RoundMove, SpecialMove, SpendMoves, frame
-from .movement import (ENTRANCE0, EXTRA_STEPS, MOVEMENT, PIECES, SLIDE, SLOTH, SNAKE, animal_moves, do_move,
-                       has_move, standard_moves)
+from .events import ARRIVED, MOVED
+from .movement import (ENTRANCE0, EXTRA_STEPS, MOVEMENT, SLIDE, SLOTH, SNAKE, animal_moves, can_step, do_move,
+                       has_move, movers, standard_moves)
 from .state import IN_ZOO, ROUND, Player, State
 
 GroupMove = SpecialMove | RoundMove
+MOVE_TEXT = {move: str(move) for move in (*GO, *FACE, TURN_L, TURN_R, WAKE)}  # a move as its notation
 
 
 # ---- move points (R39-R41) --------------------------------------------------------------------
 def legal_move_points(state: State, player: Player, top: SpendMoves) -> list[Pick | Stop]:
-    picks: list[Pick | Stop] = [PICK[piece] for piece in range(PIECES) if has_move(player, piece)]
+    picks: list[Pick | Stop] = [PICK[piece] for piece in movers(player)]
     return picks + [STOP] if picks else []
 
 
 def move_points_open(state: State, player: Player, top: SpendMoves) -> bool:
     """Whether an animal can still use a move point."""
-    for piece in range(PIECES):
-        if has_move(player, piece):
+    for piece, location in enumerate(player.location):
+        if location >= 0 and has_move(player, piece):
             return True
     return False
 
@@ -107,7 +109,7 @@ def apply_animal_move(state: State, player: Player, top: MoveAnimal, action: Go 
     steps = EXTRA_STEPS[player.animals[piece]]
     if not top.extra and top.special and action.kind == "go" and steps and cell != IN_ZOO:
         extra = steps
-    if extra == 0 or cell == IN_ZOO or not standard_moves(player.district, cell):
+    if extra == 0 or cell == IN_ZOO or not can_step(player.district, cell):
         state.pending.pop()
     else:
         state.pending[-1] = frame(MoveAnimal, top.seat, top.spot, top.special, extra)
@@ -137,6 +139,6 @@ def move_event(seat: int, player: Player, piece: int, action: Go, cell: int, eve
     animal = CAT.animal_ids[player.animals[piece]]
     spot = CAT.spot_names[piece]
     if cell == IN_ZOO:
-        events.append(Event("arrived", {"seat": seat, "animal": animal, "spot": spot}))
+        events.append(ARRIVED(seat, animal, spot))
     else:
-        events.append(Event("moved", {"seat": seat, "animal": animal, "spot": spot, "move": str(action)}))
+        events.append(MOVED(seat, animal, spot, MOVE_TEXT[action]))

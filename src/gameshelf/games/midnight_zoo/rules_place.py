@@ -7,17 +7,18 @@ from __future__ import annotations
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.game import Event
 
-from .actions import AT, BONUS, DISCOVER, DONE, SKIP, USE, At, Bonus, Discover, Done, Effect, Use
+from .actions import AT, BONUS, DISCARD, DISCOVER, DONE, PLACE, SKIP, STORE, At, Bonus, Discover, Done, Effect, Use
 from .catalog import BONUS as BONUS_TILE
 from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
 from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell,
                         ChooseDiscover, ChooseEffect, SpecialMove, SpendMoves, UseBonus, UseTile, effect_of, frame)
+from .events import BONUS_GAINED, DISCARDED, DISCOVERED, PLACED, STORED, VP_GAINED
 from .movement import discover, eligible
 from .state import CHOOSE, UNDISCOVERED, Player, State
 
 CAPACITY = CAT.storage_capacity
 ACTION_TILES = CAT.n_action
-TILE = CAT.tile_index
+TILE, TILE_ID, TERRAINS = CAT.tile_index, CAT.tile_id, CAT.terrains
 TERRAIN, FOOD, ACTIONS = CAT.tile_terrain, CAT.tile_food, CAT.tile_actions
 BINOCULARS, ARROW = CAT.tile_binoculars, CAT.tile_arrow
 CONDITION, SPACE_ACTION, DARK, PAIRS = CAT.space_cond, CAT.space_action, CAT.dark, CAT.pairs
@@ -26,16 +27,15 @@ TILE_EFFECTS = {CAT.tile_id[tile]: tuple(Effect("tile", symbol_name(effect)) for
 SPACE = Effect("space")
 CHOOSE_EFFECTS = tuple(Effect("reward", symbol_name(reward)) for reward in CAT.pair_reward)
 PIECES = len(CAT.spot_names)
+CELL_NAME = tuple(f"{row},{column}" for row in range(CAT.rows) for column in range(CAT.cols))
+# each space's action as a symbol ("" when it has none); whether its condition allows it is checked
+SPACE_SYMBOL = tuple(symbol_name(action) if action is not None else "" for action in SPACE_ACTION)
+EMPTY = -1  # an empty district space (the zoo cell holds ZOO_MARK, never -1)
 
-
-def event(key: str, **args: object) -> Event:
-    """A public event."""
-    return Event(key, args)
 
 
 def cell_name(cell: int) -> str:
-    row, column = divmod(cell, CAT.cols)
-    return f"{row},{column}"
+    return CELL_NAME[cell]
 
 
 def cell_index(name: str) -> int:
@@ -46,21 +46,25 @@ def cell_index(name: str) -> int:
 # ---- the menu (R9, R10, R13) -------------------------------------------------------------
 def menu_legal(state: State, player: Player, top: UseTile) -> list[Use | Done]:
     out: list[Use | Done] = []
-    free = -1 in player.district  # the zoo cell holds ZOO_MARK, never -1
-    hand = player.hand
+    free = EMPTY in player.district
+    hand, storage = player.hand, player.storage
     if hand >= 0:
         if free:
-            out.append(USE[("place", hand)])
-        if len(player.storage) < CAPACITY:
-            out.append(USE[("store", hand)])
-        out.append(USE[("discard", hand)])
-    for tile in player.storage:
-        if free:
-            out.append(USE[("place", tile)])
-        out.append(USE[("discard", tile)])
+            out.append(PLACE[hand])
+        if len(storage) < CAPACITY:
+            out.append(STORE[hand])
+        out.append(DISCARD[hand])
+    if storage:
+        offered = [hand]
+        for tile in storage:
+            if tile not in offered:  # two stored bonus tiles of one terrain are one choice
+                offered.append(tile)
+                if free:
+                    out.append(PLACE[tile])
+                out.append(DISCARD[tile])
     if hand < 0:
         out.append(DONE)
-    return list(dict.fromkeys(out))  # two stored bonus tiles of one terrain are one choice
+    return out
 
 
 def menu_open(state: State, player: Player, top: UseTile) -> bool:
@@ -97,10 +101,10 @@ def why_menu(state: State, player: Player, top: UseTile, action: object) -> Ille
 
 def resolve_tile(state: State, player: Player, seat: int, verb: str, tile: int, events: list[Event]) -> None:
     if verb == "place":
-        state.pending.append(frame(ChooseCell, seat, CAT.tile_id[tile]))
+        state.pending.append(frame(ChooseCell, seat, TILE_ID[tile]))
     elif verb == "store":
         player.storage.append(tile)
-        events.append(event("stored", seat=seat, tile=CAT.tile_id[tile]))
+        events.append(STORED(seat, TILE_ID[tile]))
     else:
         discard(state, player, seat, tile, events)
 
@@ -112,18 +116,19 @@ def discard(state: State, player: Player, seat: int, tile: int, events: list[Eve
         state.removed.append(tile)
     else:
         state.bonus_supply[terrain] += 1
-    events.append(event("discarded", seat=seat, tile=CAT.tile_id[tile], terrain=CAT.terrains[terrain]))
+    events.append(DISCARDED(seat, TILE_ID[tile], TERRAINS[terrain]))
     state.pending.append(frame(SpecialMove, seat, eligible(player, terrain)))
 
 
 # ---- placing (R14-R25) ---------------------------------------------------------------------
 def place(state: State, player: Player, seat: int, tile: int, cell: int, events: list[Event]) -> None:
     player.district[cell] = tile
-    events.append(event("placed", seat=seat, tile=CAT.tile_id[tile], cell=cell_name(cell)))
+    name, tile_id = CELL_NAME[cell], TILE_ID[tile]
+    events.append(PLACED(seat, tile_id, name))
     space = space_effect(state, player, seat, tile, cell)
     tile_open = bool(ACTIONS[tile])
     if tile_open or space:
-        state.pending.append(ChooseEffect(seat, CAT.tile_id[tile], cell_name(cell), tile_open, space))
+        state.pending.append(frame(ChooseEffect, seat, tile_id, name, tile_open, space))
 
 
 def space_effect(state: State, player: Player, seat: int, tile: int, cell: int) -> str:
@@ -131,12 +136,12 @@ def space_effect(state: State, player: Player, seat: int, tile: int, cell: int) 
     condition, argument = CONDITION[cell]
     if condition == "dark":
         return dark_effect(state, player, seat, tile, cell)
-    action = SPACE_ACTION[cell]
-    if action is None:
+    symbol = SPACE_SYMBOL[cell]
+    if not symbol:
         return ""
     if (condition == "none" or (condition == "binoculars" and BINOCULARS[tile])
             or (condition == "terrain" and TERRAIN[tile] == argument)):
-        return symbol_name(action)
+        return symbol
     return ""
 
 
@@ -168,8 +173,7 @@ def pair_met(state: State, player: Player, seat: int, pair: int, left: int, righ
 
 # ---- the frames a placement starts: legal actions ------------------------------------------
 def legal_cell(state: State, player: Player, top: ChooseCell) -> list[At]:
-    district = player.district
-    return [AT[cell] for cell in range(CAT.cells) if district[cell] == -1]
+    return [at for at, tile in zip(AT, player.district) if tile == EMPTY]
 
 
 def legal_effect(state: State, player: Player, top: ChooseEffect) -> list[Effect]:
@@ -192,16 +196,16 @@ def legal_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain) -
 
 def legal_bonus_use(state: State, player: Player, top: UseBonus) -> list[Use]:
     tile = TILE[top.tile]
-    out = [USE[("place", tile)]] if -1 in player.district else []
+    out = [PLACE[tile]] if EMPTY in player.district else []
     if len(player.storage) < CAPACITY:
-        out.append(USE[("store", tile)])
-    out.append(USE[("discard", tile)])
+        out.append(STORE[tile])
+    out.append(DISCARD[tile])
     return out
 
 
 # ---- whether any action remains ------------------------------------------------------------
 def cell_open(state: State, player: Player, top: ChooseCell) -> bool:
-    return -1 in player.district
+    return EMPTY in player.district
 
 
 def discover_open(state: State, player: Player, top: ChooseDiscover) -> bool:
@@ -223,8 +227,7 @@ def apply_discover(state: State, player: Player, top: ChooseDiscover, action: Di
     state.pending.pop()
     piece = PIECE[action.spot]
     discover(player, piece)
-    events.append(event("discovered", seat=top.seat, animal=CAT.animal_ids[player.animals[piece]],
-                        spot=action.spot))
+    events.append(DISCOVERED(top.seat, CAT.animal_ids[player.animals[piece]], action.spot))
 
 
 def apply_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain, action: Bonus,
@@ -232,7 +235,7 @@ def apply_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain, a
     terrain = CAT.terrains.index(action.terrain)
     state.bonus_supply[terrain] -= 1
     state.pending[-1] = frame(UseBonus, top.seat, CAT.tile_id[CAT.bonus0 + terrain])
-    events.append(event("bonus_gained", seat=top.seat, terrain=action.terrain))
+    events.append(BONUS_GAINED(top.seat, action.terrain))
 
 
 def apply_bonus_use(state: State, player: Player, top: UseBonus, action: Use, events: list[Event]) -> None:
@@ -253,7 +256,7 @@ def apply_effect(state: State, player: Player, top: ChooseEffect, action: Effect
     if not tile_open and not space:
         state.pending.pop()
     else:
-        state.pending[-1] = ChooseEffect(top.seat, top.tile, top.cell, tile_open, space)
+        state.pending[-1] = frame(ChooseEffect, top.seat, top.tile, top.cell, tile_open, space)
     start_effect(state, player, top.seat, effect, events)
 
 
@@ -262,7 +265,7 @@ def start_effect(state: State, player: Player, seat: int, effect: tuple[str, int
     kind, amount = effect
     if kind == VP:
         player.vp += amount
-        events.append(event("vp_gained", seat=seat, vp=amount))
+        events.append(VP_GAINED(seat, amount))
     elif kind == DISCOVER_ANIMAL:
         if UNDISCOVERED in player.location:
             state.pending.append(CHOOSE_DISCOVER[seat])
