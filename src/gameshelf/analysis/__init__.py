@@ -21,12 +21,13 @@ at least a fifth of the budget, so its value is estimated as well as the best on
 value - value of the action taken (never negative: when the action taken scores better than the
 search's choice, it is the best).
 
-A decision's accuracy follows one curve, Lichess's accuracy-from-win-chance curve steepened to
-``103.1668 * exp(-0.05 * loss%) - 3.1669`` clipped to [0, 100]: 100 for the search's best move,
-falling as the loss grows (77 at a loss of 0.05, 59 at 0.10, 35 at 0.20, 0 from 0.68). Flags are
-accuracies below bounds on the same curve, i.e. losses from :data:`THRESHOLDS` up:
+A decision's accuracy follows one curve, Lichess's accuracy-from-win-chance curve with a loss up to
+0.05 counting as none (the search's noise) and steepened beyond it:
+``103.1668 * exp(-0.12 * max(0, loss - 0.05) * 100) - 3.1669`` clipped to [0, 100]: 100 for the
+search's best move, falling as the loss grows (78 at 0.07, 53 at 0.10, 14 at 0.20, 0 from 0.33).
+Flags are accuracies below bounds on the same curve, i.e. losses from :data:`THRESHOLDS` up:
 
-    inaccuracy < 80 (loss >= 0.0431)    mistake < 60 (>= 0.0981)    blunder < 35 (>= 0.1989)
+    inaccuracy < 80 (loss >= 0.068)    mistake < 60 (>= 0.0909)    blunder < 35 (>= 0.1329)
 
 A seat's accuracy is the harmonic mean of its decisions' accuracies (each counted as at least 1),
 so a few blunders weigh as they do in a game rather than hiding among many easy moves. Decisions
