@@ -45,6 +45,7 @@ def analyse(game_id: str, level: str, index: int, record: Record, jobs: int) -> 
     analysis = analyse_record(get_game(game_id), record, jobs=jobs)
     return {"game": game_id, "level": level, "index": index, "seats": list(record.seats),
             "seconds": round(time.perf_counter() - started, 1), "record": record.to_json(),
+            "count": sum(len(review.decisions) for review in analysis.seats.values()),
             "decisions": {str(seat): [[d.loss, d.choices] for d in review.decisions]
                           for seat, review in analysis.seats.items()}}
 
@@ -57,13 +58,14 @@ def seat_accuracy(decisions: list[list[float]]) -> tuple[float, dict[str, int]]:
 
 
 def table(entries: list[dict]) -> None:
-    print("| game | level | games | accuracy (level) | accuracy (its normal opponent) | "
-          + " | ".join(f"{name}s /100" for name, _ in reversed(THRESHOLDS)) + " |")
-    print("|---|---|---|---|---|" + "---|" * len(THRESHOLDS))
+    print("| game | level | games | accuracy (level) | accuracy (its normal opponent) | smallest margin | "
+          + " | ".join(f"{name}s /100" for name, _ in reversed(THRESHOLDS)) + " | analysis s (decisions) |")
+    print("|---|---|---|---|---|---|" + "---|" * len(THRESHOLDS) + "---|")
     keys = sorted({(e["game"], e["level"]) for e in entries}, key=lambda k: (k[0], LEVELS.index(k[1])))
     for game_id, level in keys:
         mine, theirs, flags, decisions = [], [], {}, 0
-        for entry in (e for e in entries if (e["game"], e["level"]) == (game_id, level)):
+        chosen = [e for e in entries if (e["game"], e["level"]) == (game_id, level)]
+        for entry in chosen:
             seat = entry["seats"].index(level)
             accuracy, counts = seat_accuracy(entry["decisions"][str(seat)])
             mine.append(accuracy)
@@ -72,7 +74,11 @@ def table(entries: list[dict]) -> None:
             for name, count in counts.items():
                 flags[name] = flags.get(name, 0) + count
         per100 = " | ".join(f"{100 * flags.get(name, 0) / max(1, decisions):.1f}" for name, _ in reversed(THRESHOLDS))
-        print(f"| {game_id} | {level} | {len(mine)} | {statistics.mean(mine):.1f} | {statistics.mean(theirs):.1f} | {per100} |")
+        margin = min(t - m for m, t in zip(mine, theirs))
+        seconds = statistics.mean(e["seconds"] for e in chosen)
+        count = statistics.mean(e.get("count", 0) for e in chosen)
+        print(f"| {game_id} | {level} | {len(mine)} | {statistics.mean(mine):.1f} | {statistics.mean(theirs):.1f} "
+              f"| {margin:.1f} | {per100} | {seconds:.0f} ({count:.0f}) |")
 
 
 def main() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from gameshelf.agents import make_agent
 from gameshelf.analysis import (THRESHOLDS, Analysis, DecisionReview, SeatReview, accuracy_of, analyse_record,
                                 flag_for, hints)
-from gameshelf.analysis.review import DecisionJob, review_decision
+from gameshelf.analysis.review import FLAG_ACCURACY, NOISE, DecisionJob, game_accuracy, loss_at, review_decision
 from gameshelf.core import BadOption, BadRecord, BadSeat
 from gameshelf.core.record import Record
 from gameshelf.match import run_match
@@ -92,28 +94,73 @@ def test_a_losing_move_is_a_blunder_and_the_winning_one_is_best():
     assert bad.value < 0.1 < 0.9 < bad.best_value
 
 
-def test_flags_follow_the_documented_thresholds():
-    assert dict(THRESHOLDS) == {"blunder": 0.20, "mistake": 0.10, "inaccuracy": 0.05}
-    cases = {0.0: None, 0.049: None, 0.05: "inaccuracy", 0.099: "inaccuracy", 0.10: "mistake",
-             0.199: "mistake", 0.20: "blunder", 1.0: "blunder"}
+def test_flags_follow_from_the_accuracy_curve():
+    """A flag is an accuracy below its bound on the one curve (blunder < 35, mistake < 60,
+    inaccuracy < 80); THRESHOLDS are the losses at which the curve crosses those bounds."""
+    assert dict(FLAG_ACCURACY) == {"blunder": 35.0, "mistake": 60.0, "inaccuracy": 80.0}
+    assert dict(THRESHOLDS) == {name: round(loss_at(bound), 4) for name, bound in FLAG_ACCURACY}
+    assert dict(THRESHOLDS) == pytest.approx({"blunder": 0.1329, "mistake": 0.0909, "inaccuracy": 0.0680})
+    for step in range(0, 1001):
+        loss = step / 1000
+        accuracy = accuracy_of(loss)
+        expected = next((name for name, bound in FLAG_ACCURACY if accuracy < bound), None)
+        assert flag_for(loss) == expected, loss
+    cases = {0.0: None, 0.05: None, 0.067: None, 0.07: "inaccuracy", 0.09: "inaccuracy", 0.095: "mistake",
+             0.13: "mistake", 0.14: "blunder", 1.0: "blunder"}
     for loss, flag in cases.items():
         assert flag_for(loss) == flag, loss
 
 
-def test_accuracy_falls_with_the_loss_and_stays_in_range():
-    assert accuracy_of(0.0) == pytest.approx(100.0, abs=0.01)
-    assert 100 > accuracy_of(0.05) > accuracy_of(0.2) > accuracy_of(0.9) >= 0.0
-    assert accuracy_of(1.0) == 0.0
+def test_the_accuracy_curve_is_100_for_the_best_move_and_falls_with_the_loss():
+    """The documented curve: 103.1668 * exp(-0.12 * max(0, loss - 0.05) * 100) - 3.1669, clipped to
+    [0, 100]: 100 up to the search's noise (0.05), then strictly falling until it reaches 0."""
+    assert accuracy_of(0.0) == pytest.approx(100.0, abs=1e-3) and accuracy_of(NOISE) == pytest.approx(100.0, abs=1e-3)
+    curve = [accuracy_of(step / 200) for step in range(201)]
+    assert all(a >= b for a, b in zip(curve, curve[1:])) and all(0.0 <= a <= 100.0 for a in curve)
+    beyond = [accuracy_of(NOISE + step / 200) for step in range(1, 100)]
+    assert all(a > b for a, b in zip(beyond, beyond[1:]) if a > 0)
+    assert accuracy_of(0.1) == pytest.approx(103.1668 * math.exp(-0.12 * 5) - 3.1669)
+    assert accuracy_of(0.4) == 0.0
+    for accuracy in (35.0, 60.0, 80.0, 99.0):
+        assert accuracy_of(loss_at(accuracy)) == pytest.approx(accuracy)
+
+
+def test_the_move_the_search_finds_best_scores_100():
+    good = _review(Play(9))
+    assert good.best == "play 9" and good.accuracy == 100.0 and good.to_json()["accuracy"] == 100.0
+    assert _review(Play(3)).accuracy < 35.0
+
+
+def test_a_game_accuracy_is_the_harmonic_mean_so_blunders_weigh():
+    assert game_accuracy([]) == 100.0 and game_accuracy([90.0, 90.0]) == 90.0
+    assert game_accuracy([100.0, 100.0, 100.0, 10.0]) == pytest.approx(4 / (3 / 100 + 1 / 10), abs=0.05)
+    assert game_accuracy([100.0, 0.0]) == pytest.approx(2 / (1 / 100 + 1), abs=0.05)  # each counts as 1 at least
+    assert game_accuracy([100.0] * 9 + [20.0]) < sum([100.0] * 9 + [20.0]) / 10 - 20
+
+
+def test_random_play_scores_far_below_the_normal_bot_on_fixed_seeds():
+    """Twelve toy games of random against normal (seats alternating): over all their decisions,
+    the random seats' accuracy is at least 25 points below the normal seats'."""
+    pooled = {"random": [], "normal": []}
+    for seed in range(1, 13):
+        names = ["random", "normal"] if seed % 2 else ["normal", "random"]
+        agents = [make_agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
+        record = run_match(SCORED_TOY, agents, seed=seed, seat_names=names).record
+        for seat, review in analyse_record(SCORED_TOY, record, sims=200, seed=seed).seats.items():
+            pooled[names[seat]] += review.decisions
+    random, normal = (SeatReview(0, name, tuple(pooled[name])).accuracy for name in ("random", "normal"))
+    assert random <= normal - 25, (random, normal)
+    assert normal >= 80
 
 
 def test_a_seat_summary_names_its_three_costliest_decisions():
     def decision(ply, loss):
         return DecisionReview(ply, 0, "a", "b", 0.5 - loss, 0.5, loss, flag_for(loss), 2)
-    review = SeatReview(0, "ann", tuple(decision(p, l) for p, l in [(1, 0.0), (3, 0.3), (5, 0.06), (7, 0.3),
+    review = SeatReview(0, "ann", tuple(decision(p, l) for p, l in [(1, 0.0), (3, 0.3), (5, 0.08), (7, 0.3),
                                                                         (9, 0.12)]))
     assert [d.ply for d in review.costliest] == [3, 7, 9]
     assert review.counts() == {"inaccuracy": 1, "mistake": 1, "blunder": 2}
-    assert review.accuracy == pytest.approx(sum(accuracy_of(d.loss) for d in review.decisions) / 5, abs=0.05)
+    assert review.accuracy == game_accuracy([accuracy_of(d.loss) for d in review.decisions])
     assert SeatReview(1, "bob", ()).accuracy == 100.0
 
 
@@ -142,7 +189,10 @@ def test_json_shape():
     assert {"accuracy", "decisions", "costliest", "counts", "average_loss"} <= set(seat)
     for decision in seat["decisions"]:
         assert {"ply", "action", "best", "loss", "flag", "value", "best_value"} <= set(decision)
-    assert data["thresholds"] == {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
+    assert data["thresholds"] == {name: loss for name, loss in reversed(THRESHOLDS)}
+    assert data["flag_accuracy"] == {"inaccuracy": 80.0, "mistake": 60.0, "blunder": 35.0}
+    for decision in seat["decisions"]:
+        assert decision["accuracy"] == round(accuracy_of(decision["loss"]), 1)
 
 
 def test_bad_input_is_refused_with_a_named_error():

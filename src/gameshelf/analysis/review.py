@@ -14,20 +14,49 @@ from gameshelf.core.game import Action, Game, View
 from gameshelf.core.record import Record, record_states
 from gameshelf.games import GAME_MODULES, get_game
 
-THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+# The per-decision curve: Lichess's accuracy-from-win-chance curve, with a loss up to NOISE
+# counting as none (the search's values move by a few hundredths from seed to seed, so a smaller
+# loss is no evidence of a worse move) and steepened from 0.04354 to 0.12 a percent of loss beyond it.
+# Chosen on 8 analysed 2-player games (bench/RESULTS.md, session 15): random play 25+ points below
+# its normal opponent in every game, normal play against itself 85+.
+CURVE_A, CURVE_K, CURVE_B, NOISE = 103.1668, 0.12, 3.1669, 0.05
+# A flag is an accuracy below its bound on that curve (the worst flag first).
+FLAG_ACCURACY: tuple[tuple[str, float], ...] = (("blunder", 35.0), ("mistake", 60.0), ("inaccuracy", 80.0))
+
+
+def accuracy_of(loss: float) -> float:
+    """A decision's accuracy in [0, 100] from its loss of expected result in [0, 1]:
+    ``103.1668 * exp(-0.12 * max(0, loss - 0.05) * 100) - 3.1669``, clipped: 100 for the best move
+    (and any loss within the search's noise), then falling as the loss grows."""
+    return max(0.0, min(100.0, CURVE_A * math.exp(-CURVE_K * max(0.0, loss - NOISE) * 100.0) - CURVE_B))
+
+
+def loss_at(accuracy: float) -> float:
+    """The smallest loss at which a decision's accuracy falls to ``accuracy`` (the curve's inverse)."""
+    return NOISE + math.log(CURVE_A / (accuracy + CURVE_B)) / (CURVE_K * 100.0)
+
+
+# The same flags as losses: a loss at least this large falls below the flag's accuracy bound.
+THRESHOLDS: tuple[tuple[str, float], ...] = tuple((name, round(loss_at(bound), 4)) for name, bound in FLAG_ACCURACY)
 
 
 def flag_for(loss: float) -> str | None:
-    """The flag of a decision that lost ``loss`` of expected result (None below an inaccuracy)."""
-    for name, threshold in THRESHOLDS:
-        if loss >= threshold - 1e-12:
+    """The flag of a decision that lost ``loss`` of expected result (None while its accuracy stays at
+    80 or above): blunder below 35, mistake below 60, inaccuracy below 80."""
+    accuracy = accuracy_of(loss)
+    for name, bound in FLAG_ACCURACY:
+        if accuracy < bound:
             return name
     return None
 
 
-def accuracy_of(loss: float) -> float:
-    """A decision's accuracy in [0, 100] from its loss (Lichess's curve on win chance in percent)."""
-    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * loss * 100.0) - 3.1669))
+def game_accuracy(accuracies: Sequence[float]) -> float:
+    """A seat's accuracy over its decisions: the harmonic mean of their accuracies (each counted as
+    at least 1), rounded to 0.1; 100 without decisions. A harmonic mean lets a few blunders weigh
+    as they do in a game, where a plain mean lets many easy moves hide them."""
+    if not accuracies:
+        return 100.0
+    return round(len(accuracies) / sum(1.0 / max(1.0, a) for a in accuracies), 1)
 
 
 @dataclass(frozen=True)
@@ -45,8 +74,13 @@ class DecisionReview:
     choices: int
     top: tuple[tuple[str, float, int], ...] = ()
 
+    @property
+    def accuracy(self) -> float:
+        return round(accuracy_of(self.loss), 1)
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data["accuracy"] = self.accuracy
         data["top"] = [{"action": a, "value": v, "visits": n} for a, v, n in self.top]
         return data
 
@@ -59,9 +93,7 @@ class SeatReview:
 
     @property
     def accuracy(self) -> float:
-        if not self.decisions:
-            return 100.0
-        return round(sum(accuracy_of(d.loss) for d in self.decisions) / len(self.decisions), 1)
+        return game_accuracy([accuracy_of(d.loss) for d in self.decisions])
 
     @property
     def average_loss(self) -> float:
@@ -94,6 +126,7 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "level": self.level, "sims": self.sims,
                 "seed": self.seed, "thresholds": {name: value for name, value in reversed(THRESHOLDS)},
+                "flag_accuracy": {name: bound for name, bound in reversed(FLAG_ACCURACY)},
                 "seats": {str(seat): review.to_json() for seat, review in self.seats.items()}}
 
 

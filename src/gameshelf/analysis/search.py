@@ -1,4 +1,4 @@
-"""The analysis search: a level's ISMCTS with rollouts to the end, and hints from a seat's view."""
+"""The analysis search: a level's ISMCTS with the bots' rollouts, and hints from a seat's view."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ LEVELS = ("normal", "hard")
 # Simulations a decision at each analysis level: the analysis's own, not the playing levels'. A
 # value's precision keeps growing with the budget, while a bot's strength stops growing above a
 # few hundred simulations (bench/RESULTS.md), so the analysis spends more than the bot it names.
-SIMS = {"normal": 500, "hard": 4000}
-ROLLOUT = "mixed"  # greedy for the level's depth, then uniform to the end: every value is a result
+SIMS = {"normal": 200, "hard": 1600}
+ROLLOUT = "greedy"  # the bots' own: greedy steps for the game's depth, then the normalised heuristic
 SCORE_WEIGHT = 0.1  # a finished rollout's reward: its ranks, blended with this share of the score margin
+DEPTH: int | None = None  # greedy rollout steps (None: the game's hint; -1: to the end)
 
 
 @dataclass(frozen=True)
@@ -33,14 +34,13 @@ class Hint:
 
 def analysis_agent(level: str = "normal", seed: int = 0, sims: int | None = None) -> ISMCTSAgent:
     """The level's ISMCTS set up for analysis, on the analysis budget (:data:`SIMS`, or ``sims``):
-    the whole budget is run (no early stop), nothing is kept between decisions, and rollouts play
-    to the end."""
+    the whole budget is run (no early stop) and nothing is kept between decisions."""
     if level not in LEVELS:
         raise BadOption(f"unknown analysis level {level!r}; choose one of {', '.join(LEVELS)}")
     if sims is not None and sims <= 0:
         raise BadOption("the analysis needs a positive number of simulations")
     spec = (f"{level}:early=0,reuse=0,rollout={ROLLOUT},sims={sims or SIMS[level]},per_opponent=off,"
-            f"sw={SCORE_WEIGHT}")
+            f"sw={SCORE_WEIGHT}" + (f",depth={DEPTH}" if DEPTH is not None else ""))
     return make_agent(spec, seed)
 
 
