@@ -55,6 +55,8 @@ class Hub:
 
     async def start(self) -> None:
         await asyncio.to_thread(downtime.credit_downtime, self.service.db, self.settings.heartbeat_seconds)
+        self.loop = asyncio.get_running_loop()
+        self.service.caught_up = self._tell_caught_up
         self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
         self.sweeper = asyncio.create_task(self._sweep())
@@ -150,6 +152,20 @@ class Hub:
                     return  # no await between this test and the discard below
         finally:
             self.syncing.discard(table_id)
+
+    def _tell_caught_up(self, table_id: str) -> None:
+        """From any thread: :meth:`_caught_up` on the event loop (nothing once the loop has closed)."""
+        try:
+            self.loop.call_soon_threadsafe(self._caught_up, table_id)
+        except RuntimeError:
+            pass  # the server is stopping
+
+    def _caught_up(self, table_id: str) -> None:
+        """A read in this process (a new connection, a resume, a record or hint request) caught the
+        cached match up with the store: the table's other connections here get the new state too."""
+        if table_id in self.conns and table_id not in self.syncing:  # a running catch-up delivers itself
+            self.deliver(table_id)
+            self.kick_bots(table_id)
 
     def deliver(self, table_id: str) -> None:
         for conn in list(self.conns.get(table_id, ())):

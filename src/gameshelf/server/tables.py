@@ -38,6 +38,9 @@ class TableService:
         self._live: dict[str, LiveMatch] = {}
         self._guard = threading.Lock()
         self.notify: Callable[[Session | Connection, str], None] = lambda session, table_id: None
+        # Told (from the worker thread) the id of a table whose cached match a read caught up with the
+        # store: the hub then sends the new state to that table's connections in this process.
+        self.caught_up: Callable[[str], None] = lambda table_id: None
 
     # ---- lifecycle -------------------------------------------------------------------------
     def create(self, user: User, spec: TableIn) -> str:
@@ -166,10 +169,16 @@ class TableService:
         """The cached match caught up with the store (after another process moved it)."""
         live = self.live(table_id)
         with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
+            before = live.state_id
             table = self._lock_row(conn, table_id, lock=False)
             self._catch_up(conn, live, table)
             seats = table_store.seat_states(conn, table_id)
-            live.meta = self._meta(table, seats, live)
+            meta = self._meta(table, seats, live)
+            moved = live.state_id != before or meta != live.meta
+            if meta != live.meta:
+                live.meta = meta
+        if moved:  # whoever asked (a new connection, a resume, a record read), the others here must hear it
+            self.caught_up(table_id)
         return live
 
     def submit(self, table_id: str, seat: int, notation: str, state_id: int, by_bot: bool = False) -> LiveMatch:
