@@ -3,8 +3,9 @@ the bots that play at its tables, and the sweeper for clocks, disconnections and
 
 The heartbeat keeps this process honest with the store: every ``heartbeat_seconds`` it records that a
 server runs (for :mod:`gameshelf.server.downtime`), reads the store's state id of every table it has
-connections to, catches up any table whose announcement it missed, and sends each connection a
-``heartbeat`` with that state id, so a page that missed an update notices and asks to resume.
+connections to, catches up any table whose announcement it missed, and sends a ``heartbeat`` with
+that state id to each connection that was not sent that state (so a page that missed an update
+notices and asks to resume) or was sent nothing during the last period (a keep-alive).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 import uuid
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -194,13 +196,17 @@ class Hub:
         watched = list(self.conns)
         if not watched:
             return
+        quiet = time.monotonic() - self.settings.heartbeat_seconds  # sent nothing since: it gets a heartbeat
         current = await asyncio.to_thread(self._store_state_ids, watched)
         for table_id, state_id in current.items():
             live = self.service.cached(table_id)
             if live is not None and live.state_id != state_id:
                 self.catch_up(table_id)  # an announcement was lost: the store is ahead of this cache
+            beat = json.dumps({"type": "heartbeat", "state_id": state_id})  # once per table, not per connection
             for conn in list(self.conns.get(table_id, ())):
-                conn.send({"type": "heartbeat", "state_id": state_id})
+                # A connection already sent this state, and sent something lately, learns nothing from it.
+                if conn.last_sid != state_id or conn.sent_at <= quiet:
+                    conn.send(beat)
 
     def _store_state_ids(self, table_ids: list[str]) -> dict[str, int | None]:
         """Each playing or finished table's state id in the store (None for a table not started)."""

@@ -102,8 +102,10 @@ class Connection:
         self.retry: asyncio.TimerHandle | None = None
         self.closed = False
         self.user_id: str | None = None  # who is connected (a spectator too, if signed in): chat
+        self.sent_at = time.monotonic()  # when this connection was last sent a message
 
     def send(self, body: dict | str) -> None:
+        self.sent_at = time.monotonic()
         self.queue.put_nowait(body if isinstance(body, str) else json.dumps(body, ensure_ascii=False))
 
     def error(self, exc: ServerError, **extra) -> None:
