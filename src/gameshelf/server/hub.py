@@ -26,7 +26,8 @@ from gameshelf.server.i18n import ServerError
 from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
-from gameshelf.server.tables import TableService
+from gameshelf.server.live import Row
+from gameshelf.server.tables import RELAY_HASH, TableService
 from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
@@ -37,8 +38,11 @@ STOP_SECONDS = 5.0
 ORIGIN = uuid.uuid4().hex  # this process, so it skips its own broker messages
 
 
-def message(table_id: str) -> str:
-    return f"{table_id}:{ORIGIN}"
+def message(table_id: str, move: str = "") -> str:
+    """The announcement of a change at a table: ``table:origin``, and ``:move`` (tables.relay_body) when
+    the change was a move the other processes may apply themselves. An older process reads the table
+    id and an origin that is not its own: it catches up with the store, as before."""
+    return f"{table_id}:{ORIGIN}:{move}" if move else f"{table_id}:{ORIGIN}"
 
 
 class Hub:
@@ -90,9 +94,10 @@ class Hub:
             self.conns.pop(conn.table_id, None)
         return conn.seat is not None and not any(c.seat == conn.seat for c in group)
 
-    async def changed(self, table_id: str) -> None:
-        """After a local commit: tell the other processes, update local connections, wake bots."""
-        await self.broker.publish(message(table_id))
+    async def changed(self, table_id: str, move: str = "") -> None:
+        """After a local commit: tell the other processes (with the move, if it was one), update local
+        connections, wake bots."""
+        await self.broker.publish(message(table_id, move))
         await self._load(table_id)
         self.deliver(table_id)
         self.kick_bots(table_id)
@@ -114,12 +119,53 @@ class Hub:
 
             await relay.receive(self, payload)
             return
-        table_id, _, origin = payload.partition(":")
+        table_id, _, rest = payload.partition(":")
+        origin, _, move = rest.partition(":")
         if origin == ORIGIN:
             return
         if table_id not in self.conns:
             self._tell(table_id)  # "your turn" for people connected here, though nobody here watches it
+        elif move and self._apply_move(table_id, move):
+            self.deliver(table_id)
+            self.kick_bots(table_id)
+            return
         self.catch_up(table_id)
+
+    def _apply_move(self, table_id: str, move: str) -> bool:
+        """Apply another process's announced move to the cached match without reading the store: True
+        if the cache now holds that state (or a later one). False (the caller reads the store) when the
+        cache is not at the state just before it, is busy, or the result differs from what the
+        committing process saw (state id, hash): a cache that applied it wrongly is dropped."""
+        live = self.service.cached(table_id)
+        if live is None or table_id in self.syncing:
+            return False
+        try:
+            body = json.loads(move)
+            state_id, (seat, by_bot, notation), digest, meta = body["s"], body["r"], body["h"], body["m"]
+            meta["bots"] = {int(k): tuple(v) for k, v in meta["bots"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError):
+            log.warning("an announced move at table %s could not be read", table_id)
+            return False
+        if not live.lock.acquire(blocking=False):  # a worker thread is at this table: read the store
+            return False
+        try:
+            if live.state_id >= state_id:
+                return True  # a read here caught up already
+            if live.state_id != state_id - 1:
+                return False  # an announcement missed or still on its way: the store has them all
+            try:
+                live.apply(Row(state_id - 1, seat, "act", by_bot, notation))
+                same = live.state_id == state_id and live.game.state_hash(live.state)[:RELAY_HASH] == digest
+            except Exception:
+                same = False
+            if not same:
+                log.warning("an announced move at table %s did not give the announced state", table_id)
+                self.service.forget(table_id)
+                return False
+            live.meta = meta
+            return True
+        finally:
+            live.lock.release()
 
     async def catch_up_all(self) -> None:
         """After the relay reconnected: every table with connections here, caught up with the store."""
@@ -285,7 +331,7 @@ class Hub:
         notation = await self.scheduler.run(await self._person(table_id), table_id, bots.choose,
                                             game_id, level, seed, state_id, view, legal)
         try:
-            await asyncio.to_thread(self.service.submit, table_id, seat, notation, state_id, True)
+            moved = await asyncio.to_thread(self.service.submit, table_id, seat, notation, state_id, True)
         except ServerError as exc:
             if exc.code in ("action.stale", "action.not_your_turn"):
                 return False
@@ -294,7 +340,7 @@ class Hub:
             log.warning("bot at %s seat %s refused: %s %s", table_id, seat, exc.code, exc.message)
             raise
         self.deliver(table_id)
-        await self.broker.publish(message(table_id))
+        await self.broker.publish(message(table_id, moved.relayed))
         return False
 
     # ---- clocks and sweeping ---------------------------------------------------------------

@@ -47,6 +47,7 @@ class LiveMatch:
         self.rows: list[Row] = []
         self._meta: dict[str, Any] = {}
         self.meta_version = 0
+        self.relayed = ""  # the last committed move as the other processes apply it (tables.relay_body)
         self.replay(list(rows))
 
     @property

@@ -307,8 +307,8 @@ async def handle(conn: Connection, message: _Msg) -> None:
         case ActMsg() | UndoMsg() | ReclaimMsg() if conn.seat is None:
             raise ServerError("action.not_seated")
         case ActMsg(action=action, state_id=state_id):
-            await asyncio.to_thread(service.submit, conn.table_id, conn.seat, action, state_id)
-            await hub.changed(conn.table_id)
+            live = await asyncio.to_thread(service.submit, conn.table_id, conn.seat, action, state_id)
+            await hub.changed(conn.table_id, live.relayed)
         case UndoMsg(state_id=state_id):
             await asyncio.to_thread(service.undo, conn.table_id, conn.seat, state_id)
             await hub.changed(conn.table_id)
