@@ -5,8 +5,9 @@ and watches it. A server process that dies of a fault the process itself cannot 
 SQLite's memory-mapped ``-shm`` file cannot be written, SIGSEGV, the kernel's OOM kill) is reported
 here in plain words, with the exit status 128 + the signal. Stop requests (SIGINT, SIGTERM, SIGHUP;
 Ctrl-C reaches every process of the group) become one SIGTERM for the server, which stops its
-workers and their bots' pools; every server process also stops once its own parent is gone, so
-nothing keeps running after the command ends. ``PYTHONFAULTHANDLER`` makes every server process
+workers and their bots' pools; every server process (uvicorn's main process and each of its workers)
+also stops once its own parent is gone, so nothing keeps running after the command ends or after a
+kill -9 of any of its processes. ``PYTHONFAULTHANDLER`` makes every server process
 print the Python stack of such a fault.
 """
 
@@ -85,8 +86,7 @@ def _serve(args: argparse.Namespace) -> int:
     """In the server process: run uvicorn (settings come from the environment)."""
     import uvicorn
 
-    parent = os.getppid()
-    threading.Thread(target=_follow, args=(parent,), name="follow-supervisor", daemon=True).start()
+    follow_parent()
     uvicorn.run("gameshelf.server.app:create_app", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on",
                 ws_per_message_deflate=False,  # messages are small; compression costs more CPU than it saves
@@ -96,8 +96,20 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+_following = threading.Lock()
+
+
+def follow_parent() -> None:
+    """In a server process: stop it (as SIGTERM would) once its parent is gone. uvicorn's main process
+    follows the supervising command; with ``--workers K`` each worker follows uvicorn's main process,
+    so a SIGKILL of either leaves no process serving on. Once per process (the app's start calls it
+    again in the single-process case)."""
+    if os.environ.get(CHILD) != "1" or not _following.acquire(blocking=False):
+        return
+    threading.Thread(target=_follow, args=(os.getppid(),), name="follow-parent", daemon=True).start()
+
+
 def _follow(parent: int) -> None:
-    """Stop this server (as SIGTERM would) once the supervising command is gone."""
     while os.getppid() == parent:
         time.sleep(0.5)
     os.kill(os.getpid(), signal.SIGTERM)

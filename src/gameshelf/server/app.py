@@ -34,6 +34,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        from gameshelf.cli.serve_cmd import follow_parent
+
+        follow_parent()  # a worker of ``gameshelf serve --workers K`` stops when its parent is gone
         sys.setswitchinterval(0.0005)  # hand the GIL between the event loop and DB threads quickly
         asyncio.get_running_loop().set_default_executor(  # asyncio.to_thread's threads
             ThreadPoolExecutor(max_workers=settings.threads, thread_name_prefix="gameshelf"))

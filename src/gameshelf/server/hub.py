@@ -3,8 +3,9 @@ the bots that play at its tables, and the sweeper for clocks, disconnections and
 
 The heartbeat keeps this process honest with the store: every ``heartbeat_seconds`` it records that a
 server runs (for :mod:`gameshelf.server.downtime`), reads the store's state id of every table it has
-connections to, catches up any table whose announcement it missed, and sends each connection a
-``heartbeat`` with that state id, so a page that missed an update notices and asks to resume.
+connections to, catches up any table whose announcement it missed, and sends a ``heartbeat`` with
+that state id to each connection that was not sent that state (so a page that missed an update
+notices and asks to resume) or was sent nothing during the last period (a keep-alive).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 import uuid
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -24,7 +26,8 @@ from gameshelf.server.i18n import ServerError
 from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
-from gameshelf.server.tables import TableService
+from gameshelf.server.live import Row
+from gameshelf.server.tables import RELAY_HASH, TableService
 from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
@@ -35,8 +38,11 @@ STOP_SECONDS = 5.0
 ORIGIN = uuid.uuid4().hex  # this process, so it skips its own broker messages
 
 
-def message(table_id: str) -> str:
-    return f"{table_id}:{ORIGIN}"
+def message(table_id: str, move: str = "") -> str:
+    """The announcement of a change at a table: ``table:origin``, and ``:move`` (tables.relay_body) when
+    the change was a move the other processes may apply themselves. An older process reads the table
+    id and an origin that is not its own: it catches up with the store, as before."""
+    return f"{table_id}:{ORIGIN}:{move}" if move else f"{table_id}:{ORIGIN}"
 
 
 class Hub:
@@ -55,6 +61,8 @@ class Hub:
 
     async def start(self) -> None:
         await asyncio.to_thread(downtime.credit_downtime, self.service.db, self.settings.heartbeat_seconds)
+        self.loop = asyncio.get_running_loop()
+        self.service.caught_up = self._tell_caught_up
         self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
         self.sweeper = asyncio.create_task(self._sweep())
@@ -86,9 +94,10 @@ class Hub:
             self.conns.pop(conn.table_id, None)
         return conn.seat is not None and not any(c.seat == conn.seat for c in group)
 
-    async def changed(self, table_id: str) -> None:
-        """After a local commit: tell the other processes, update local connections, wake bots."""
-        await self.broker.publish(message(table_id))
+    async def changed(self, table_id: str, move: str = "") -> None:
+        """After a local commit: tell the other processes (with the move, if it was one), update local
+        connections, wake bots."""
+        await self.broker.publish(message(table_id, move))
         await self._load(table_id)
         self.deliver(table_id)
         self.kick_bots(table_id)
@@ -110,12 +119,53 @@ class Hub:
 
             await relay.receive(self, payload)
             return
-        table_id, _, origin = payload.partition(":")
+        table_id, _, rest = payload.partition(":")
+        origin, _, move = rest.partition(":")
         if origin == ORIGIN:
             return
         if table_id not in self.conns:
             self._tell(table_id)  # "your turn" for people connected here, though nobody here watches it
+        elif move and self._apply_move(table_id, move):
+            self.deliver(table_id)
+            self.kick_bots(table_id)
+            return
         self.catch_up(table_id)
+
+    def _apply_move(self, table_id: str, move: str) -> bool:
+        """Apply another process's announced move to the cached match without reading the store: True
+        if the cache now holds that state (or a later one). False (the caller reads the store) when the
+        cache is not at the state just before it, is busy, or the result differs from what the
+        committing process saw (state id, hash): a cache that applied it wrongly is dropped."""
+        live = self.service.cached(table_id)
+        if live is None or table_id in self.syncing:
+            return False
+        try:
+            body = json.loads(move)
+            state_id, (seat, by_bot, notation), digest, meta = body["s"], body["r"], body["h"], body["m"]
+            meta["bots"] = {int(k): tuple(v) for k, v in meta["bots"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError):
+            log.warning("an announced move at table %s could not be read", table_id)
+            return False
+        if not live.lock.acquire(blocking=False):  # a worker thread is at this table: read the store
+            return False
+        try:
+            if live.state_id >= state_id:
+                return True  # a read here caught up already
+            if live.state_id != state_id - 1:
+                return False  # an announcement missed or still on its way: the store has them all
+            try:
+                live.apply(Row(state_id - 1, seat, "act", by_bot, notation))
+                same = live.state_id == state_id and live.game.state_hash(live.state)[:RELAY_HASH] == digest
+            except Exception:
+                same = False
+            if not same:
+                log.warning("an announced move at table %s did not give the announced state", table_id)
+                self.service.forget(table_id)
+                return False
+            live.meta = meta
+            return True
+        finally:
+            live.lock.release()
 
     async def catch_up_all(self) -> None:
         """After the relay reconnected: every table with connections here, caught up with the store."""
@@ -151,6 +201,20 @@ class Hub:
         finally:
             self.syncing.discard(table_id)
 
+    def _tell_caught_up(self, table_id: str) -> None:
+        """From any thread: :meth:`_caught_up` on the event loop (nothing once the loop has closed)."""
+        try:
+            self.loop.call_soon_threadsafe(self._caught_up, table_id)
+        except RuntimeError:
+            pass  # the server is stopping
+
+    def _caught_up(self, table_id: str) -> None:
+        """A read in this process (a new connection, a resume, a record or hint request) caught the
+        cached match up with the store: the table's other connections here get the new state too."""
+        if table_id in self.conns and table_id not in self.syncing:  # a running catch-up delivers itself
+            self.deliver(table_id)
+            self.kick_bots(table_id)
+
     def deliver(self, table_id: str) -> None:
         for conn in list(self.conns.get(table_id, ())):
             conn.push()
@@ -178,13 +242,17 @@ class Hub:
         watched = list(self.conns)
         if not watched:
             return
+        quiet = time.monotonic() - self.settings.heartbeat_seconds  # sent nothing since: it gets a heartbeat
         current = await asyncio.to_thread(self._store_state_ids, watched)
         for table_id, state_id in current.items():
             live = self.service.cached(table_id)
             if live is not None and live.state_id != state_id:
                 self.catch_up(table_id)  # an announcement was lost: the store is ahead of this cache
+            beat = json.dumps({"type": "heartbeat", "state_id": state_id})  # once per table, not per connection
             for conn in list(self.conns.get(table_id, ())):
-                conn.send({"type": "heartbeat", "state_id": state_id})
+                # A connection already sent this state, and sent something lately, learns nothing from it.
+                if conn.last_sid != state_id or conn.sent_at <= quiet:
+                    conn.send(beat)
 
     def _store_state_ids(self, table_ids: list[str]) -> dict[str, int | None]:
         """Each playing or finished table's state id in the store (None for a table not started)."""
@@ -263,7 +331,7 @@ class Hub:
         notation = await self.scheduler.run(await self._person(table_id), table_id, bots.choose,
                                             game_id, level, seed, state_id, view, legal)
         try:
-            await asyncio.to_thread(self.service.submit, table_id, seat, notation, state_id, True)
+            moved = await asyncio.to_thread(self.service.submit, table_id, seat, notation, state_id, True)
         except ServerError as exc:
             if exc.code in ("action.stale", "action.not_your_turn"):
                 return False
@@ -272,7 +340,7 @@ class Hub:
             log.warning("bot at %s seat %s refused: %s %s", table_id, seat, exc.code, exc.message)
             raise
         self.deliver(table_id)
-        await self.broker.publish(message(table_id))
+        await self.broker.publish(message(table_id, moved.relayed))
         return False
 
     # ---- clocks and sweeping ---------------------------------------------------------------

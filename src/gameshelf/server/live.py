@@ -47,6 +47,7 @@ class LiveMatch:
         self.rows: list[Row] = []
         self._meta: dict[str, Any] = {}
         self.meta_version = 0
+        self.relayed = ""  # the last committed move as the other processes apply it (tables.relay_body)
         self.replay(list(rows))
 
     @property
@@ -83,6 +84,8 @@ class LiveMatch:
         self.rows, self.effective = rows, effective
         self.state_ids = [state_id for state_id, _ in effective]
         self._cache: dict[tuple, str] = {}
+        self._parts: dict[tuple, Any] = {}  # this state's pieces of every seat's message (see parts)
+        self._visible: dict[int | None, tuple[int, int]] = {}  # seat -> (events looked at, visible among them)
 
     def apply(self, row: Row, action: Action | None = None) -> list[Event]:
         """Apply a new action row (checked: seat and legality; ``action``: the row's notation
@@ -91,6 +94,7 @@ class LiveMatch:
         self.rows.append(row)
         self.effective.append((self.state_id, row))
         self.state_ids.append(self.state_id)
+        self._parts = {}
         return events
 
     def last_events(self) -> list[Event]:
@@ -128,11 +132,21 @@ class LiveMatch:
         above ``after``; everything, from the start, once the game is over."""
         match = self.match
         first = 0 if match.is_over else match.log_index(bisect_right(self.state_ids, after))
-        start = first if match.is_over else sum(1 for event in match.log[:first] if event.visible_to(seat))
+        start = first if match.is_over else self._visible_before(seat, first)
         return start, match.log_for(seat, lang, first)
 
+    def _visible_before(self, seat: int | None, first: int) -> int:
+        """How many of the first ``first`` events ``seat`` may read, counted on from the last call (the
+        log only grows until a replay starts the count afresh)."""
+        seen, count = self._visible.get(seat, (0, 0))
+        if first < seen:
+            seen, count = 0, 0
+        count += sum(1 for event in self.match.log[seen:first] if event.visible_to(seat))
+        self._visible[seat] = (first, count)
+        return count
+
     def decision(self, seat: int | None, lang: str) -> dict[str, Any] | None:
-        decision = self.game.decision(self.state)
+        decision = self.part(("decision",), lambda: self.game.decision(self.state))
         if decision is None:
             return None
         public = Decision(decision.seat, decision.kind, Prompt("decision.turn", {"seat": decision.seat}))
@@ -165,6 +179,14 @@ class LiveMatch:
             self._cache[key] = text
         return text
 
+    def part(self, key: tuple, build) -> Any:
+        """A piece of this state's messages (a seat's view, decision and legal actions with their
+        labels), built once per state whatever the connections' state ids; callers hold ``lock``."""
+        found = self._parts.get(key, self)
+        if found is self:
+            found = self._parts[key] = build()
+        return found
+
     def message(self, seat: int | None, lang: str, since: int | None) -> dict[str, Any]:
         """A snapshot (``since`` None) or an update from state id ``since`` for ``seat``."""
         if since is not None and since < self.last_undo:
@@ -173,17 +195,20 @@ class LiveMatch:
         # The table's outcome (ranks adjusted for resignations) once stored; a game every other seat
         # resigned from is over without an engine outcome.
         ended = self.meta.get("status") == "over" and not self.is_over()
+        decision, legal = (None, []) if ended else self.part(("seat", seat, lang), lambda: (
+            self.decision(seat, lang), self.legal(seat, lang)))
         body: dict[str, Any] = {
             "type": "snapshot" if since is None else "update",
             "table": self.meta.get("id"), "state_id": self.state_id, "seat": seat,
-            "over": ended or self.is_over(), "view": self.match.view(seat),
-            "decision": None if ended else self.decision(seat, lang), "legal": [] if ended else self.legal(seat, lang),
+            "over": ended or self.is_over(), "view": self.part(("view", seat), lambda: self.match.view(seat)),
+            "decision": decision, "legal": legal,
             "log_from": log_from, "log": log, "outcome": self.meta.get("outcome") or self.outcome(),
             "clock": self.meta.get("clock"), "zombies": self.meta.get("zombies"),
             "resigned": self.meta.get("resigned"),
         }
         # The seat's single legal action, when it reveals nothing new: the page may play it for the person.
-        body["forced"] = bool(body["legal"]) and forced_action(self.game, self.state) is not None
+        body["forced"] = bool(legal) and self.part(("forced",), lambda: forced_action(self.game, self.state)
+                                                   is not None)
         if since is not None:
             body["prev_state_id"] = since
         return body

@@ -8,6 +8,7 @@ caller broadcast. The cached :class:`LiveMatch` is dropped whenever a commit fai
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import uuid
@@ -37,7 +38,12 @@ class TableService:
         self.db, self.settings = db, settings
         self._live: dict[str, LiveMatch] = {}
         self._guard = threading.Lock()
-        self.notify: Callable[[Session | Connection, str], None] = lambda session, table_id: None
+        # Announces a change to the other processes inside the committing transaction (PostgreSQL's
+        # NOTIFY); the third argument is the move itself, for them to apply (hub.relay_body).
+        self.notify: Callable[..., None] = lambda session, table_id, move="": None
+        # Told (from the worker thread) the id of a table whose cached match a read caught up with the
+        # store: the hub then sends the new state to that table's connections in this process.
+        self.caught_up: Callable[[str], None] = lambda table_id: None
 
     # ---- lifecycle -------------------------------------------------------------------------
     def create(self, user: User, spec: TableIn) -> str:
@@ -166,10 +172,16 @@ class TableService:
         """The cached match caught up with the store (after another process moved it)."""
         live = self.live(table_id)
         with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
+            before = live.state_id
             table = self._lock_row(conn, table_id, lock=False)
             self._catch_up(conn, live, table)
             seats = table_store.seat_states(conn, table_id)
-            live.meta = self._meta(table, seats, live)
+            meta = self._meta(table, seats, live)
+            moved = live.state_id != before or meta != live.meta
+            if meta != live.meta:
+                live.meta = meta
+        if moved:  # whoever asked (a new connection, a resume, a record read), the others here must hear it
+            self.caught_up(table_id)
         return live
 
     def submit(self, table_id: str, seat: int, notation: str, state_id: int, by_bot: bool = False) -> LiveMatch:
@@ -208,7 +220,8 @@ class TableService:
                         values.update(self._finish(conn, table, seats, live))
                     table_store.set_table(conn, table_id, **values)
                     live.meta = self._meta(table, seats, live)
-                    self.notify(conn, table_id)
+                    live.relayed = relay_body(live)
+                    self.notify(conn, table_id, live.relayed)
             except ServerError:
                 if live.state_id != before:
                     self.forget(table_id)
@@ -516,7 +529,24 @@ def pg_notifier(channel: str) -> Callable[[Session | Connection, str], None]:
 
     from gameshelf.server.hub import message
 
-    def notify(session: Session | Connection, table_id: str) -> None:
-        table_store.notify(session, channel, message(table_id))
+    def notify(session: Session | Connection, table_id: str, move: str = "") -> None:
+        table_store.notify(session, channel, message(table_id, move))
 
     return notify
+
+
+RELAY_HASH = 16  # hex digits of the state's hash a relayed move carries
+
+
+def relay_body(live: LiveMatch) -> str:
+    """The move that made ``live``'s current state, as the other processes apply it to their cached
+    match (engines are deterministic): the state id, the stored row, a prefix of the resulting state's
+    hash (checked there) and the table's meta. Empty when the state came from an undo (they read the
+    store). Built under ``live.lock`` by the committing transaction."""
+    if not live.rows or live.rows[-1].kind != "act":
+        return ""
+    row = live.rows[-1]
+    body = json.dumps({"s": live.state_id, "r": [row.seat, row.by_bot, row.notation],
+                       "h": live.game.state_hash(live.state)[:RELAY_HASH], "m": live.meta},
+                      ensure_ascii=False, separators=(",", ":"))
+    return body if len(body) < 6000 else ""  # NOTIFY's payload is at most 8000 bytes: they read the store

@@ -102,8 +102,10 @@ class Connection:
         self.retry: asyncio.TimerHandle | None = None
         self.closed = False
         self.user_id: str | None = None  # who is connected (a spectator too, if signed in): chat
+        self.sent_at = time.monotonic()  # when this connection was last sent a message
 
     def send(self, body: dict | str) -> None:
+        self.sent_at = time.monotonic()
         self.queue.put_nowait(body if isinstance(body, str) else json.dumps(body, ensure_ascii=False))
 
     def error(self, exc: ServerError, **extra) -> None:
@@ -305,8 +307,8 @@ async def handle(conn: Connection, message: _Msg) -> None:
         case ActMsg() | UndoMsg() | ReclaimMsg() if conn.seat is None:
             raise ServerError("action.not_seated")
         case ActMsg(action=action, state_id=state_id):
-            await asyncio.to_thread(service.submit, conn.table_id, conn.seat, action, state_id)
-            await hub.changed(conn.table_id)
+            live = await asyncio.to_thread(service.submit, conn.table_id, conn.seat, action, state_id)
+            await hub.changed(conn.table_id, live.relayed)
         case UndoMsg(state_id=state_id):
             await asyncio.to_thread(service.undo, conn.table_id, conn.seat, state_id)
             await hub.changed(conn.table_id)
