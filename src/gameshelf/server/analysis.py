@@ -18,7 +18,7 @@ every server process of a deployment answers the same status. A computation whos
 again, as it does after a failure. When the server stops, the analysis it is running is stopped
 and marked failed, so the next request starts it afresh.
 
-The budget is the analysis's own at level ``normal`` (500 simulations a decision,
+The budget is the analysis's own at level ``normal`` (200 simulations a decision,
 :data:`gameshelf.analysis.search.SIMS`); the setting ``analysis_sims`` (``GAMESHELF_ANALYSIS_SIMS``)
 replaces it, e.g. a tiny budget in tests. The routes are in :mod:`gameshelf.server.routes.analysis`.
 """
