@@ -91,7 +91,7 @@ def test_d4_sigbus_from_an_unmappable_shm_is_reported_and_stops_the_bots(tmp_pat
         assert _gone(proc.pid) == []
         output = proc.stdout.read().decode()
         assert "died of a bus error (SIGBUS)" in output and f"{store}-shm" in output, output
-        assert "Fatal Python error: Bus error" in output  # with the stack of every thread
+        assert "Fatal Python error: Bus error" in output  # with the stack of the faulting thread
     finally:
         if _group(proc.pid):
             os.killpg(proc.pid, signal.SIGKILL)

@@ -7,13 +7,15 @@ here in plain words, with the exit status 128 + the signal. Stop requests (SIGIN
 Ctrl-C reaches every process of the group) become one SIGTERM for the server, which stops its
 workers and their bots' pools; every server process (uvicorn's main process and each of its workers)
 also stops once its own parent is gone, so nothing keeps running after the command ends or after a
-kill -9 of any of its processes. ``PYTHONFAULTHANDLER`` makes every server process
-print the Python stack of such a fault.
+kill -9 of any of its processes. Every server process prints the Python stack of the thread that
+met such a fault (only that thread: the others may be running while SQLite's call has let go of the
+interpreter, and walking their frames then can itself crash).
 """
 
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
 import signal
 import subprocess
@@ -76,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     base = f"http://{args.host}:{args.port}"
     print(f"gameshelf server: open {base}/web/ to play  (API: {base}/docs; store: {db.url.render_as_string()})",
           flush=True)
-    env = {**os.environ, **settings.to_env(), CHILD: "1", "PYTHONFAULTHANDLER": "1"}
+    env = {**os.environ, **settings.to_env(), CHILD: "1"}
     return _supervise([sys.executable, "-m", "gameshelf.cli.main", "serve", "--host", args.host, "--port",
                        str(args.port), "--workers", str(args.workers), "--log-level", args.log_level], env,
                       sqlite_file)
@@ -100,12 +102,13 @@ _following = threading.Lock()
 
 
 def follow_parent() -> None:
-    """In a server process: stop it (as SIGTERM would) once its parent is gone. uvicorn's main process
+    """In a server process: report a fault's stack, and stop (as SIGTERM would) once its parent is gone. uvicorn's main process
     follows the supervising command; with ``--workers K`` each worker follows uvicorn's main process,
     so a SIGKILL of either leaves no process serving on. Once per process (the app's start calls it
     again in the single-process case)."""
     if os.environ.get(CHILD) != "1" or not _following.acquire(blocking=False):
         return
+    faulthandler.enable(all_threads=False)
     threading.Thread(target=_follow, args=(os.getppid(),), name="follow-parent", daemon=True).start()
 
 
