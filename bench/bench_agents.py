@@ -48,7 +48,7 @@ from gameshelf.games import game_ids, get_game
 from gameshelf.sim.parallel import default_jobs
 
 sys.path.insert(0, str(Path(__file__).parent))
-from reference import chess_moves_per_second  # noqa: E402
+from reference import CLOCKS, chess_moves_per_second, clock  # noqa: E402
 from gameshelf.sim.stats import decision_time, duration_text, summarize
 from gameshelf.sim.store import ResultStore
 from gameshelf.sim.tournament import make_jobs, run_tournament
@@ -218,8 +218,9 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
     parser.add_argument("--players", type=int, action="append", help="only these player counts")
     parser.add_argument("--agent", action="append", help="agent specs to time (default: ISMCTS rollouts)")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="time by the wall clock, or by this process's CPU time (steadier on a busy machine)")
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                        help="time the bots and python-chess's reference by the wall clock, or by this process's "
+                             "CPU time (steadier on a busy machine)")
     parser.add_argument("--strength", action="store_true", help="run the strength tournaments instead")
     parser.add_argument("--games", type=int, default=200, help="games per strength matchup")
     parser.add_argument("--ismcts", default="normal", help="the ISMCTS agent of the strength matchups")
@@ -245,9 +246,10 @@ def main() -> None:
                  args.out, args.only)
         return
     specs = args.agent or [s.format(sims=args.sims) for s in DEFAULT_AGENTS] + ["greedy"]
-    chess_rate = chess_moves_per_second(2.0)
+    timer = clock(args.clock)
+    chess_rate = chess_moves_per_second(2.0, timer)
     table = Table("game", "players", "agent", "sims/s", "s/decision", "x python-chess",
-                  title=f"bot speed, one core (python-chess random play: {chess_rate:,.0f} moves/s; "
+                  title=f"bot speed, one core, {args.clock} clock (python-chess random play: {chess_rate:,.0f} moves/s; "
                         f"goal at 2 players, default rollouts: {GOAL_RATIO:g}x)")
     for game_id in args.game or game_ids():
         game = get_game(game_id)
@@ -256,8 +258,7 @@ def main() -> None:
                 continue
             states = positions(game, players, args.positions)
             for spec in specs:
-                rate, per_decision = measure(game, spec, states,
-                                             time.process_time if args.clock == "cpu" else time.perf_counter)
+                rate, per_decision = measure(game, spec, states, timer)
                 searches = "ismcts" in spec
                 table.add_row(game_id, str(players), spec, f"{rate:,.0f}" if searches else "-",
                               f"{per_decision:.3f}", f"{rate / chess_rate:.3f}x" if searches else "-")
