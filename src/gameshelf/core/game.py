@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from gameshelf.core.chance import MAX_SEED, Chance
@@ -29,19 +29,59 @@ Action = Hashable
 View = dict[str, Any]
 
 
-@dataclass(frozen=True)
+_NO_ARGS: Any = object()  # Event's default args: a fresh empty dict
+
+
 class Event:
     """Something that happened, as data; rendered as a log sentence by :meth:`Game.describe`.
 
     ``audience`` limits who may read it (``None``: everyone, spectators included); ``hidden_from``
     names seats that may not. A game that draws a hidden card emits one event for the drawer
     (``audience={seat}``) and a redacted twin for everyone else (``hidden_from={seat}``).
+
+    Immutable, and compared, hashed, printed and pickled like the frozen dataclass it was; written
+    by hand with ``__slots__`` because games make one or more every action and the dataclass's
+    constructor cost a fifth of random play. Hashing fails, as before, when ``args`` is a dict.
     """
 
+    __slots__ = ("key", "args", "audience", "hidden_from")
+    __match_args__ = ("key", "args", "audience", "hidden_from")
+
     key: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-    audience: frozenset[int] | None = None
-    hidden_from: frozenset[int] = frozenset()
+    args: Mapping[str, Any]
+    audience: frozenset[int] | None
+    hidden_from: frozenset[int]
+
+    def __init__(self, key: str, args: Mapping[str, Any] = _NO_ARGS, audience: frozenset[int] | None = None,
+                 hidden_from: frozenset[int] = frozenset()) -> None:
+        _set_key(self, key)
+        _set_args(self, {} if args is _NO_ARGS else args)  # each event its own empty dict, as before
+        _set_audience(self, audience)
+        _set_hidden_from(self, hidden_from)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _fields(self) -> tuple[Any, ...]:
+        return self.key, self.args, self.audience, self.hidden_from
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(key={self.key!r}, args={self.args!r}, "
+                f"audience={self.audience!r}, hidden_from={self.hidden_from!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return self.__class__, self._fields()
 
     def visible_to(self, seat: int | None) -> bool:
         if seat in self.hidden_from:
@@ -50,6 +90,13 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "args": dict(self.args)}
+
+
+# The slots' own setters: the constructor writes through them, past the refusing __setattr__.
+_set_key = Event.key.__set__  # type: ignore[attr-defined]
+_set_args = Event.args.__set__  # type: ignore[attr-defined]
+_set_audience = Event.audience.__set__  # type: ignore[attr-defined]
+_set_hidden_from = Event.hidden_from.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
