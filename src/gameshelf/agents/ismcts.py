@@ -61,11 +61,11 @@ step keeps the state its greedy policy already built for the chosen action
 instead of applying that action again, and scores its last candidate on the state itself instead
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
-The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: the numbers of
-``Chance`` drawn in inlined loops (every determinization shuffles the unseen cards with it), and
-the greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed
-(``sample_few``) rather than shuffling the whole menu: the same distribution of candidates, so
-the same agent, but not the same choices for a given seed as before that change.
+The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``
+(every determinization shuffles the unseen cards with it) plus ``sample_few``, with which the
+greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed rather than
+shuffling the whole menu: the same distribution of candidates, so the same agent, but not the
+same choices for a given seed as before that change.
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ class ISMCTSAgent:
             raise ValueError(f"level must be one of {LEVEL_BUDGETS}")
         if sims is None and seconds is None and level is None:
             sims = 500
-        self.chance = FastChance(seed)  # Chance's numbers, drawn faster
+        self.chance = FastChance(seed)  # Chance's numbers, plus sample_few
         self.sims = sims
         self.level = level                      # no sims: the game's budget for this level (GameInfo.search)
         self.per_opponent = per_opponent        # sims counts per other seat (the levels' budgets)

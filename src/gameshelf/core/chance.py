@@ -93,7 +93,7 @@ class Chance:
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias).
 
-        The generator steps of ``next64`` are written out here (and in ``shuffle``): the same
+        The generator steps of ``next64`` are written out here (and in ``_fix_tail``): the same
         numbers, without a method call per draw (games and bots draw on every action)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
@@ -113,21 +113,8 @@ class Chance:
         return (self.next64() >> 11) / float(1 << 53)
 
     def choice(self, items: Sequence[T]) -> T:
-        """``items[below(len(items))]`` (below's steps written out: a random player calls this at
-        every action)."""
-        n = len(items)
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = _LIMITS[n] if n < 512 else _SPAN - _SPAN % n
-        state = self._state
-        while True:
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * _M1) & _MASK
-            z = ((z ^ (z >> 27)) * _M2) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self._state = state
-                return items[z % n]
+        """``items[below(len(items))]``."""
+        return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: place ``i`` from the end down swaps with ``below(i + 1)``.
@@ -135,9 +122,9 @@ class Chance:
         Most lists take all their numbers from one packed run of the generator (``_outputs``):
         the same numbers, when none would be rejected (``below``'s rule; about once in 2**55
         draws one could be, and then the shuffle draws one by one as below does)."""
-        state = self._state
         last = len(items) - 1
         if last + 1 in _PACKED:
+            state = self._state
             outputs = _outputs(state, last)
             if max(outputs) < _SHUFFLE_SAFE[last + 1]:
                 for i, z in zip(range(last, 0, -1), outputs):
@@ -145,8 +132,15 @@ class Chance:
                     items[i], items[j] = items[j], items[i]
                 self._state = (state + last * _GOLDEN) & _MASK
                 return
+        self._fix_tail(items, 1)
+
+    def _fix_tail(self, items: MutableSequence[T], stop: int) -> None:
+        """Fisher-Yates from the end, one ``below`` draw per place, fixing places ``len - 1`` down to
+        ``stop`` (1: a whole shuffle). ``below``'s steps are written out once more here: calling it
+        per place made the search's few-candidate samples a third slower."""
+        state = self._state
         limits = _LIMITS
-        for i in range(last, 0, -1):
+        for i in range(len(items) - 1, stop - 1, -1):
             n = i + 1
             limit = limits[n] if n < 512 else _SPAN - _SPAN % n
             while True:
