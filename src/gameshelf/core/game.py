@@ -71,7 +71,7 @@ class Event:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())
@@ -93,10 +93,10 @@ class Event:
 
 
 # The slots' own setters: the constructor writes through them, past the refusing __setattr__.
-_set_key = Event.key.__set__  # type: ignore[attr-defined]
-_set_args = Event.args.__set__  # type: ignore[attr-defined]
-_set_audience = Event.audience.__set__  # type: ignore[attr-defined]
-_set_hidden_from = Event.hidden_from.__set__  # type: ignore[attr-defined]
+_set_key = Event.__dict__["key"].__set__
+_set_args = Event.__dict__["args"].__set__
+_set_audience = Event.__dict__["audience"].__set__
+_set_hidden_from = Event.__dict__["hidden_from"].__set__
 
 
 @dataclass(frozen=True)
