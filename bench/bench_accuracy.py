@@ -6,7 +6,7 @@ level's mean game accuracy (and the ``normal`` opponents'), with the flags per 1
 
     python bench/bench_accuracy.py --games 2 --levels random,normal --jobs 2 [--cache FILE]
 
-``--cache`` keeps each analysed game's decisions (loss, choices, noise band) in a JSON file, so the table can be
+``--cache`` keeps each analysed game's decisions (loss, choices) in a JSON file, so the table can be
 printed again (for another accuracy aggregate, say) without searching again.
 """
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from gameshelf.agents import make_agent  # noqa: E402
 from gameshelf.analysis import analyse_record  # noqa: E402
 from gameshelf.analysis import search  # noqa: E402
-from gameshelf.analysis.review import DecisionReview, SeatReview, THRESHOLDS, counted_loss, flag_for  # noqa: E402
+from gameshelf.analysis.review import DecisionReview, SeatReview, THRESHOLDS, flag_for  # noqa: E402
 from gameshelf.core.record import Record  # noqa: E402
 from gameshelf.games import game_ids, get_game  # noqa: E402
 from gameshelf.match import run_match  # noqa: E402
@@ -46,13 +46,13 @@ def analyse(game_id: str, level: str, index: int, record: Record, jobs: int) -> 
     return {"game": game_id, "level": level, "index": index, "seats": list(record.seats),
             "seconds": round(time.perf_counter() - started, 1), "record": record.to_json(),
             "count": sum(len(review.decisions) for review in analysis.seats.values()),
-            "decisions": {str(seat): [[d.loss, d.choices, d.noise] for d in review.decisions]
+            "decisions": {str(seat): [[d.loss, d.choices] for d in review.decisions]
                           for seat, review in analysis.seats.items()}}
 
 
 def seat_accuracy(decisions: list[list[float]]) -> tuple[float, dict[str, int]]:
-    reviews = tuple(DecisionReview(i, 0, "", "", 0.0, 0.0, loss, flag_for(counted_loss(loss, noise)), choices, (), noise)
-                    for i, (loss, choices, *rest) in enumerate(decisions) for noise in [rest[0] if rest else 0.0])
+    reviews = tuple(DecisionReview(i, 0, "", "", 0.0, 0.0, loss, flag_for(loss), choices)
+                    for i, (loss, choices) in enumerate(decisions))
     review = SeatReview(0, "", reviews)
     return review.accuracy, review.counts()
 

@@ -87,14 +87,13 @@ TREES = ("all", "own")
 class Node:
     """A tree node: reached by ``mover``'s action; statistics for that seat."""
 
-    __slots__ = ("mover", "children", "visits", "total", "square", "avail", "prior", "branches")
+    __slots__ = ("mover", "children", "visits", "total", "avail", "prior", "branches")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.total = 0.0
-        self.square = 0.0  # the sum of squared rewards, kept for the root's children only (their spread)
         self.avail = 0
         self.prior = 0.0
         self.branches: dict[tuple, Node] | None = None
@@ -114,18 +113,11 @@ class Node:
 @dataclass(frozen=True)
 class ActionStat:
     """One root action after a search: its visits and the mean reward (in [0, 1]) of the seat
-    deciding, i.e. the seat's expected result after taking it (0.0 when never visited), and the
-    rewards' standard deviation (0.0 below two visits)."""
+    deciding, i.e. the seat's expected result after taking it (0.0 when never visited)."""
 
     action: Action
     visits: int
     value: float
-    deviation: float = 0.0
-
-    @property
-    def standard_error(self) -> float:
-        """The standard error of ``value`` (0.0 below two visits)."""
-        return self.deviation / math.sqrt(self.visits) if self.visits > 1 else 0.0
 
 
 class ISMCTSAgent:
@@ -188,9 +180,7 @@ class ISMCTSAgent:
         for action in legal:
             child = root.children.get(action)
             if child is not None and child.visits:
-                mean = child.total / child.visits
-                spread = math.sqrt(max(0.0, child.square / child.visits - mean * mean)) if child.visits > 1 else 0.0
-                stats.append(ActionStat(action, child.visits, mean, spread))
+                stats.append(ActionStat(action, child.visits, child.total / child.visits))
             else:
                 stats.append(ActionStat(action, 0, 0.0))
         return sorted(stats, key=lambda stat: (-stat.visits, -stat.value))
@@ -331,8 +321,6 @@ class ISMCTSAgent:
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.mover]
-        if len(path) > 1:
-            path[1].square += rewards[path[1].mover] ** 2
 
     def _select(self, node: Node, legal: Sequence[Action], mover: int) -> tuple[Action, Node, bool]:
         children = node.children

@@ -7,7 +7,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from gameshelf.agents.ismcts import ActionStat
 from gameshelf.analysis.search import analysis_agent
 from gameshelf.core.chance import derive_seed
 from gameshelf.core.errors import BadRecord, BadSeat
@@ -21,26 +20,8 @@ from gameshelf.games import GAME_MODULES, get_game
 # Chosen on 8 analysed 2-player games (bench/RESULTS.md, session 15): random play 25+ points below
 # its normal opponent in every game, normal play against itself 85+.
 CURVE_A, CURVE_K, CURVE_B, NOISE = 103.1668, 0.12, 3.1669, 0.05
-# A loss also counts only beyond the search's own noise at that decision: this many standard errors
-# of the difference between the best and the played values, and more where the best is the highest
-# of many noisy means (the expected maximum of k standard normals is about sqrt(2 ln k)). This is
-# what keeps a game whose values are noisy at 200 simulations (Midnight Zoo: its depth-2 rollouts
-# end on a heuristic scaled by the search's own spread) from charging a good move with the noise.
-NOISE_ERRORS = 2.0
 # A flag is an accuracy below its bound on that curve (the worst flag first).
 FLAG_ACCURACY: tuple[tuple[str, float], ...] = (("blunder", 35.0), ("mistake", 60.0), ("inaccuracy", 80.0))
-
-
-def noise_band(best: ActionStat, played: ActionStat, choices: int) -> float:
-    """How large a loss the search's noise alone could show at this decision: the standard error of
-    ``best.value - played.value`` times ``max(2, sqrt(2 ln choices))``."""
-    error = math.hypot(best.standard_error, played.standard_error)
-    return max(NOISE_ERRORS, math.sqrt(2.0 * math.log(max(1, choices)))) * error
-
-
-def counted_loss(loss: float, noise: float = 0.0) -> float:
-    """The part of a decision's loss beyond the search's noise band at that decision."""
-    return max(0.0, loss - noise)
 
 
 def accuracy_of(loss: float) -> float:
@@ -92,11 +73,10 @@ class DecisionReview:
     flag: str | None
     choices: int
     top: tuple[tuple[str, float, int], ...] = ()
-    noise: float = 0.0  # the search's noise band here (:func:`noise_band`): a loss within it costs nothing
 
     @property
     def accuracy(self) -> float:
-        return round(accuracy_of(counted_loss(self.loss, self.noise)), 1)
+        return round(accuracy_of(self.loss), 1)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -113,7 +93,7 @@ class SeatReview:
 
     @property
     def accuracy(self) -> float:
-        return game_accuracy([accuracy_of(counted_loss(d.loss, d.noise)) for d in self.decisions])
+        return game_accuracy([accuracy_of(d.loss) for d in self.decisions])
 
     @property
     def average_loss(self) -> float:
@@ -242,7 +222,6 @@ def review_decision(job: DecisionJob) -> DecisionReview:
         best = played
     value, best_value = round(played.value, 4), round(best.value, 4)  # the loss is what the numbers show
     loss = round(max(0.0, best_value - value), 4)
-    noise = round(noise_band(best, played, len(job.legal)), 4)
     top = tuple((str(s.action), round(s.value, 4), s.visits) for s in stats[:3])
     return DecisionReview(job.ply, job.seat, str(job.played), str(best.action), value, best_value, loss,
-                          flag_for(counted_loss(loss, noise)), len(job.legal), top, noise)
+                          flag_for(loss), len(job.legal), top)
