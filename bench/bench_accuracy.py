@@ -92,9 +92,13 @@ def main() -> None:
     parser.add_argument("--records", type=Path, default=None,
                         help="a cache of an earlier run: analyse its games again instead of playing new ones")
     parser.add_argument("--score-weight", type=float, default=None, help="the analysis's score weight (experiments)")
+    parser.add_argument("--depth", type=int, default=None,
+                        help="the analysis's greedy rollout steps (-1: to the end; experiments)")
     args = parser.parse_args()
     if args.score_weight is not None:
         search.SCORE_WEIGHT = args.score_weight
+    if args.depth is not None:
+        search.DEPTH = args.depth
     earlier = {(e["game"], e["level"], e["index"]): Record.from_json(e["record"])
                for e in (json.loads(args.records.read_text()) if args.records else []) if "record" in e}
     entries = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else []
