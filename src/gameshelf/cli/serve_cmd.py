@@ -25,6 +25,7 @@ import time
 
 GRACEFUL_SECONDS = 5  # how long a stopping server waits for its connections to close
 CHILD = "GAMESHELF_SERVE_CHILD"  # set in the server process: it serves instead of supervising
+PARENT = "GAMESHELF_SERVE_PARENT"  # the pid a server process follows (its parent when it was started)
 FAULTS = {signal.SIGBUS: "a bus error (SIGBUS)", signal.SIGSEGV: "a segmentation fault (SIGSEGV)",
           signal.SIGKILL: "SIGKILL (the kernel's out-of-memory killer, or someone)",
           signal.SIGABRT: "an abort (SIGABRT)"}
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     base = f"http://{args.host}:{args.port}"
     print(f"gameshelf server: open {base}/web/ to play  (API: {base}/docs; store: {db.url.render_as_string()})",
           flush=True)
-    env = {**os.environ, **settings.to_env(), CHILD: "1"}
+    env = {**os.environ, **settings.to_env(), CHILD: "1", PARENT: str(os.getpid())}
     return _supervise([sys.executable, "-m", "gameshelf.cli.main", "serve", "--host", args.host, "--port",
                        str(args.port), "--workers", str(args.workers), "--log-level", args.log_level,
                        "--loop", args.loop, "--http", args.http], env,
@@ -99,6 +100,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     follow_parent()
+    os.environ[PARENT] = str(os.getpid())  # the workers uvicorn starts follow this process
     uvicorn.run("gameshelf.server.app:create_app", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on",
                 loop=args.loop, http=args.http,  # auto: uvloop and httptools when installed (less CPU a move)
@@ -115,12 +117,15 @@ _following = threading.Lock()
 def follow_parent() -> None:
     """In a server process: report a fault's stack, and stop (as SIGTERM would) once its parent is gone. uvicorn's main process
     follows the supervising command; with ``--workers K`` each worker follows uvicorn's main process,
-    so a SIGKILL of either leaves no process serving on. Once per process (the app's start calls it
-    again in the single-process case)."""
+    so a SIGKILL of either leaves no process serving on. The parent's pid comes from the environment
+    its parent set before starting it: a worker whose parent died while the worker was still starting
+    (before this call) has already been given another parent, and stops at once. Once per process
+    (the app's start calls it again in the single-process case)."""
     if os.environ.get(CHILD) != "1" or not _following.acquire(blocking=False):
         return
     faulthandler.enable(all_threads=False)
-    threading.Thread(target=_follow, args=(os.getppid(),), name="follow-parent", daemon=True).start()
+    parent = int(os.environ.get(PARENT) or os.getppid())
+    threading.Thread(target=_follow, args=(parent,), name="follow-parent", daemon=True).start()
 
 
 def _follow(parent: int) -> None:
