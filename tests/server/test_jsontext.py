@@ -29,3 +29,10 @@ def test_non_ascii_text_is_kept_and_escapes_are_the_same() -> None:
 def test_values_orjson_refuses_are_written_by_the_standard_library() -> None:
     value = {1: "integer key", "big": 1 << 70}
     assert jsontext.dumps(value) == standard(value)
+
+
+def test_without_orjson_the_standard_library_writes_the_same_text(monkeypatch) -> None:
+    value = {"name": "Zoë", "n": [1, 2.5, None]}
+    expected = jsontext.dumps(value)
+    monkeypatch.setattr(jsontext, "orjson", None)
+    assert jsontext.dumps(value) == expected == standard(value)
