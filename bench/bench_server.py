@@ -402,12 +402,12 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int, workers: int = 1, broker: str = "", log=subprocess.DEVNULL, src: str = SRC,
-                 settings: dict[str, str] | None = None) -> subprocess.Popen:
+                 settings: dict[str, str] | None = None, loop: str = "auto", http: str = "auto") -> subprocess.Popen:
     """``gameshelf serve`` from the tree ``src`` as its own process group; returns once it answers."""
     env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "GAMESHELF_RATE_PER_SECOND": "1000", "GAMESHELF_RATE_BURST": "1000", **(settings or {})}
     command = [sys.executable, "-m", "gameshelf.cli.main", "serve", "--port", str(port), "--db", db,
-               "--workers", str(workers)]
+               "--workers", str(workers), "--loop", loop, "--http", http]
     if broker:
         command += ["--broker", broker]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
@@ -499,6 +499,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="default with SQLite and several server processes: local Redis")
     parser.add_argument("--game", default="midnight_zoo")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--loop", default="auto", choices=("auto", "uvloop", "asyncio"),
+                        help="the servers' event loop (gameshelf serve --loop)")
+    parser.add_argument("--http", default="auto", choices=("auto", "httptools", "h11"),
+                        help="the servers' HTTP parser (gameshelf serve --http)")
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="a seat waits about this long before each move (an offered load like people's); "
                              "0: it answers at once (the table's numbers)")
@@ -541,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
         ports = []
         for _ in range(args.servers):
             ports.append(free_port())
-            procs.append(start_server(db, ports[-1], args.workers, broker, log))
+            procs.append(start_server(db, ports[-1], args.workers, broker, log, loop=args.loop, http=args.http))
         stats = asyncio.run(run_clients([f"http://127.0.0.1:{port}" for port in ports], args.seats, args.seconds,
                                         args.game, [proc.pid for proc in procs], args.think_ms / 1000,
                                         args.kill_worker_at, victim))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -65,3 +67,22 @@ def test_killing_the_serve_command_or_uvicorns_main_process_stops_every_worker(t
             pass
         proc.wait(30)
         proc.stdout.close()
+
+
+def test_a_server_process_whose_parent_died_before_it_followed_stops_at_once():
+    """A worker still starting when uvicorn's main process is killed is given another parent before
+    it starts watching: it follows the pid its parent named, so it stops (SIGTERM) instead of
+    serving on under its new parent."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    code = ("import time\nfrom gameshelf.cli.serve_cmd import follow_parent\nfollow_parent()\n"
+            "time.sleep(120)\n")
+    env = {**os.environ, "GAMESHELF_SERVE_CHILD": "1", "GAMESHELF_SERVE_PARENT": str(gone.pid),
+           "PYTHONPATH": os.pathsep.join(sys.path)}
+    follower = subprocess.Popen([sys.executable, "-c", code], env=env)
+    try:
+        assert follower.wait(60) == -signal.SIGTERM
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+            follower.wait()

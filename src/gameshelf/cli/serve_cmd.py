@@ -25,9 +25,12 @@ import time
 
 GRACEFUL_SECONDS = 5  # how long a stopping server waits for its connections to close
 CHILD = "GAMESHELF_SERVE_CHILD"  # set in the server process: it serves instead of supervising
+PARENT = "GAMESHELF_SERVE_PARENT"  # the pid a server process follows (its parent when it was started)
 FAULTS = {signal.SIGBUS: "a bus error (SIGBUS)", signal.SIGSEGV: "a segmentation fault (SIGSEGV)",
           signal.SIGKILL: "SIGKILL (the kernel's out-of-memory killer, or someone)",
           signal.SIGABRT: "an abort (SIGABRT)"}
+LOOPS = ("auto", "uvloop", "asyncio")
+HTTP_PARSERS = ("auto", "httptools", "h11")
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -44,6 +47,12 @@ def add_parser(sub) -> argparse.ArgumentParser:
                                                      "PostgreSQL LISTEN/NOTIFY, or none with SQLite)")
     parser.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before acting")
     parser.add_argument("--log-level", default="warning")
+    parser.add_argument("--loop", choices=LOOPS, default="auto",
+                        help="event loop: uvloop (faster; installed with the 'server' extra), asyncio, or "
+                             "auto (uvloop when installed)")
+    parser.add_argument("--http", choices=HTTP_PARSERS, default="auto",
+                        help="HTTP parser: httptools (faster; installed with the 'server' extra), h11, or "
+                             "auto (httptools when installed)")
     return parser
 
 
@@ -57,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"the server needs the 'server' extra: pip install 'gameshelf[server]' ({exc})")
     if os.environ.get(CHILD) == "1":
         return _serve(args)
+    _check_speedups(args)
     settings = Settings.from_env()
     settings.db_url = args.db or settings.db_url or default_db_url()
     settings.broker_url = args.broker or settings.broker_url
@@ -78,9 +88,10 @@ def run(args: argparse.Namespace) -> int:
     base = f"http://{args.host}:{args.port}"
     print(f"gameshelf server: open {base}/web/ to play  (API: {base}/docs; store: {db.url.render_as_string()})",
           flush=True)
-    env = {**os.environ, **settings.to_env(), CHILD: "1"}
+    env = {**os.environ, **settings.to_env(), CHILD: "1", PARENT: str(os.getpid())}
     return _supervise([sys.executable, "-m", "gameshelf.cli.main", "serve", "--host", args.host, "--port",
-                       str(args.port), "--workers", str(args.workers), "--log-level", args.log_level], env,
+                       str(args.port), "--workers", str(args.workers), "--log-level", args.log_level,
+                       "--loop", args.loop, "--http", args.http], env,
                       sqlite_file)
 
 
@@ -89,8 +100,10 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     follow_parent()
+    os.environ[PARENT] = str(os.getpid())  # the workers uvicorn starts follow this process
     uvicorn.run("gameshelf.server.app:create_app", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level=args.log_level, ws_max_size=1 << 20, lifespan="on",
+                loop=args.loop, http=args.http,  # auto: uvloop and httptools when installed (less CPU a move)
                 ws_per_message_deflate=False,  # messages are small; compression costs more CPU than it saves
                 ws="gameshelf.server.ws_handshake:WebSocketProtocol",  # answers an over-long handshake
                 # A client that never answers the closing handshake must not hold the stop for ever.
@@ -104,18 +117,31 @@ _following = threading.Lock()
 def follow_parent() -> None:
     """In a server process: report a fault's stack, and stop (as SIGTERM would) once its parent is gone. uvicorn's main process
     follows the supervising command; with ``--workers K`` each worker follows uvicorn's main process,
-    so a SIGKILL of either leaves no process serving on. Once per process (the app's start calls it
-    again in the single-process case)."""
+    so a SIGKILL of either leaves no process serving on. The parent's pid comes from the environment
+    its parent set before starting it: a worker whose parent died while the worker was still starting
+    (before this call) has already been given another parent, and stops at once. Once per process
+    (the app's start calls it again in the single-process case)."""
     if os.environ.get(CHILD) != "1" or not _following.acquire(blocking=False):
         return
     faulthandler.enable(all_threads=False)
-    threading.Thread(target=_follow, args=(os.getppid(),), name="follow-parent", daemon=True).start()
+    parent = int(os.environ.get(PARENT) or os.getppid())
+    threading.Thread(target=_follow, args=(parent,), name="follow-parent", daemon=True).start()
 
 
 def _follow(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _check_speedups(args: argparse.Namespace) -> None:
+    """A named event loop or HTTP parser must be installed (auto falls back to asyncio and h11)."""
+    for option, name in (("--loop", args.loop), ("--http", args.http)):
+        if name in ("uvloop", "httptools"):
+            try:
+                __import__(name)
+            except ImportError:
+                raise SystemExit(f"{option} {name} needs the package {name}: pip install 'gameshelf[server]'")
 
 
 def _supervise(command: list[str], env: dict[str, str], sqlite_file: str | None) -> int:

@@ -20,7 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 
-from gameshelf.server import bots, downtime
+from gameshelf.server import bots, downtime, jsontext
 from gameshelf.server.broker import LocalBroker
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.retry import transient
@@ -368,4 +368,4 @@ def table_message(meta: dict, state_id: int | None, seats: list | None = None) -
             "clock": meta.get("clock"), "zombies": meta.get("zombies"), "resigned": meta.get("resigned")}
     if seats is not None:
         body["seats"] = seats
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return jsontext.dumps(body)

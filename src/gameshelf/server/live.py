@@ -9,7 +9,6 @@ rows (undo rows too); the interactive match's counts the actions in effect.
 
 from __future__ import annotations
 
-import json
 import threading
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from gameshelf.core.game import Action, Event, Game
 from gameshelf.core.record import record_states
 from gameshelf.games import get_game
 from gameshelf.match import InteractiveMatch
+from gameshelf.server import jsontext
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ class LiveMatch:
         if text is None:
             if len(self._cache) > 256:
                 self._cache.clear()
-            text = json.dumps(self.message(seat, lang, since), ensure_ascii=False, separators=(",", ":"))
+            text = jsontext.dumps(self.message(seat, lang, since))
             self._cache[key] = text
         return text
 

@@ -8,7 +8,6 @@ caller broadcast. The cached :class:`LiveMatch` is dropped whenever a commit fai
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
 import uuid
@@ -21,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
 from gameshelf.games import game_ids, get_game
-from gameshelf.server import limits, ratings, resignations
+from gameshelf.server import jsontext, limits, ratings, resignations
 from gameshelf.server.auth import aware, now
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.live import LiveMatch, Row
@@ -546,7 +545,6 @@ def relay_body(live: LiveMatch) -> str:
     if not live.rows or live.rows[-1].kind != "act":
         return ""
     row = live.rows[-1]
-    body = json.dumps({"s": live.state_id, "r": [row.seat, row.by_bot, row.notation],
-                       "h": live.game.state_hash(live.state)[:RELAY_HASH], "m": live.meta},
-                      ensure_ascii=False, separators=(",", ":"))
+    body = jsontext.dumps({"s": live.state_id, "r": [row.seat, row.by_bot, row.notation],
+                           "h": live.game.state_hash(live.state)[:RELAY_HASH], "m": live.meta})
     return body if len(body) < 6000 else ""  # NOTIFY's payload is at most 8000 bytes: they read the store

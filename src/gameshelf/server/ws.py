@@ -27,6 +27,7 @@ from typing import Annotated, Literal, Union
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
+from gameshelf.server import jsontext
 from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
@@ -106,7 +107,7 @@ class Connection:
 
     def send(self, body: dict | str) -> None:
         self.sent_at = time.monotonic()
-        self.queue.put_nowait(body if isinstance(body, str) else json.dumps(body, ensure_ascii=False))
+        self.queue.put_nowait(body if isinstance(body, str) else jsontext.dumps(body))
 
     def error(self, exc: ServerError, **extra) -> None:
         self.send({"type": "error", **error_body(exc, self.lang, **extra)})
