@@ -115,9 +115,9 @@ _following = threading.Lock()
 
 
 def follow_parent() -> None:
-    """In a server process: report a fault's stack, and stop (as SIGTERM would) once its parent is gone. uvicorn's main process
-    follows the supervising command; with ``--workers K`` each worker follows uvicorn's main process,
-    so a SIGKILL of either leaves no process serving on. The parent's pid comes from the environment
+    """In a server process: report a fault's stack, and stop (as SIGTERM would) once its parent is
+    gone. uvicorn's main process follows the supervising command; with ``--workers K`` each worker
+    follows uvicorn's main process, so a SIGKILL of either leaves no process serving on. The parent's pid comes from the environment
     its parent set before starting it: a worker whose parent died while the worker was still starting
     (before this call) has already been given another parent, and stops at once. Once per process
     (the app's start calls it again in the single-process case)."""
