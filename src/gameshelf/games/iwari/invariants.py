@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.games.iwari.catalog import DISPLAY, FEATS, NB, TENTS, TOTEMS, deck_counts
-from gameshelf.games.iwari.scoring import assert_breakdown
+from gameshelf.games.iwari.scoring import assert_breakdown, has_settlement
 from gameshelf.games.iwari.decisions import ChooseAction, PlacePieces
 from gameshelf.games.iwari.state import State
 
@@ -41,4 +41,5 @@ def check_invariants(state: State) -> None:
         assert not (state.blocked[line.index] and state.line_feats[line.index]), "no feat on a blocked line"
     assert state.pending or state.final is not None, "the game ends with a final scoring"
     assert all(frame.seat == state.current for frame in state.pending), "every pending decision is the current seat's"
+    assert state.settled == tuple(has_settlement(state, tribe) for tribe in range(state.tribes)), "R49: settled"
     assert_breakdown(state)

@@ -20,6 +20,7 @@ from gameshelf.games.iwari.catalog import (BIOME_INDEX, BIOMES, DISPLAY, EXPEDIT
 from gameshelf.games.iwari.decisions import (KINDS, ChooseAction, DraftPick, DrawCards, PlaceFeatToken, PlacePieces,
                                              ThirdTribeTarget)
 from gameshelf.games.iwari.options import SCHEMA, Config
+from gameshelf.games.iwari.scoring import has_settlement
 from gameshelf.games.iwari.state import State
 
 BIOME_IDS = tuple(biome.id for biome in BIOMES)
@@ -130,6 +131,7 @@ def _decode_board(state: State, data: dict[str, Any], board: MapData, tribes: in
                           for tribe in range(tribes)]
     state.supply_totems = [TOTEMS - sum(state.totems[tribe * territories:(tribe + 1) * territories])
                            for tribe in range(tribes)]
+    state.settled = tuple(has_settlement(state, tribe) for tribe in range(tribes))
     state.feat_tokens = tuple(_token(board, feat, target) for feat, target in data["feat_tokens"])
     state.territory_feats, state.line_feats = [0] * territories, [0] * len(board.lines)
     for feat, target in state.feat_tokens:

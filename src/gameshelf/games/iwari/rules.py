@@ -66,6 +66,7 @@ def empty_board(state: State) -> None:
     state.tents, state.totems = [0] * (tribes * territories), [0] * (tribes * territories)
     state.filled, state.totem_stacks = [0] * territories, [0] * territories
     state.supply_tents, state.supply_totems = [TENTS] * tribes, [TOTEMS] * tribes
+    state.settled = (False,) * tribes
     state.territory_feats, state.line_feats = [0] * territories, [0] * len(board.lines)
     state.feats_earned = [()] * len(FEATS)
     state.feat_tokens, state.feat_interim = (), (0,) * (len(FEATS) * tribes)

@@ -15,7 +15,7 @@ from gameshelf.games.iwari.events import PLACE_DONE, THIRD_STEP_SKIPPED
 from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken, PlacePieces
 from gameshelf.games.iwari.rules_draw import end_game, start_draw
 from gameshelf.games.iwari.rules_place import target_choices
-from gameshelf.games.iwari.scoring import SETTLEMENT, has_settlement, qualifies, settlements
+from gameshelf.games.iwari.scoring import qualifies, settlements
 from gameshelf.games.iwari.state import State
 
 
@@ -37,18 +37,15 @@ def has_feat_target(state: State, seat: int, feat_index: int, filled: int = -1) 
     feat = FEATS[feat_index]
     if feat.id == "discovery":  # R51: any territory but the filled one
         return filled >= 0 and len(state.map.territories) > 1
-    if feat.id == "unity":  # R50: a settlement needs 4 tents on the board (R49)
-        return TENTS - state.supply_tents[seat] >= SETTLEMENT and has_settlement(state, seat)
+    if feat.id == "unity":  # R50: a settlement (R49), kept on the state (state.py)
+        return state.settled[seat]
     if TOTEMS - state.supply_totems[seat] < 2:  # R52, R53: an own totem on both ends of a line
         return False
-    blocked, totems, territories = state.blocked, state.totems, len(state.filled)
-    own = seat * territories
+    totems, territories, blocked = state.totems, len(state.filled), state.blocked
+    mine = totems[seat * territories:(seat + 1) * territories]
     for index, first, second in lines_of_kind(state.map.id, feat.line_kind):  # qualifies(), inlined
-        if blocked[index]:
-            continue
-        on_first, on_second = totems[own + first], totems[own + second]
-        if (on_first and on_second and on_first == max(totems[first::territories])
-                and on_second == max(totems[second::territories])):
+        if (mine[first] and mine[second] and not blocked[index]
+                and mine[first] == max(totems[first::territories]) and mine[second] == max(totems[second::territories])):
             return True
     return False
 

@@ -21,6 +21,7 @@ from gameshelf.games.iwari.events import piece_event, target_event
 from gameshelf.games.iwari.heuristics import area_changed
 from gameshelf.games.iwari.decisions import PlacePieces, place_pieces
 from gameshelf.games.iwari.rules_draw import tribe_arg
+from gameshelf.games.iwari.scoring import in_settlement
 from gameshelf.games.iwari.state import State
 
 Reason = tuple[str, str]  # (rule, why a choice is illegal)
@@ -96,6 +97,15 @@ def territory_rows(map_id: str) -> tuple[TerritoryRow, ...]:
 
 
 @lru_cache(maxsize=None)
+def payable_rows(map_id: str, hand: tuple[int, ...]) -> tuple[TerritoryRow, ...]:
+    """The rows of the territories where ``hand`` (cards per biome) pays a piece (R17: a matching
+    card, or any pair), in territory order. Built once per map and hand: a hand holds a few
+    cards, so there are few hands, and the Place target rules then visit only these territories."""
+    any_pair = max(hand) >= 2
+    return tuple(row for row in territory_rows(map_id) if any_pair or hand[row.biome])
+
+
+@lru_cache(maxsize=None)
 def space_rows(map_id: str) -> tuple[tuple[tuple[int, Tent, tuple[Tent, ...]], ...], ...]:
     """Per territory, per tent space: (space, its tent paid by a matching card, its tents paid by
     a pair of each biome), in the map's space order (built once)."""
@@ -106,17 +116,13 @@ def space_rows(map_id: str) -> tuple[tuple[tuple[int, Tent, tuple[Tent, ...]], .
 
 def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> list[Any]:
     """Territories where ``tribe`` can place with ``seat``'s hand (R15, R26): :func:`can_place_in`
-    for every territory, with what it reads of the hand and the supplies read once. With
-    ``first``, only the first such territory (to learn whether there is one)."""
+    for every territory the hand pays in (:func:`payable_rows`), with what it reads of the
+    supplies read once. With ``first``, only the first such territory (to learn whether there is one)."""
     base = seat * NB
-    hand = state.hands[base:base + NB]
-    any_pair = max(hand) >= 2                                    # R17: a pair pays anywhere
     tent_left, totem_left = state.supply_tents[tribe] > 0, state.supply_totems[tribe] > 0
     filled, stacks, tents = state.filled, state.totem_stacks, state.tents
     out = []
-    for territory, biome, spaces, totem_space, target in territory_rows(state.map.id):
-        if not (any_pair or hand[biome]):
-            continue
+    for territory, _, spaces, totem_space, target in payable_rows(state.map.id, tuple(state.hands[base:base + NB])):
         on_board = filled[territory]
         if ((tent_left and on_board < spaces)                    # R20, R22: a tent
                 or (on_board and totem_space and totem_left     # R21-R23: a totem
@@ -215,7 +221,10 @@ def apply_tent(state: State, action: Tent) -> list[Event]:
     board, frame = state.map, state.pending[-1]
     assert isinstance(frame, PlacePieces)
     tribe, territory, on_board = frame.tribe, frame.territory, state.filled
-    state.owner[board.space_index[action.space]] = tribe
+    space = board.space_index[action.space]
+    state.owner[space] = tribe
+    if not state.settled[tribe] and in_settlement(state, tribe, space):  # R49 (state.py: settled)
+        state.settled = state.settled[:tribe] + (True,) + state.settled[tribe + 1:]
     state.tents[tribe * len(on_board) + territory] += 1
     on_board[territory] += 1
     state.supply_tents[tribe] -= 1

@@ -3,6 +3,8 @@ the Long Road (R68), interim and final scoring (R72, R73) and the winner (R79, R
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gameshelf.core.game import Outcome, rank_players
 from gameshelf.games.iwari.catalog import EXPEDITIONS, FEATS, TENTS, TOTEMS
 from gameshelf.games.iwari.state import State
@@ -14,12 +16,20 @@ CATEGORIES = ("interim", "tents", "settlements", "totems", "long_road", "expedit
 
 def score_area(counts: list[int], multiplier: int = 1) -> list[int]:
     """R76: the top count scores every tent; others score the next higher count present."""
+    return [multiplier * points for points in area_points(tuple(counts))]
+
+
+@lru_cache(maxsize=4096)
+def area_points(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`score_area` without multiplier, once per count combination: a territory holds at
+    most 7 tents, so few combinations occur, and every scoring (interim, final, the bot's
+    heuristic) meets the same ones again."""
     present = sorted({n for n in counts if n > 0})
     if not present:
-        return [0] * len(counts)
+        return (0,) * len(counts)
     total, top = sum(counts), present[-1]
     above = {present[i]: present[i + 1] for i in range(len(present) - 1)}
-    return [0 if n <= 0 else multiplier * (total if n == top else above[n]) for n in counts]
+    return tuple(0 if n <= 0 else (total if n == top else above[n]) for n in counts)
 
 
 def territory_base(state: State):
@@ -27,7 +37,7 @@ def territory_base(state: State):
     territories, tents = len(state.map.territories), state.tents
     for territory in range(territories):
         if state.filled[territory]:
-            yield territory, score_area(tents[territory::territories])
+            yield territory, area_points(tuple(tents[territory::territories]))
 
 
 def tent_majority(state: State) -> list[int]:
@@ -47,18 +57,18 @@ SETTLEMENT = 4  # R49: tents in a settlement, at least
 def has_settlement(state: State, tribe: int) -> bool:
     """Whether :func:`settlements` is not empty: stops at the first group of 4 tents (R49)."""
     owner, adjacency = state.owner, state.adjacency
-    seen: set[int] = set()
+    unseen = owner[:]  # the tribe's tents not reached yet still hold ``tribe`` (a list: cheaper than a set)
     space = -1
     for _ in range(owner.count(tribe)):
         space = owner.index(tribe, space + 1)  # the tribe's next tent, found in C
-        if space in seen:
+        if unseen[space] != tribe:
             continue
+        unseen[space] = -1
         size, stack = 1, [space]
-        seen.add(space)
         while stack:
             for neighbour in adjacency[stack.pop()]:
-                if owner[neighbour] == tribe and neighbour not in seen:
-                    seen.add(neighbour)
+                if unseen[neighbour] == tribe:
+                    unseen[neighbour] = -1
                     size += 1
                     if size >= SETTLEMENT:
                         return True
@@ -66,20 +76,37 @@ def has_settlement(state: State, tribe: int) -> bool:
     return False
 
 
+def in_settlement(state: State, tribe: int, space: int) -> bool:
+    """Whether the tribe's tent on ``space`` belongs to a group of at least 4 tents (R49): the
+    search of :func:`has_settlement` from that one tent."""
+    owner, adjacency = state.owner, state.adjacency
+    seen, stack = {space}, [space]
+    while stack:
+        for neighbour in adjacency[stack.pop()]:
+            if owner[neighbour] == tribe and neighbour not in seen:
+                seen.add(neighbour)
+                if len(seen) >= SETTLEMENT:
+                    return True
+                stack.append(neighbour)
+    return False
+
+
 def settlements(state: State, tribe: int) -> list[list[int]]:
     """The tribe's maximal road-connected groups of at least 4 tents (R49)."""
     owner, adjacency = state.owner, state.adjacency
-    seen: set[int] = set()
+    unseen = owner[:]  # as in has_settlement
     groups = []
-    for space in range(len(owner)):
-        if owner[space] != tribe or space in seen:
+    space = -1
+    for _ in range(owner.count(tribe)):
+        space = owner.index(tribe, space + 1)
+        if unseen[space] != tribe:
             continue
+        unseen[space] = -1
         group, stack = [space], [space]
-        seen.add(space)
         while stack:
             for neighbour in adjacency[stack.pop()]:
-                if owner[neighbour] == tribe and neighbour not in seen:
-                    seen.add(neighbour)
+                if unseen[neighbour] == tribe:
+                    unseen[neighbour] = -1
                     group.append(neighbour)
                     stack.append(neighbour)
         if len(group) >= SETTLEMENT:

@@ -48,6 +48,9 @@ class State(GameState):
     filled: list[int]                       # per territory: tents on it
     totem_stacks: list[int]                 # per territory: totems on it, K(T) (R23)
     supply_tents: list[int]
+    settled: tuple[bool, ...]               # per tribe: a settlement (R49) is on the board (derived:
+                                            # tents never leave, so once true it stays; apply_tent
+                                            # judges only the group of the tent it places)
     supply_totems: list[int]
     territory_feats: list[int]              # per territory: feat tokens on it
     line_feats: list[int]                   # per alliance line: feat tokens on it
