@@ -6,13 +6,13 @@ from __future__ import annotations
 from gameshelf.core.game import Event
 from gameshelf.games.borealis.actions import DECK, REFRESH, TAKE, Refresh, TakeDeck, TakePool
 from gameshelf.games.borealis.catalog import CARD_TERM, SETUP
+from gameshelf.games.borealis.events import card_event, draw_events, pool_refill_event, seat_event
 from gameshelf.games.borealis.decisions import TAKE_AFTER_REFRESH, TAKE_CARD, TakeCard, Taking
 from gameshelf.games.borealis.rules_end import finish_turn
 from gameshelf.games.borealis.state import State
 
 POOL_SIZE = SETUP["pool_size"]
 REFRESH_COST = SETUP["refresh_cost"]
-_ONLY = [frozenset({seat}) for seat in range(4)]
 
 
 # ---- piles (R20, R22, R26-R28, A17) ------------------------------------------------------------
@@ -42,10 +42,7 @@ def draw_to_hand(state: State, seat: int, count: int, events: list[Event] | None
         hand.append(card)
         drawn.append(card)
     if drawn and events is not None:
-        events.append(Event("draw_private", {"seat": seat, "cards": [CARD_TERM[c] for c in drawn],
-                                             "ids": drawn}, _ONLY[seat]))
-        key = "draw_hidden_one" if len(drawn) == 1 else "draw_hidden"
-        events.append(Event(key, {"seat": seat, "count": len(drawn)}, hidden_from=_ONLY[seat]))
+        events += draw_events(seat, tuple(drawn))  # the drawer's cards, and a redacted twin for all others
     return len(drawn)
 
 
@@ -59,7 +56,7 @@ def refill_pool(state: State, events: list[Event] | None) -> None:
         state.pool.append(card)
         dealt.append(card)
     if dealt and events is not None:
-        events.append(Event("pool_refill", {"cards": [CARD_TERM[c] for c in dealt], "ids": dealt}))
+        events.append(pool_refill_event(tuple(dealt)))
 
 
 # ---- the draw decision (R17-R19, A7, A8, A31) -------------------------------------------------
@@ -100,7 +97,7 @@ def start_draw(state: State, seat: int, events: list[Event] | None, after_refres
     state.pending = TAKE_AFTER_REFRESH[seat] if after_refresh else TAKE_CARD[seat]
     if not can_take(state, after_refresh):
         if events is not None:
-            events.append(Event("no_card", {"seat": seat}))
+            events.append(seat_event("no_card", seat))
         finish_turn(state, seat, events)
 
 
@@ -121,7 +118,7 @@ def take_pool(state: State, seat: int, card: int, events: list[Event] | None) ->
     state.pool.remove(card)
     state.hands[seat].append(card)
     if events is not None:
-        events.append(Event("take_pool", {"seat": seat, "card": CARD_TERM[card], "id": card}))
+        events.append(card_event("take_pool", seat, card))
     refill_pool(state, events)
     finish_turn(state, seat, events)
 

@@ -6,12 +6,14 @@ The objective predicates (reference 2.8) are judged on a player's own board only
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from gameshelf.core.errors import BadData
 from gameshelf.core.game import Event
 from gameshelf.games.borealis.catalog import CARD_PATTERN_BIT, CARD_SPECIES, CARD_VEHICLE, OBJECTIVES, SETUP, Objective
 from gameshelf.games.borealis.decisions import CHOOSE_ACTION, OVER
+from gameshelf.games.borealis.events import round_end_event, round_start_event
 from gameshelf.games.borealis.rules_observe import location_masks
 from gameshelf.games.borealis.state import (
     CLOSING, END_REASONS, MAX_ROUNDS, OPEN, REMOVED, SEVEN_CARDS, STALEMATE, State,
@@ -40,18 +42,14 @@ def finish_turn(state: State, seat: int, events: list[Event] | None) -> None:
     state.pending = CHOOSE_ACTION[following]
     state.refreshed_this_turn = False
     if following == state.first_player and events is not None:
-        events.append(Event("round_start", {"round": state.round, "seat": following}))
+        events.append(round_start_event(state.round, following))
 
 
 def check_objectives(state: State, seat: int, events: list[Event] | None) -> None:
     """R32, R33: the active player takes a 5-star token from each objective newly met."""
     status, achieved = state.objective_status, state.achieved[seat]
-    for index, objective_id in enumerate(state.objectives):
-        bit = 1 << index
-        if status[index] == REMOVED or achieved & bit:
-            continue
-        predicate, objective = CHECKS[objective_id]
-        if not predicate(state, seat, objective):
+    for index, bit, objective_id, predicate, objective in objective_checks(state.objectives):
+        if status[index] == REMOVED or achieved & bit or not predicate(state, seat, objective):
             continue
         state.achieved[seat] |= bit
         state.objective_tokens[index] -= 1
@@ -72,7 +70,7 @@ def end_round(state: State, events: list[Event] | None) -> None:
                                                           "left": state.objective_tokens[index]}))
     state.refresh_used_this_round = False
     if events is not None:
-        events.append(Event("round_end", {"round": state.round}))
+        events.append(round_end_event(state.round))
 
 
 def is_stalemate(state: State) -> bool:
@@ -113,10 +111,9 @@ def _zone_total(state: State, seat: int, zone: int) -> int:
 
 
 def _most_of(values: list[int]) -> int:
-    counts: dict[int, int] = {}
-    for value in values:
-        counts[value] = counts.get(value, 0) + 1
-    return max(counts.values(), default=0)
+    """The largest number of equal values (0 for none). A column holds a few cards, so counting
+    each value with ``list.count`` (in C) beats tallying them in a loop."""
+    return max(map(values.count, values), default=0)
 
 
 def _in_play(state: State, seat: int) -> int:
@@ -161,12 +158,13 @@ def top_cards_of_all_locations_same_species(state: State, seat: int, objective: 
 
 
 def scientists_in_one_location_at_least(state: State, seat: int, objective: Objective) -> bool:
-    return any(_zone_total(state, seat, zone) >= objective.n for zone in (1, 2, 3))
+    n = objective.n
+    return _zone_total(state, seat, 1) >= n or _zone_total(state, seat, 2) >= n or _zone_total(state, seat, 3) >= n
 
 
 def all_three_of_a_colour_in_one_location(state: State, seat: int, objective: Objective) -> bool:
     base = seat * 15
-    return any(state.scientists[base + zone * 3 + colour] >= 3 for zone in (1, 2, 3) for colour in range(3))
+    return max(state.scientists[base + 3:base + 12]) >= 3   # zones 1-3 (LEFT, CENTER, RIGHT), every colour
 
 
 def scientists_in_camps_at_least(state: State, seat: int, objective: Objective) -> bool:
@@ -174,7 +172,7 @@ def scientists_in_camps_at_least(state: State, seat: int, objective: Objective) 
 
 
 def some_location_without_scientists(state: State, seat: int, objective: Objective) -> bool:
-    return any(_zone_total(state, seat, zone) == 0 for zone in (1, 2, 3))
+    return _zone_total(state, seat, 1) == 0 or _zone_total(state, seat, 2) == 0 or _zone_total(state, seat, 3) == 0
 
 
 def each_camp_at_least(state: State, seat: int, objective: Objective) -> bool:
@@ -232,8 +230,16 @@ if _missing:
 
 
 # each objective's predicate with its parameters, looked up once (check_objectives runs every turn)
-CHECKS: dict[str, tuple[Callable[[State, int, Objective], bool], Objective]] = {
+ObjectiveCheck = Callable[[State, int, Objective], bool]
+CHECKS: dict[str, tuple[ObjectiveCheck, Objective]] = {
     objective_id: (PREDICATES[objective.predicate], objective) for objective_id, objective in OBJECTIVES.items()}
+
+
+@lru_cache(maxsize=None)
+def objective_checks(objectives: tuple[str, ...]) -> tuple[tuple[int, int, str, ObjectiveCheck, Objective], ...]:
+    """Per objective slot of a game: its index, its bit in ``state.achieved``, its id, its predicate
+    and its parameters (looked up once per choice of objectives: check_objectives runs every turn)."""
+    return tuple((index, 1 << index, objective_id, *CHECKS[objective_id]) for index, objective_id in enumerate(objectives))
 
 
 def is_met(state: State, seat: int, objective_id: str) -> bool:

@@ -11,9 +11,10 @@ from typing import Protocol, Sequence
 from gameshelf.core.game import Event
 from gameshelf.games.borealis.actions import OBSERVE, Observe
 from gameshelf.games.borealis.catalog import (
-    CARD_LEFT_COLOUR, CARD_PATTERN_BIT, CARD_RIGHT_COLOUR, CARD_VEHICLE_BIT, CARD_TERM, COLOURS, LAST_SPACE, PLAYABLE, SETUP, TRACK_MASKS,
-    TRACK_STARS, ZONES,
+    CARD_LEFT_COLOUR, CARD_PATTERN_BIT, CARD_RIGHT_COLOUR, CARD_VEHICLE_BIT, LAST_SPACE, PLAYABLE, SETUP, TRACK_MASKS,
+    ZONES,
 )
+from gameshelf.games.borealis.events import observe_event, scientists_event
 from gameshelf.games.borealis.state import State
 
 SEVEN = SETUP["seven_card_trigger"]
@@ -80,12 +81,8 @@ def observe(state: State, seat: int, card: int, location: int, events: list[Even
     if moved:
         state.flags[index] = space = space + 1
     if events is not None:
-        events.append(Event("observe_flag" if moved else "observe_stay",
-                            {"seat": seat, "card": CARD_TERM[card], "id": card, "location": ZONES[location],
-                             "space": space, "stars": TRACK_STARS[space]}))
-        events.append(Event("scientists_move", {"seat": seat, "left_colour": COLOURS[left_colour],
-                                                "left_to": ZONES[location - 1], "right_colour": COLOURS[right_colour],
-                                                "right_to": ZONES[location + 1]}))
+        events.append(observe_event(moved, seat, card, location, space))
+        events.append(scientists_event(seat, card, location))
     if len(column) >= SEVEN and not state.end_triggered:
         state.end_triggered = True
         if events is not None:

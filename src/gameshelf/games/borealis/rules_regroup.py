@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from gameshelf.core.game import Event
 from gameshelf.games.borealis.actions import DISCARD, DONE, REGROUP_TO, Discard, Done, RegroupTo
-from gameshelf.games.borealis.catalog import CARD_TERM, ZONES
 from gameshelf.games.borealis.decisions import (
     CHOOSE_ACTION, REGROUP_LOCATION, Discarding, Mulligan, RegroupDiscard, RegroupLocation, counted, mulligan,
     regroup_discard,
 )
+from gameshelf.games.borealis.events import card_event, count_event, gather_event, round_start_event, seat_event
 from gameshelf.games.borealis.rules_draw import draw_to_hand
 from gameshelf.games.borealis.rules_end import finish_turn
 from gameshelf.games.borealis.rules_observe import camp_total
@@ -22,7 +22,7 @@ def regroup(state: State, seat: int, events: list[Event] | None) -> None:
     """R21: the regroup starts with its discards."""
     state.pending = regroup_discard(seat)
     if events is not None:
-        events.append(Event("regroup", {"seat": seat}))
+        events.append(seat_event("regroup", seat))
 
 
 # ---- the discards of a mulligan (A19) or a regroup (R21, R22) ------------------------------------
@@ -48,7 +48,7 @@ def discard(state: State, frame: Discarding, card: int, events: list[Event] | No
     state.pending = counted(frame, frame.discarded + 1)
     key = "mulligan_discard" if type(frame) is Mulligan else "regroup_discard"
     if events is not None:
-        events.append(Event(key, {"seat": seat, "card": CARD_TERM[card], "id": card}))
+        events.append(card_event(key, seat, card))
 
 
 def done(state: State, frame: Discarding, events: list[Event] | None) -> None:
@@ -61,22 +61,22 @@ def done(state: State, frame: Discarding, events: list[Event] | None) -> None:
     elif camp_total(state, seat):
         state.pending = REGROUP_LOCATION[seat]
         if events is not None:
-            events.append(Event("regroup_replaced", {"seat": seat, "count": count}))
+            events.append(count_event("regroup_replaced", seat, count))
     else:
         if events is not None:
-            events.append(Event("regroup_empty", {"seat": seat, "count": count}))
+            events.append(count_event("regroup_empty", seat, count))
         finish_turn(state, seat, events)
 
 
 def _mulligan_done(state: State, seat: int, count: int, events: list[Event] | None) -> None:
     """A19: once per player in seat order; then round 1 begins with the first player (step 12)."""
     if events is not None:
-        events.append(Event("mulligan_done", {"seat": seat, "count": count}))
+        events.append(count_event("mulligan_done", seat, count))
     following = (seat + 1) % state.players
     if following == state.first_player:
         state.pending = CHOOSE_ACTION[following]
         if events is not None:
-            events.append(Event("round_start", {"round": state.round, "seat": state.first_player}))
+            events.append(round_start_event(state.round, state.first_player))
     else:
         state.pending = mulligan(following)
 
@@ -106,7 +106,7 @@ def regroup_to(state: State, frame: RegroupLocation, action: RegroupTo, events: 
         counts[base + location * 3 + colour] += counts[base + colour] + counts[base + 12 + colour]
         counts[base + colour] = counts[base + 12 + colour] = 0
     if events is not None:
-        events.append(Event("regroup_gather", {"seat": seat, "stars": gained, "location": ZONES[location]}))
+        events.append(gather_event(seat, gained, location))
     finish_turn(state, seat, events)
 
 
