@@ -15,7 +15,7 @@ from gameshelf.games.iwari.events import PLACE_DONE, THIRD_STEP_SKIPPED
 from gameshelf.games.iwari.decisions import THIRD_TRIBE_TARGET, PlaceFeatToken, PlacePieces
 from gameshelf.games.iwari.rules_draw import end_game, start_draw
 from gameshelf.games.iwari.rules_place import target_choices
-from gameshelf.games.iwari.scoring import qualifies, settlements
+from gameshelf.games.iwari.scoring import SETTLEMENT, qualifies, settlements
 from gameshelf.games.iwari.state import State
 
 
@@ -37,8 +37,8 @@ def has_feat_target(state: State, seat: int, feat_index: int, filled: int = -1) 
     feat = FEATS[feat_index]
     if feat.id == "discovery":  # R51: any territory but the filled one
         return filled >= 0 and len(state.map.territories) > 1
-    if feat.id == "unity":  # R50: a settlement (R49), kept on the state (state.py)
-        return state.settled[seat]
+    if feat.id == "unity":  # R50: a settlement (R49: 4 tents on the board), kept on the state (state.py)
+        return TENTS - state.supply_tents[seat] >= SETTLEMENT and state.settled[seat]
     if TOTEMS - state.supply_totems[seat] < 2:  # R52, R53: an own totem on both ends of a line
         return False
     totems, territories, blocked = state.totems, len(state.filled), state.blocked

@@ -144,7 +144,7 @@ def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
     base = state.current * NB
     hand = state.hands[base:base + NB]
     single = hand[territory_rows(state.map.id)[territory].biome] > 0
-    pairs = [biome for biome, held in enumerate(hand) if held >= 2] if max(hand) >= 2 else []
+    pairs = pair_biomes(tuple(hand))
     if not single and not pairs:
         return out
     spaces = space_rows(state.map.id)[territory]
@@ -161,7 +161,14 @@ def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
     return out + _totem_choices(state, frame, hand, single, pairs)
 
 
-def _totem_choices(state: State, frame: PlacePieces, hand: list[int], single: bool, pairs: list[int]) -> list[Any]:
+@lru_cache(maxsize=None)
+def pair_biomes(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The biomes ``hand`` (cards per biome) holds a pair of, each a payment for any piece (R17);
+    once per hand (a hand holds a few cards, so there are few hands)."""
+    return tuple(biome for biome, held in enumerate(hand) if held >= 2)
+
+
+def _totem_choices(state: State, frame: PlacePieces, hand: list[int], single: bool, pairs: tuple[int, ...]) -> list[Any]:
     territory, tribe = frame.territory, frame.tribe
     biome = state.map.territories[territory].biome
     table = action_table(state.map.id)
@@ -223,11 +230,11 @@ def apply_tent(state: State, action: Tent) -> list[Event]:
     tribe, territory, on_board = frame.tribe, frame.territory, state.filled
     space = board.space_index[action.space]
     state.owner[space] = tribe
-    if not state.settled[tribe] and in_settlement(state, tribe, space):  # R49 (state.py: settled)
-        state.settled = state.settled[:tribe] + (True,) + state.settled[tribe + 1:]
     state.tents[tribe * len(on_board) + territory] += 1
     on_board[territory] += 1
     state.supply_tents[tribe] -= 1
+    if not state.settled[tribe] and in_settlement(state, tribe, space):  # R49: a group of 4 (state.py: settled)
+        state.settled = state.settled[:tribe] + (True,) + state.settled[tribe + 1:]
     area_changed(state, territory)  # the heuristic's majority terms
     place = board.territories[territory]
     full = on_board[territory] == len(place.spaces)

@@ -116,7 +116,8 @@ def settlements(state: State, tribe: int) -> list[list[int]]:
 
 def settlement_points(state: State) -> list[int]:
     """R77: one VP per tent in each settlement, no multiplier."""
-    return [sum(len(group) for group in settlements(state, tribe)) for tribe in range(state.tribes)]
+    return [sum(len(group) for group in settlements(state, tribe)) if state.settled[tribe] else 0  # none: no search
+            for tribe in range(state.tribes)]
 
 
 def qualifies(state: State, tribe: int, first: int, second: int) -> bool:
