@@ -2,7 +2,7 @@
 values (frozen ``core.game.Event``; nothing edits their arguments), so the rules hand out the same
 object each time instead of building an equal one per action (a random game emits some 250, and
 search applies millions of actions). The arguments are those the rules pass (seats, card ids,
-zones, counts); the caches of the piles' events, whose card lists vary most, are bounded.
+zones, counts); the piles' events are kept for one card only (their card lists vary most).
 """
 
 from __future__ import annotations
@@ -67,17 +67,31 @@ def gather_event(seat: int, stars: int, location: int) -> Event:
     return Event("regroup_gather", {"seat": seat, "stars": stars, "location": ZONES[location]})
 
 
-@lru_cache(maxsize=4096)
-def pool_refill_event(dealt: tuple[int, ...]) -> Event:
-    """``pool_refill``: the cards dealt face up, in order (R20)."""
-    return Event("pool_refill", {"cards": [CARD_TERM[card] for card in dealt], "ids": list(dealt)})
+def pool_refill_event(dealt: list[int]) -> Event:
+    """``pool_refill``: the cards dealt face up, in order (R20); built once per card when one card
+    is dealt (after a take), the common case (after a refresh four are: too many combinations to keep)."""
+    if len(dealt) == 1:
+        return _one_card_refill(dealt[0])
+    return Event("pool_refill", {"cards": [CARD_TERM[card] for card in dealt], "ids": dealt})
 
 
-@lru_cache(maxsize=4096)
-def draw_events(seat: int, drawn: tuple[int, ...]) -> tuple[Event, Event]:
+@lru_cache(maxsize=None)
+def _one_card_refill(card: int) -> Event:
+    return Event("pool_refill", {"cards": [CARD_TERM[card]], "ids": [card]})
+
+
+def draw_events(seat: int, drawn: list[int]) -> tuple[Event, Event]:
     """The drawer's private ``draw_private`` and its redacted twin for everyone else, spectators
-    included (``draw_hidden_one`` / ``draw_hidden``)."""
-    key = "draw_hidden_one" if len(drawn) == 1 else "draw_hidden"
-    return (Event("draw_private", {"seat": seat, "cards": [CARD_TERM[card] for card in drawn], "ids": list(drawn)},
+    included (``draw_hidden_one`` / ``draw_hidden``); built once per seat and card for a draw of one
+    card (the deck top, R17), the common case."""
+    if len(drawn) == 1:
+        return _one_card_draw(seat, drawn[0])
+    return (Event("draw_private", {"seat": seat, "cards": [CARD_TERM[card] for card in drawn], "ids": drawn},
                   _ONLY[seat]),
-            Event(key, {"seat": seat, "count": len(drawn)}, hidden_from=_ONLY[seat]))
+            Event("draw_hidden", {"seat": seat, "count": len(drawn)}, hidden_from=_ONLY[seat]))
+
+
+@lru_cache(maxsize=None)
+def _one_card_draw(seat: int, card: int) -> tuple[Event, Event]:
+    return (Event("draw_private", {"seat": seat, "cards": [CARD_TERM[card]], "ids": [card]}, _ONLY[seat]),
+            Event("draw_hidden_one", {"seat": seat, "count": 1}, hidden_from=_ONLY[seat]))

@@ -38,7 +38,7 @@ def new_state(players: int, config: Config, seed: int) -> State:
     state.deck = list(CARD_IDS)
     chance.shuffle(state.deck)
     state.discard, state.pool = [], []
-    refill_pool(state, [])
+    refill_pool(state, None)     # setup's events: none (new_state returns only the state)
     state.scoring_cards = tuple(chance.sample(SCORING_IDS, SETUP["scoring_cards_in_play"]))
     state.objectives = tuple(chance.choice(ids) for ids in OBJECTIVES_BY_TYPE)
     state.objective_tokens = [players] * len(state.objectives)
@@ -55,7 +55,7 @@ def new_state(players: int, config: Config, seed: int) -> State:
     state.tokens = [SETUP["starting_tokens"]] * players
     state.hands = [[] for _ in range(players)]
     for offset in range(players):
-        draw_to_hand(state, (state.first_player + offset) % players, SETUP["hand_size"], [])
+        draw_to_hand(state, (state.first_player + offset) % players, SETUP["hand_size"], None)
     state.achieved = [0] * players
     state.round, state.pending = 1, mulligan(state.first_player)
     state.refresh_used_this_round = state.refreshed_this_turn = state.end_triggered = False

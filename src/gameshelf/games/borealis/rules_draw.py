@@ -42,7 +42,7 @@ def draw_to_hand(state: State, seat: int, count: int, events: list[Event] | None
         hand.append(card)
         drawn.append(card)
     if drawn and events is not None:
-        events += draw_events(seat, tuple(drawn))  # the drawer's cards, and a redacted twin for all others
+        events += draw_events(seat, drawn)  # the drawer's cards, and a redacted twin for all others
     return len(drawn)
 
 
@@ -56,7 +56,7 @@ def refill_pool(state: State, events: list[Event] | None) -> None:
         state.pool.append(card)
         dealt.append(card)
     if dealt and events is not None:
-        events.append(pool_refill_event(tuple(dealt)))
+        events.append(pool_refill_event(dealt))
 
 
 # ---- the draw decision (R17-R19, A7, A8, A31) -------------------------------------------------

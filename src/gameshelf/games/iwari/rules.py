@@ -43,7 +43,8 @@ def new_state(players: int, config: Config, seed: int) -> State:
     state.blocked = tuple(blocked)
     state.adjacency = board.adjacency(state.blocked)
     empty_board(state)
-    state.deck = [biome for biome in range(NB) for _ in range(deck_counts(players)[biome])]
+    counts = deck_counts(players)
+    state.deck = [biome for biome in range(NB) for _ in range(counts[biome])]
     chance.shuffle(state.deck)
     state.discard, state.display, state.hands = [0] * NB, [0] * NB, [0] * (NB * players)
     state.exhaustions = 0
