@@ -77,6 +77,7 @@ from typing import Callable, Collection, Sequence
 
 from gameshelf.agents.fast_chance import FastChance
 from gameshelf.agents.rewards import Normaliser, outcome_rewards
+from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import Action, Game, View
 
 ROLLOUTS = ("random", "greedy", "mixed", "none")
@@ -352,16 +353,51 @@ class ISMCTSAgent:
     # ---- rollouts ----------------------------------------------------------------------------
     def _playout(self, game: Game, state, normaliser: Normaliser, seats: set[int]) -> dict[int, float]:
         is_over, legal_actions, apply, choice = game.is_over, game.legal_actions, quiet_apply(game), self.chance.choice
-        if self.rollout != "none":
-            greedy, depth, steps = self.rollout != "random", self.depth, 0
-            while not is_over(state) and (depth < 0 or steps < depth):
-                legal = legal_actions(state)
-                if greedy and len(legal) > 1:  # _policy_state, inlined
-                    state = self._greedy_state(game, state, legal)
-                else:
-                    apply(state, choice(legal))
-                steps += 1
-        if self.rollout == "mixed":
+        rollout = self.rollout
+        if rollout != "none":
+            depth, steps = self.depth, 0
+            if rollout == "random":
+                while not is_over(state) and (depth < 0 or steps < depth):
+                    apply(state, choice(legal_actions(state)))
+                    steps += 1
+            else:  # the greedy step (_greedy_state) written out: one rollout makes several of them
+                to_act, heuristic, copy = game.to_act, game.heuristic, state_copier(game, state)
+                steady = getattr(heuristic, "steady", None)
+                width, sample_few, inf = self.width, self.chance.sample_few, math.inf
+                while not is_over(state) and (depth < 0 or steps < depth):
+                    legal = legal_actions(state)
+                    steps += 1
+                    if len(legal) == 1:
+                        apply(state, choice(legal))  # draws a number, as the plain version does
+                        continue
+                    candidates = legal if len(legal) <= width else sample_few(legal, width)
+                    if steady is not None and steady(state):  # all candidates tie: the tie's draw
+                        apply(state, choice(candidates) if len(candidates) > 1 else candidates[0])
+                        continue
+                    seat = to_act(state)
+                    best, best_value, ties = None, -inf, None
+                    for action in candidates[:-1]:
+                        after = copy(state)
+                        apply(after, action)
+                        value = float(heuristic(after, seat))
+                        if value > best_value:
+                            best, best_value, ties = after, value, None
+                        elif value == best_value:
+                            if ties is None:
+                                ties = [best, after]
+                            else:
+                                ties.append(after)
+                    apply(state, candidates[-1])  # the last candidate on the state itself
+                    value = float(heuristic(state, seat))
+                    if value > best_value:
+                        best, ties = state, None
+                    elif value == best_value:
+                        if ties is None:
+                            ties = [best, state]
+                        else:
+                            ties.append(state)
+                    state = best if ties is None else choice(ties)
+        if rollout == "mixed":
             while not is_over(state):
                 apply(state, choice(legal_actions(state)))
         if is_over(state):
@@ -384,6 +420,10 @@ class ISMCTSAgent:
         seat = game.to_act(state)
         copy, apply, heuristic = game.copy, quiet_apply(game), game.heuristic
         candidates = legal if len(legal) <= self.width else self.chance.sample_few(legal, self.width)
+        steady = getattr(heuristic, "steady", None)
+        if steady is not None and steady(state):  # every candidate ties: the tie's draw, one apply
+            apply(state, self.chance.choice(candidates) if len(candidates) > 1 else candidates[0])
+            return state
         last = len(candidates) - 1
         best, best_value = [], -math.inf
         for index, action in enumerate(candidates):
@@ -395,6 +435,14 @@ class ISMCTSAgent:
             elif value == best_value:
                 best.append(after)
         return best[0] if len(best) == 1 else self.chance.choice(best)
+
+
+def state_copier(game: Game, state) -> Callable[[object], object]:
+    """``game.copy`` for states like ``state``: the state class's own ``copy`` where the game's
+    ``copy`` just calls it (an assembled game), one call layer less per copy."""
+    if type(game).copy is AssembledGame.copy:
+        return type(state).copy
+    return game.copy
 
 
 def quiet_apply(game: Game) -> Callable[[object, Action], object]:

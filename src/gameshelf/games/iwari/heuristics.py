@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from gameshelf.games.iwari.catalog import MapData
+from gameshelf.games.iwari.catalog import DISPLAY, MapData
+from gameshelf.games.iwari.decisions import ChooseAction, DraftPick, DrawCards, ThirdTribeTarget
 from gameshelf.games.iwari.scoring import score_area
 from gameshelf.games.iwari.state import State
 
@@ -118,3 +119,25 @@ def heuristic(state: State, seat: int) -> float:
     if values is None:
         values = state.margins = margins(state)
     return values[seat]
+
+
+_DRAWS = (DrawCards, DraftPick)
+_CHOICES = (ChooseAction, ThirdTribeTarget)
+
+
+def steady(state: State) -> bool:
+    """Whether every legal action of the seat to act leaves every seat's heuristic as it is, so a
+    search's greedy step need not apply them all to compare them (they all tie). The estimate reads
+    the scores, the board's tents, totems and feat tokens, the exhaustions and the final scoring.
+    An exchange (R13) or a Place target (R15, R40) changes none of them (a hand, the discard, the
+    pending decision), nor does a draw (R29-R31, R71: the deck, the display, a hand) unless it
+    empties the deck (R32-R35: scoring, the weight, the end), which it cannot while the deck holds
+    more cards than a draw and the display's refill take (at most 1 + DISPLAY)."""
+    pending = state.pending
+    if not pending or state.end_reason:
+        return False
+    kind = type(pending[-1])
+    return kind in _CHOICES or (kind in _DRAWS and len(state.deck) > DISPLAY + 1)
+
+
+heuristic.steady = steady  # type: ignore[attr-defined]  # found by gameshelf.agents.ismcts
