@@ -73,6 +73,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from operator import methodcaller
 from typing import Callable, Collection, Sequence
 
 from gameshelf.agents.fast_chance import FastChance
@@ -158,6 +159,7 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_kept = 0
         self.last_root: Node | None = None
+        self._step: tuple[Game, int, Callable] | None = None  # (game, width, its greedy step)
 
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, game: Game, view: View, legal: Sequence[Action]) -> Action:
@@ -356,47 +358,14 @@ class ISMCTSAgent:
         rollout = self.rollout
         if rollout != "none":
             depth, steps = self.depth, 0
-            if rollout == "random":
-                while not is_over(state) and (depth < 0 or steps < depth):
-                    apply(state, choice(legal_actions(state)))
-                    steps += 1
-            else:  # the greedy step (_greedy_state) written out: one rollout makes several of them
-                to_act, heuristic, copy = game.to_act, game.heuristic, state_copier(game, state)
-                steady = getattr(heuristic, "steady", None)
-                width, sample_few, inf = self.width, self.chance.sample_few, math.inf
-                while not is_over(state) and (depth < 0 or steps < depth):
-                    legal = legal_actions(state)
-                    steps += 1
-                    if len(legal) == 1:
-                        apply(state, choice(legal))  # draws a number, as the plain version does
-                        continue
-                    candidates = legal if len(legal) <= width else sample_few(legal, width)
-                    if steady is not None and steady(state):  # all candidates tie: the tie's draw
-                        apply(state, choice(candidates) if len(candidates) > 1 else candidates[0])
-                        continue
-                    seat = to_act(state)
-                    best, best_value, ties = None, -inf, None
-                    for action in candidates[:-1]:
-                        after = copy(state)
-                        apply(after, action)
-                        value = float(heuristic(after, seat))
-                        if value > best_value:
-                            best, best_value, ties = after, value, None
-                        elif value == best_value:
-                            if ties is None:
-                                ties = [best, after]
-                            else:
-                                ties.append(after)
-                    apply(state, candidates[-1])  # the last candidate on the state itself
-                    value = float(heuristic(state, seat))
-                    if value > best_value:
-                        best, ties = state, None
-                    elif value == best_value:
-                        if ties is None:
-                            ties = [best, state]
-                        else:
-                            ties.append(state)
-                    state = best if ties is None else choice(ties)
+            step = self._greedy_step(game) if rollout != "random" else None
+            while not is_over(state) and (depth < 0 or steps < depth):
+                legal = legal_actions(state)
+                if step is not None and len(legal) > 1:  # _policy_state, inlined
+                    state = step(state, legal)
+                else:
+                    apply(state, choice(legal))
+                steps += 1
         if rollout == "mixed":
             while not is_over(state):
                 apply(state, choice(legal_actions(state)))
@@ -409,40 +378,65 @@ class ISMCTSAgent:
         """The state after the rollout policy's action (``state`` itself, or a copy the greedy step
         made): uniform for ``random`` or a single choice, otherwise the greedy step."""
         if self.rollout != "random" and len(legal) > 1:
-            return self._greedy_state(game, state, legal)
+            return self._greedy_step(game)(state, legal)
         quiet_apply(game)(state, self.chance.choice(legal))
         return state
 
     def _greedy_state(self, game: Game, state, legal: Sequence[Action]):
-        """The best of up to ``width`` sampled actions by the acting seat's heuristic (ties at
-        random), returned as the state it was scored on, so it is never applied twice. The last
-        candidate is applied to ``state`` itself (no copy): nothing needs ``state`` after it."""
-        seat = game.to_act(state)
-        copy, apply, heuristic = game.copy, quiet_apply(game), game.heuristic
-        candidates = legal if len(legal) <= self.width else self.chance.sample_few(legal, self.width)
-        steady = getattr(heuristic, "steady", None)
-        if steady is not None and steady(state):  # every candidate ties: the tie's draw, one apply
-            apply(state, self.chance.choice(candidates) if len(candidates) > 1 else candidates[0])
+        """The state after the greedy step from ``state`` (see :func:`greedy_step`)."""
+        return self._greedy_step(game)(state, legal)
+
+    def _greedy_step(self, game: Game) -> Callable[[object, Sequence[Action]], object]:
+        """This agent's greedy step in ``game`` (built once per game and width)."""
+        kept = self._step
+        if kept is None or kept[0] is not game or kept[1] != self.width:
+            kept = self._step = (game, self.width, greedy_step(game, self.chance, self.width))
+        return kept[2]
+
+
+def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object, Sequence[Action]], object]:
+    """The rollout policy's greedy step: ``step(state, legal)`` (two or more legal actions) returns
+    the state after the best of up to ``width`` sampled actions by the acting seat's heuristic (ties
+    at random, drawn from ``chance``), the very state it was scored on, so it is never applied
+    twice. The last candidate is applied to ``state`` itself (no copy): nothing needs ``state``
+    after it. Where the game's heuristic declares ``steady(state)`` (every legal action leaves every
+    seat's heuristic as it is) the candidates all tie: the step draws the tie's pick and applies
+    that one action alone, the same choice and the same state as scoring them all."""
+    to_act, heuristic, apply = game.to_act, game.heuristic, quiet_apply(game)
+    copy = methodcaller("copy") if type(game).copy is AssembledGame.copy else game.copy  # one layer less
+    steady = getattr(heuristic, "steady", None)
+    sample_few, choice, inf = chance.sample_few, chance.choice, math.inf
+
+    def step(state, legal: Sequence[Action]):
+        candidates = legal if len(legal) <= width else sample_few(legal, width)
+        if steady is not None and steady(state):
+            apply(state, choice(candidates) if len(candidates) > 1 else candidates[0])
             return state
-        last = len(candidates) - 1
-        best, best_value = [], -math.inf
-        for index, action in enumerate(candidates):
-            after = state if index == last else copy(state)
+        seat = to_act(state)
+        best, best_value, ties = None, -inf, None
+        for action in candidates[:-1]:
+            after = copy(state)
             apply(after, action)
             value = float(heuristic(after, seat))
             if value > best_value:
-                best, best_value = [after], value
+                best, best_value, ties = after, value, None
             elif value == best_value:
-                best.append(after)
-        return best[0] if len(best) == 1 else self.chance.choice(best)
+                if ties is None:
+                    ties = [best, after]
+                else:
+                    ties.append(after)
+        apply(state, candidates[-1])
+        value = float(heuristic(state, seat))
+        if value > best_value:
+            return state
+        if value == best_value:
+            if ties is None:
+                ties = [best, state]
+            else:
+                ties.append(state)
+        return best if ties is None else choice(ties)
 
-
-def state_copier(game: Game, state) -> Callable[[object], object]:
-    """``game.copy`` for states like ``state``: the state class's own ``copy`` where the game's
-    ``copy`` just calls it (an assembled game), one call layer less per copy."""
-    if type(game).copy is AssembledGame.copy:
-        return type(state).copy
-    return game.copy
+    return step
 
 
 def quiet_apply(game: Game) -> Callable[[object, Action], object]:
