@@ -404,8 +404,33 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
     that one action alone, the same choice and the same state as scoring them all."""
     to_act, heuristic, apply = game.to_act, game.heuristic, quiet_apply(game)
     copy = methodcaller("copy") if type(game).copy is AssembledGame.copy else game.copy  # one layer less
-    steady = getattr(heuristic, "steady", None)
+    steady, twins = getattr(heuristic, "steady", None), getattr(heuristic, "twins", None)
     sample_few, choice, inf = chance.sample_few, chance.choice, math.inf
+
+    def by_kind(state, candidates: Sequence[Action], keys: list, seat: int):
+        """The step when some candidates are twins (equal keys: the same heuristic values): one of
+        each kind applied (to copies: ``state`` may still be needed for the pick), the pick among
+        the best drawn as the plain step draws it (from them in candidate order), then applied."""
+        values, states, first = [], [], {}
+        for index, (action, key) in enumerate(zip(candidates, keys)):
+            known = first.get(key) if key is not None else None
+            if known is not None:
+                values.append(values[known])
+                states.append(None)
+                continue
+            after = copy(state)
+            apply(after, action)
+            values.append(float(heuristic(after, seat)))
+            states.append(after)
+            if key is not None:
+                first[key] = index
+        best_value = max(values)
+        best = [index for index, value in enumerate(values) if value == best_value]
+        index = best[0] if len(best) == 1 else choice(best)
+        if states[index] is None:
+            apply(state, candidates[index])
+            return state
+        return states[index]
 
     def step(state, legal: Sequence[Action]):
         candidates = legal if len(legal) <= width else sample_few(legal, width)
@@ -413,6 +438,10 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
             apply(state, choice(candidates) if len(candidates) > 1 else candidates[0])
             return state
         seat = to_act(state)
+        if twins is not None:
+            keys = twins(state, candidates)
+            if keys is not None:
+                return by_kind(state, candidates, keys, seat)
         best, best_value, ties = None, -inf, None
         for action in candidates[:-1]:
             after = copy(state)

@@ -12,9 +12,11 @@ after a change.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Sequence
 
 from gameshelf.games.iwari.catalog import DISPLAY, MapData
-from gameshelf.games.iwari.decisions import ChooseAction, DraftPick, DrawCards, ThirdTribeTarget
+from gameshelf.games.iwari.actions import Tent, Totem
+from gameshelf.games.iwari.decisions import ChooseAction, DraftPick, DrawCards, PlacePieces, ThirdTribeTarget
 from gameshelf.games.iwari.scoring import score_area
 from gameshelf.games.iwari.state import State
 
@@ -140,4 +142,19 @@ def steady(state: State) -> bool:
     return kind in _CHOICES or (kind in _DRAWS and len(state.deck) > DISPLAY + 1)
 
 
+def twins(state: State, actions: Sequence[Any]) -> list[Any] | None:
+    """Per action a key, equal keys for actions after which every seat's heuristic is the same
+    (None: alike no other), or None when no two share one: so a search's greedy step applies one of
+    each kind. In a Place action (R16-R23) every tent goes into the frame's territory for its tribe
+    and every totem onto that territory's stack: the tents differ in their space and payment, the
+    totems in their payment, none of which the estimate reads."""
+    pending = state.pending
+    if not pending or type(pending[-1]) is not PlacePieces:
+        return None
+    keys = [kind if (kind := type(action)) is Tent or kind is Totem else None for action in actions]
+    tents = keys.count(Tent)
+    return keys if tents > 1 or len(keys) - tents - keys.count(None) > 1 else None
+
+
 heuristic.steady = steady  # type: ignore[attr-defined]  # found by gameshelf.agents.ismcts
+heuristic.twins = twins  # type: ignore[attr-defined]
