@@ -106,6 +106,25 @@ def estimate(state: State, player: Player) -> float:
                            state.config.zero_pollen_vp, tuple(player.district), player.hand, len(player.storage))
 
 
+_LAST_OTHER: list[Any] = [None]  # the last other seat's player estimated by a 2-player heuristic, and its value
+
+
+def _other_estimate(state: State, player: Player) -> float:
+    """``estimate`` of the other seat of a 2-player game, remembered once: a search's greedy step
+    scores the acting seat's candidates one after another, and none of them changes the other
+    seat's player, so comparing it with the last one is cheaper than looking it up (the same
+    function of the same values: the same float)."""
+    last = _LAST_OTHER[0]
+    if (last is not None and last[0] == player.vp and last[1] == player.hand and last[2] == len(player.storage)
+            and last[3] == state.config.zero_pollen_vp and last[4] == player.location and last[5] == player.district
+            and last[6] == player.pollen and last[7] == player.animals):
+        return last[8]
+    value = estimate(state, player)
+    _LAST_OTHER[0] = (player.vp, player.hand, len(player.storage), state.config.zero_pollen_vp, player.location[:],
+                      player.district[:], player.pollen[:], player.animals, value)
+    return value
+
+
 def heuristic(state: State, seat: int) -> float:
     players = state.players
     mine = estimate(state, players[seat])
@@ -114,5 +133,5 @@ def heuristic(state: State, seat: int) -> float:
     if state.player_count == 1:
         return mine
     if state.player_count == 2:
-        return mine - estimate(state, players[1 - seat])
+        return mine - _other_estimate(state, players[1 - seat])
     return mine - max(estimate(state, player) for other, player in enumerate(players) if other != seat)
