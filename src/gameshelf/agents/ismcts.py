@@ -61,6 +61,12 @@ step keeps the state its greedy policy already built for the chosen action
 instead of applying that action again, and scores its last candidate on the state itself instead
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
+Where a game's heuristic knows some candidates' values without applying them (its optional
+``heuristic.steady(state)``: every legal action leaves every seat's value as it is, so all tie; and
+``heuristic.twins(state, actions)``: keys, equal for actions that leave equal values), the step
+applies only one of each kind and draws the tie's pick as the plain step would, so the choices and
+the states are those of applying them all (Iwari: draws, exchanges, targets, a Place action's tents
+and totems; tests/agents/test_steady.py holds the games' claims against applying every action).
 The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``
 (every determinization shuffles the unseen cards with it) plus ``sample_few``, with which the
 greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed rather than
@@ -381,10 +387,6 @@ class ISMCTSAgent:
             return self._greedy_step(game)(state, legal)
         quiet_apply(game)(state, self.chance.choice(legal))
         return state
-
-    def _greedy_state(self, game: Game, state, legal: Sequence[Action]):
-        """The state after the greedy step from ``state`` (see :func:`greedy_step`)."""
-        return self._greedy_step(game)(state, legal)
 
     def _greedy_step(self, game: Game) -> Callable[[object, Sequence[Action]], object]:
         """This agent's greedy step in ``game`` (built once per game and width)."""
