@@ -80,7 +80,7 @@ import math
 import time
 from dataclasses import dataclass
 from operator import methodcaller
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, Sequence, cast
 
 from gameshelf.agents.fast_chance import FastChance
 from gameshelf.agents.rewards import Normaliser, outcome_rewards
@@ -404,7 +404,8 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
     after it. Where the game's heuristic declares ``steady(state)`` (every legal action leaves every
     seat's heuristic as it is) the candidates all tie: the step draws the tie's pick and applies
     that one action alone, the same choice and the same state as scoring them all."""
-    to_act, heuristic, apply = game.to_act, game.heuristic, quiet_apply(game)
+    to_act = cast(Callable[[object], int], game.to_act)  # the step runs only where a seat is to act
+    heuristic, apply = game.heuristic, quiet_apply(game)
     copy = methodcaller("copy") if type(game).copy is AssembledGame.copy else game.copy  # one layer less
     steady, twins = getattr(heuristic, "steady", None), getattr(heuristic, "twins", None)
     sample_few, choice, inf = chance.sample_few, chance.choice, math.inf
@@ -413,7 +414,9 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
         """The step when some candidates are twins (equal keys: the same heuristic values): one of
         each kind applied (to copies: ``state`` may still be needed for the pick), the pick among
         the best drawn as the plain step draws it (from them in candidate order), then applied."""
-        values, states, first = [], [], {}
+        values: list[float] = []
+        states: list[object] = []
+        first: dict[object, int] = {}
         for index, (action, key) in enumerate(zip(candidates, keys)):
             known = first.get(key) if key is not None else None
             if known is not None:
