@@ -113,7 +113,7 @@ def discard(state: State, player: Player, seat: int, tile: int, events: list[Eve
     """R30-R34: the tile leaves (bonus tiles back to supply) and a special move starts."""
     terrain = TERRAIN[tile]
     if tile < ACTION_TILES:
-        state.removed.append(tile)
+        state.removed = state.removed + [tile]  # copy-on-write (state.py)
     else:
         state.bonus_supply[terrain] += 1
     events.append(DISCARDED(seat, TILE_ID[tile], TERRAINS[terrain]))

@@ -7,6 +7,13 @@ undiscovered spot's index, so pieces are named by spot (L1..R3).
 Every pending decision is a frame (``decisions.py``) on ``pending`` (top = last): the phase's own
 decision at the bottom (choose cards, take a tile, use a tile, the end-of-round move), whatever it
 started above it. The seat whose turn it is in the phase is ``order[turn]``.
+
+Copy-on-write (fields declared ``Shared``): a copy shares them with its original, so the rules
+never change them in place, they replace them (``state.removed = state.removed + [tile]``). The
+chance stream is shared the same way: the rules copy it just before drawing from it (the solo
+reshuffle, ``rules_draft.end_draft``). Setup and loading build fresh ones. The lists a search's
+copies change on most moves (market, pending, district, location...) are copied with the state.
+tests/games/midnight_zoo/test_mz_copies.py checks that changing a copy never changes the original.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from typing import Any
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.frames import Frame
-from gameshelf.core.state import Copied, CopiedEach, GameState, Shared, game_state
+from gameshelf.core.state import CopiedEach, GameState, Shared, game_state
 
 from .options import Config
 
@@ -38,8 +45,8 @@ class Player(GameState):
     hand: int
     animals: tuple[int, ...]
     location: list[int]
-    facing: list[int]
-    asleep: list[int]
+    facing: Shared[list[int]]  # copy-on-write (module docstring)
+    asleep: Shared[list[int]]  # copy-on-write
     pollen: list[int]
     cards: tuple[int, ...] | None
     setup_tile: int
@@ -52,23 +59,23 @@ class State(GameState):
     player_count: Shared[int]
     solo: Shared[bool]
     config: Shared[Config]
-    chance: Copied[Chance]
-    stack: list[int]
+    chance: Shared[Chance]  # copied just before a draw (module docstring)
+    stack: Shared[list[int]]  # copy-on-write, like every Shared list below
     market: list[int]
-    leftover: list[int]
-    leftover_piles: list[tuple[int, ...]]
-    removed: list[int]
+    leftover: Shared[list[int]]
+    leftover_piles: Shared[list[tuple[int, ...]]]
+    removed: Shared[list[int]]
     bonus_supply: list[int]
     animal_slots: tuple[int, ...]
     draft: int
     phase: int
     first_player: int
-    order: list[int]
+    order: Shared[list[int]]
     turn: int
     pending: list[Frame]
     players: CopiedEach[list[Player]]
-    solo_deck: list[int]
-    solo_revealed: list[int]
+    solo_deck: Shared[list[int]]
+    solo_revealed: Shared[list[int]]
     solo_tile: int
     round_terrain: int
     ply: int
