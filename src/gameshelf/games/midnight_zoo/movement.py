@@ -117,9 +117,8 @@ def destination(player: Player, piece: int, direction: int) -> int:
 
 
 def with_value(values: list[int], piece: int, value: int) -> list[int]:
-    """``values`` with ``piece``'s entry set to ``value``: a new list (``facing`` and ``asleep`` are
-    copy-on-write, shared between a state and its copies, state.py), or ``values`` itself when
-    the entry already holds ``value``."""
+    """``values`` with entry ``piece`` set to ``value``: a new list (for the copy-on-write lists a
+    state shares with its copies, state.py), or ``values`` itself when it already holds ``value``."""
     if values[piece] == value:
         return values
     changed = values[:]
@@ -144,7 +143,7 @@ def do_move(player: Player, piece: int, move: Go, special: bool) -> int:
     if MOVEMENT[animal] == SLOTH:
         player.asleep = with_value(player.asleep, piece, 1)  # R67
     if special and POLLINATES[animal] and player.pollen[piece] < MAX_POLLEN:
-        player.pollen[piece] += 1  # R63: added before it goes onto the zoo holder
+        player.pollen = with_value(player.pollen, piece, player.pollen[piece] + 1)  # R63: added before it goes onto the zoo holder
     if cell == ZOO:
         cell = IN_ZOO
     player.location[piece] = cell
@@ -157,7 +156,7 @@ def discover(player: Player, piece: int) -> None:
     player.location[piece] = ENTRANCE0 + entrance
     player.facing = with_value(player.facing, piece, ENTRANCE_DIRECTION[entrance])
     player.asleep = with_value(player.asleep, piece, 0)
-    player.pollen[piece] = 0
+    player.pollen = with_value(player.pollen, piece, 0)
 
 
 def eligible(player: Player, terrain: int) -> tuple[str, ...]:

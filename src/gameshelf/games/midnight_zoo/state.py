@@ -12,7 +12,7 @@ Copy-on-write (fields declared ``Shared``): a copy shares them with its original
 never change them in place, they replace them (``state.removed = state.removed + [tile]``). The
 chance stream is shared the same way: the rules copy it just before drawing from it (the solo
 reshuffle, ``rules_draft.end_draft``). Setup and loading build fresh ones. The lists a search's
-copies change on most moves (market, pending, district, location...) are copied with the state.
+copies change on most moves (market, pending, district, location) are copied with the state.
 tests/games/midnight_zoo/test_mz_copies.py checks that changing a copy never changes the original.
 """
 
@@ -41,13 +41,13 @@ class Player(GameState):
 
     vp: int
     district: list[int]
-    storage: list[int]
+    storage: Shared[list[int]]  # copy-on-write (module docstring)
     hand: int
     animals: tuple[int, ...]
     location: list[int]
     facing: Shared[list[int]]  # copy-on-write (module docstring)
     asleep: Shared[list[int]]  # copy-on-write
-    pollen: list[int]
+    pollen: Shared[list[int]]  # copy-on-write
     cards: tuple[int, ...] | None
     setup_tile: int
 
@@ -65,7 +65,7 @@ class State(GameState):
     leftover: Shared[list[int]]
     leftover_piles: Shared[list[tuple[int, ...]]]
     removed: Shared[list[int]]
-    bonus_supply: list[int]
+    bonus_supply: Shared[list[int]]
     animal_slots: tuple[int, ...]
     draft: int
     phase: int
