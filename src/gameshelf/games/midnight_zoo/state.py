@@ -8,7 +8,7 @@ Every pending decision is a frame (``decisions.py``) on ``pending`` (top = last)
 decision at the bottom (choose cards, take a tile, use a tile, the end-of-round move), whatever it
 started above it. The seat whose turn it is in the phase is ``order[turn]``.
 
-Copy-on-write (fields declared ``Shared``): a copy shares them with its original, so the rules
+Copy-on-write (fields declared ``CopyOnWrite``): a copy shares them with its original, so the rules
 never change them in place, they replace them (``state.removed = state.removed + [tile]``). The
 chance stream is shared the same way: the rules copy it just before drawing from it (the solo
 reshuffle, ``rules_draft.end_draft``). Setup and loading build fresh ones. The lists a search's
@@ -18,13 +18,19 @@ tests/games/midnight_zoo/test_mz_copies.py checks that changing a copy never cha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.frames import Frame
 from gameshelf.core.state import CopiedEach, GameState, Shared, game_state
 
 from .options import Config
+
+T = TypeVar("T")
+CopyOnWrite = Annotated[T, "copy-on-write"]
+"""A field a state's copies share (copied by reference, like a number) that the rules never change
+in place: they replace it (see the module docstring). Not ``Shared``: that marks what the game
+fixes (``SHARED``, left out of positions); these change during play."""
 
 UNDISCOVERED, IN_ZOO, ENTRANCE0 = -1, -2, 100
 ZOO_MARK = -3  # the zoo cell of a district: never holds a tile, never "empty"
@@ -41,13 +47,13 @@ class Player(GameState):
 
     vp: int
     district: list[int]
-    storage: Shared[list[int]]  # copy-on-write (module docstring)
+    storage: CopyOnWrite[list[int]]
     hand: int
     animals: tuple[int, ...]
     location: list[int]
-    facing: Shared[list[int]]  # copy-on-write (module docstring)
-    asleep: Shared[list[int]]  # copy-on-write
-    pollen: Shared[list[int]]  # copy-on-write
+    facing: CopyOnWrite[list[int]]
+    asleep: CopyOnWrite[list[int]]
+    pollen: CopyOnWrite[list[int]]
     cards: tuple[int, ...] | None
     setup_tile: int
 
@@ -59,23 +65,23 @@ class State(GameState):
     player_count: Shared[int]
     solo: Shared[bool]
     config: Shared[Config]
-    chance: Shared[Chance]  # copied just before a draw (module docstring)
-    stack: Shared[list[int]]  # copy-on-write, like every Shared list below
+    chance: CopyOnWrite[Chance]  # copied just before a draw (module docstring)
+    stack: CopyOnWrite[list[int]]
     market: list[int]
-    leftover: Shared[list[int]]
-    leftover_piles: Shared[list[tuple[int, ...]]]
-    removed: Shared[list[int]]
-    bonus_supply: Shared[list[int]]
+    leftover: CopyOnWrite[list[int]]
+    leftover_piles: CopyOnWrite[list[tuple[int, ...]]]
+    removed: CopyOnWrite[list[int]]
+    bonus_supply: CopyOnWrite[list[int]]
     animal_slots: tuple[int, ...]
     draft: int
     phase: int
     first_player: int
-    order: Shared[list[int]]
+    order: CopyOnWrite[list[int]]
     turn: int
     pending: list[Frame]
     players: CopiedEach[list[Player]]
-    solo_deck: Shared[list[int]]
-    solo_revealed: Shared[list[int]]
+    solo_deck: CopyOnWrite[list[int]]
+    solo_revealed: CopyOnWrite[list[int]]
     solo_tile: int
     round_terrain: int
     ply: int
