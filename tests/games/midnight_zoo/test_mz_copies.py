@@ -1,5 +1,5 @@
-"""Copies are independent (issue 32): a state and its copy share their copy-on-write lists and
-their chance stream (state.py), so a change to either must never show in the other. Random play
+"""Copies are independent (issue 32): a state and its copy share their chance stream, copy-on-write
+(state.py), so a change to either must never show in the other. Random play
 through whole games, every configuration: at each ply a copy plays a few random moves of its own
 (and draws from the shared stream at a solo reshuffle, R82), then the original must serialize and
 hash exactly as before; the original's own move must leave a copy taken before it unchanged."""

@@ -116,34 +116,24 @@ def destination(player: Player, piece: int, direction: int) -> int:
     return cell
 
 
-def with_value(values: list[int], piece: int, value: int) -> list[int]:
-    """``values`` with entry ``piece`` set to ``value``: a new list (for the copy-on-write lists a
-    state shares with its copies, state.py), or ``values`` itself when it already holds ``value``."""
-    if values[piece] == value:
-        return values
-    changed = values[:]
-    changed[piece] = value
-    return changed
-
-
 def do_move(player: Player, piece: int, move: Go, special: bool) -> int:
     """Perform one move; returns the new location (IN_ZOO on arrival, R47)."""
     kind = move.kind
     if kind == "turn":
-        player.facing = with_value(player.facing, piece, (player.facing[piece] + (3 if move.dir == "L" else 1)) % 4)
+        player.facing[piece] = (player.facing[piece] + (3 if move.dir == "L" else 1)) % 4
         return player.location[piece]
     if kind == "face":
-        player.facing = with_value(player.facing, piece, DIRECTIONS.index(move.dir))
+        player.facing[piece] = DIRECTIONS.index(move.dir)
         return player.location[piece]
     if kind == "wake":
-        player.asleep = with_value(player.asleep, piece, 0)
+        player.asleep[piece] = 0
         return player.location[piece]
     cell = destination(player, piece, DIRECTIONS.index(move.dir))
     animal = player.animals[piece]
     if MOVEMENT[animal] == SLOTH:
-        player.asleep = with_value(player.asleep, piece, 1)  # R67
+        player.asleep[piece] = 1  # R67
     if special and POLLINATES[animal] and player.pollen[piece] < MAX_POLLEN:
-        player.pollen = with_value(player.pollen, piece, player.pollen[piece] + 1)  # R63: added before it goes onto the zoo holder
+        player.pollen[piece] += 1  # R63: added before it goes onto the zoo holder
     if cell == ZOO:
         cell = IN_ZOO
     player.location[piece] = cell
@@ -154,9 +144,9 @@ def discover(player: Player, piece: int) -> None:
     """R36/R58/R66: put ``piece`` on its entrance, facing inward, awake, no pollen."""
     entrance = SPOT_ENTRANCE[piece]
     player.location[piece] = ENTRANCE0 + entrance
-    player.facing = with_value(player.facing, piece, ENTRANCE_DIRECTION[entrance])
-    player.asleep = with_value(player.asleep, piece, 0)
-    player.pollen = with_value(player.pollen, piece, 0)
+    player.facing[piece] = ENTRANCE_DIRECTION[entrance]
+    player.asleep[piece] = 0
+    player.pollen[piece] = 0
 
 
 def eligible(player: Player, terrain: int) -> tuple[str, ...]:

@@ -33,10 +33,9 @@ def seat_order(state: State) -> list[int]:
 
 def refill(state: State) -> None:
     """R70 / setup step 6: new tiles fill positions left to right (A38)."""
-    market, stack = state.market, state.stack[:]  # the stack is copy-on-write (state.py)
+    market, stack = state.market, state.stack
     for position in range(len(market)):
         market[position] = stack.pop() if stack else -1
-    state.stack = stack
 
 
 # ---- variability cards (R87-R88) --------------------------------------------------------------
@@ -84,9 +83,8 @@ def why_cards(state: State, player: Player, top: ChooseCards, action: object) ->
 def start_draft(state: State) -> None:
     state.phase, state.turn = DRAFT, 0
     if state.solo:  # R77, R78
-        state.solo_tile = state.solo_deck[-1]  # both lists copy-on-write (state.py)
-        state.solo_deck = state.solo_deck[:-1]
-        state.solo_revealed = state.solo_revealed + [state.solo_tile]
+        state.solo_tile = state.solo_deck.pop()
+        state.solo_revealed.append(state.solo_tile)
         state.first_player = LEO if state.draft % 2 == 1 else 0
         state.order = [LEO, 0] if state.first_player == LEO else [0, LEO]
     else:
@@ -129,20 +127,19 @@ def leo_pick(state: State, events: list[Event]) -> None:
     position = first if market[first] >= 0 else second
     tile = market[position]
     market[position] = -1
-    state.removed = state.removed + [tile]  # copy-on-write (state.py)
+    state.removed.append(tile)
     events.append(LEO_TOOK(TILE_ID[tile], position + 1))
     state.turn += 1
 
 
 def end_draft(state: State, events: list[Event]) -> None:
     """R6, R82: the last market tile to the leftover zone; solo reshuffle; placement starts."""
-    market, leftover = state.market, state.leftover[:]  # leftover: copy-on-write (state.py)
+    market = state.market
     for position, tile in enumerate(market):
         if tile >= 0:
-            leftover.append(tile)
+            state.leftover.append(tile)
             market[position] = -1
             events.append(LEFTOVER(TILE_ID[tile]))
-    state.leftover = leftover
     if state.solo and SOLO_TILES[state.solo_tile][3]:
         state.solo_deck = list(range(len(CAT.solo_tiles)))
         state.chance = state.chance.copy()  # copies share the stream until one draws (state.py)
@@ -202,7 +199,7 @@ def next_round_mover(state: State, events: list[Event]) -> None:
         seat = state.order[state.turn]
         state.pending.append(frame(RoundMove, seat, eligible(state.players[seat], state.round_terrain)))
         return
-    state.leftover_piles = state.leftover_piles + [tuple(state.leftover)]  # R75 (copy-on-write, state.py)
+    state.leftover_piles.append(tuple(state.leftover))  # R75
     state.leftover = []
     state.round_terrain = -1
     if state.draft >= CAT.drafts:

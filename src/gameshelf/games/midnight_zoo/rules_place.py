@@ -13,7 +13,7 @@ from .catalog import CAT, DISCOVER as DISCOVER_ANIMAL, MOVE, VP, symbol_name
 from .decisions import (CHOOSE_BONUS_TERRAIN, CHOOSE_DISCOVER, PIECE, ChooseBonusTerrain, ChooseCell,
                         ChooseDiscover, ChooseEffect, SpecialMove, SpendMoves, UseBonus, UseTile, effect_of, frame)
 from .events import BONUS_GAINED, DISCARDED, DISCOVERED, PLACED, STORED, VP_GAINED
-from .movement import discover, eligible, with_value
+from .movement import discover, eligible
 from .state import CHOOSE, UNDISCOVERED, Player, State
 
 CAPACITY = CAT.storage_capacity
@@ -82,9 +82,7 @@ def apply_menu(state: State, player: Player, top: UseTile, action: Use | Done, e
     if player.hand == tile:
         player.hand = -1
     else:
-        storage = player.storage[:]  # copy-on-write (state.py)
-        storage.remove(tile)
-        player.storage = storage
+        player.storage.remove(tile)
     resolve_tile(state, player, top.seat, action.verb, tile, events)
 
 
@@ -105,7 +103,7 @@ def resolve_tile(state: State, player: Player, seat: int, verb: str, tile: int, 
     if verb == "place":
         state.pending.append(frame(ChooseCell, seat, TILE_ID[tile]))
     elif verb == "store":
-        player.storage = player.storage + [tile]  # copy-on-write (state.py)
+        player.storage.append(tile)
         events.append(STORED(seat, TILE_ID[tile]))
     else:
         discard(state, player, seat, tile, events)
@@ -115,9 +113,9 @@ def discard(state: State, player: Player, seat: int, tile: int, events: list[Eve
     """R30-R34: the tile leaves (bonus tiles back to supply) and a special move starts."""
     terrain = TERRAIN[tile]
     if tile < ACTION_TILES:
-        state.removed = state.removed + [tile]  # copy-on-write (state.py)
+        state.removed.append(tile)
     else:
-        state.bonus_supply = with_value(state.bonus_supply, terrain, state.bonus_supply[terrain] + 1)
+        state.bonus_supply[terrain] += 1
     events.append(DISCARDED(seat, TILE_ID[tile], TERRAINS[terrain]))
     state.pending.append(frame(SpecialMove, seat, eligible(player, terrain)))
 
@@ -235,7 +233,7 @@ def apply_discover(state: State, player: Player, top: ChooseDiscover, action: Di
 def apply_bonus_terrain(state: State, player: Player, top: ChooseBonusTerrain, action: Bonus,
                         events: list[Event]) -> None:
     terrain = CAT.terrains.index(action.terrain)
-    state.bonus_supply = with_value(state.bonus_supply, terrain, state.bonus_supply[terrain] - 1)
+    state.bonus_supply[terrain] -= 1
     state.pending[-1] = frame(UseBonus, top.seat, CAT.tile_id[CAT.bonus0 + terrain])
     events.append(BONUS_GAINED(top.seat, action.terrain))
 

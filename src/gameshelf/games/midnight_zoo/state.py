@@ -8,12 +8,11 @@ Every pending decision is a frame (``decisions.py``) on ``pending`` (top = last)
 decision at the bottom (choose cards, take a tile, use a tile, the end-of-round move), whatever it
 started above it. The seat whose turn it is in the phase is ``order[turn]``.
 
-Copy-on-write (fields declared ``CopyOnWrite``): a copy shares them with its original, so the rules
-never change them in place, they replace them (``state.removed = state.removed + [tile]``). The
-chance stream is shared the same way: the rules copy it just before drawing from it (the solo
-reshuffle, ``rules_draft.end_draft``). Setup and loading build fresh ones. The lists a search's
-copies change on most moves (market, pending, district, location) are copied with the state.
-tests/games/midnight_zoo/test_mz_copies.py checks that changing a copy never changes the original.
+The chance stream is copy-on-write: a state's copies share it (one object, ``CopyOnWrite``: copied
+by reference), so the rules never draw from it in play without first replacing it with a copy
+(the solo reshuffle, ``rules_draft.end_draft``); setup and loading build a fresh one. Every list
+is copied with the state. tests/games/midnight_zoo/test_mz_copies.py checks that changing a copy
+never changes the original.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ T = TypeVar("T")
 CopyOnWrite = Annotated[T, "copy-on-write"]
 """A field a state's copies share (copied by reference, like a number) that the rules never change
 in place: they replace it (see the module docstring). Not ``Shared``: that marks what the game
-fixes (``SHARED``, left out of positions); these change during play."""
+fixes (``SHARED``, left out of positions); this changes during play."""
 
 UNDISCOVERED, IN_ZOO, ENTRANCE0 = -1, -2, 100
 ZOO_MARK = -3  # the zoo cell of a district: never holds a tile, never "empty"
@@ -47,13 +46,13 @@ class Player(GameState):
 
     vp: int
     district: list[int]
-    storage: CopyOnWrite[list[int]]
+    storage: list[int]
     hand: int
     animals: tuple[int, ...]
     location: list[int]
-    facing: CopyOnWrite[list[int]]
-    asleep: CopyOnWrite[list[int]]
-    pollen: CopyOnWrite[list[int]]
+    facing: list[int]
+    asleep: list[int]
+    pollen: list[int]
     cards: tuple[int, ...] | None
     setup_tile: int
 
@@ -66,22 +65,22 @@ class State(GameState):
     solo: Shared[bool]
     config: Shared[Config]
     chance: CopyOnWrite[Chance]  # copied just before a draw (module docstring)
-    stack: CopyOnWrite[list[int]]
+    stack: list[int]
     market: list[int]
-    leftover: CopyOnWrite[list[int]]
-    leftover_piles: CopyOnWrite[list[tuple[int, ...]]]
-    removed: CopyOnWrite[list[int]]
-    bonus_supply: CopyOnWrite[list[int]]
+    leftover: list[int]
+    leftover_piles: list[tuple[int, ...]]
+    removed: list[int]
+    bonus_supply: list[int]
     animal_slots: tuple[int, ...]
     draft: int
     phase: int
     first_player: int
-    order: CopyOnWrite[list[int]]
+    order: list[int]
     turn: int
     pending: list[Frame]
     players: CopiedEach[list[Player]]
-    solo_deck: CopyOnWrite[list[int]]
-    solo_revealed: CopyOnWrite[list[int]]
+    solo_deck: list[int]
+    solo_revealed: list[int]
     solo_tile: int
     round_terrain: int
     ply: int
