@@ -61,6 +61,12 @@ step keeps the state its greedy policy already built for the chosen action
 instead of applying that action again, and scores its last candidate on the state itself instead
 of a copy (a copy plus ``apply`` is deterministic, so the result is the same state and the same
 random stream: the choices are those of the plain version, see tests/agents/ismcts_reference.py).
+Where a game's heuristic knows some candidates' values without applying them (its optional
+``heuristic.steady(state)``: every legal action leaves every seat's value as it is, so all tie; and
+``heuristic.twins(state, actions)``: keys, equal for actions that leave equal values), the step
+applies only one of each kind and draws the tie's pick as the plain step would, so the choices and
+the states are those of applying them all (Iwari: draws, exchanges, targets, a Place action's tents
+and totems; tests/agents/test_steady.py holds the games' claims against applying every action).
 The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``
 (every determinization shuffles the unseen cards with it) plus ``sample_few``, with which the
 greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed rather than
@@ -73,10 +79,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Callable, Collection, Sequence
+from operator import methodcaller
+from typing import Callable, Collection, Sequence, cast
 
 from gameshelf.agents.fast_chance import FastChance
 from gameshelf.agents.rewards import Normaliser, outcome_rewards
+from gameshelf.core.assembly import AssembledGame
 from gameshelf.core.game import Action, Game, View
 
 ROLLOUTS = ("random", "greedy", "mixed", "none")
@@ -157,6 +165,7 @@ class ISMCTSAgent:
         self.last_iterations = 0
         self.last_kept = 0
         self.last_root: Node | None = None
+        self._step: tuple[Game, int, Callable] | None = None  # (game, width, its greedy step)
 
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, game: Game, view: View, legal: Sequence[Action]) -> Action:
@@ -352,16 +361,18 @@ class ISMCTSAgent:
     # ---- rollouts ----------------------------------------------------------------------------
     def _playout(self, game: Game, state, normaliser: Normaliser, seats: set[int]) -> dict[int, float]:
         is_over, legal_actions, apply, choice = game.is_over, game.legal_actions, quiet_apply(game), self.chance.choice
-        if self.rollout != "none":
-            greedy, depth, steps = self.rollout != "random", self.depth, 0
+        rollout = self.rollout
+        if rollout != "none":
+            depth, steps = self.depth, 0
+            step = self._greedy_step(game) if rollout != "random" else None
             while not is_over(state) and (depth < 0 or steps < depth):
                 legal = legal_actions(state)
-                if greedy and len(legal) > 1:  # _policy_state, inlined
-                    state = self._greedy_state(game, state, legal)
+                if step is not None and len(legal) > 1:  # _policy_state, inlined
+                    state = step(state, legal)
                 else:
                     apply(state, choice(legal))
                 steps += 1
-        if self.rollout == "mixed":
+        if rollout == "mixed":
             while not is_over(state):
                 apply(state, choice(legal_actions(state)))
         if is_over(state):
@@ -373,28 +384,93 @@ class ISMCTSAgent:
         """The state after the rollout policy's action (``state`` itself, or a copy the greedy step
         made): uniform for ``random`` or a single choice, otherwise the greedy step."""
         if self.rollout != "random" and len(legal) > 1:
-            return self._greedy_state(game, state, legal)
+            return self._greedy_step(game)(state, legal)
         quiet_apply(game)(state, self.chance.choice(legal))
         return state
 
-    def _greedy_state(self, game: Game, state, legal: Sequence[Action]):
-        """The best of up to ``width`` sampled actions by the acting seat's heuristic (ties at
-        random), returned as the state it was scored on, so it is never applied twice. The last
-        candidate is applied to ``state`` itself (no copy): nothing needs ``state`` after it."""
-        seat = game.to_act(state)
-        copy, apply, heuristic = game.copy, quiet_apply(game), game.heuristic
-        candidates = legal if len(legal) <= self.width else self.chance.sample_few(legal, self.width)
-        last = len(candidates) - 1
-        best, best_value = [], -math.inf
-        for index, action in enumerate(candidates):
-            after = state if index == last else copy(state)
+    def _greedy_step(self, game: Game) -> Callable[[object, Sequence[Action]], object]:
+        """This agent's greedy step in ``game`` (built once per game and width)."""
+        kept = self._step
+        if kept is None or kept[0] is not game or kept[1] != self.width:
+            kept = self._step = (game, self.width, greedy_step(game, self.chance, self.width))
+        return kept[2]
+
+
+def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object, Sequence[Action]], object]:
+    """The rollout policy's greedy step: ``step(state, legal)`` (two or more legal actions) returns
+    the state after the best of up to ``width`` sampled actions by the acting seat's heuristic (ties
+    at random, drawn from ``chance``), the very state it was scored on, so it is never applied
+    twice. The last candidate is applied to ``state`` itself (no copy): nothing needs ``state``
+    after it. Where the game's heuristic declares ``steady(state)`` (every legal action leaves every
+    seat's heuristic as it is) the candidates all tie: the step draws the tie's pick and applies
+    that one action alone, the same choice and the same state as scoring them all."""
+    to_act = cast(Callable[[object], int], game.to_act)  # the step runs only where a seat is to act
+    heuristic, apply = game.heuristic, quiet_apply(game)
+    copy = methodcaller("copy") if type(game).copy is AssembledGame.copy else game.copy  # one layer less
+    steady, twins = getattr(heuristic, "steady", None), getattr(heuristic, "twins", None)
+    sample_few, choice, inf = chance.sample_few, chance.choice, math.inf
+
+    def by_kind(state, candidates: Sequence[Action], keys: list, seat: int):
+        """The step when some candidates are twins (equal keys: the same heuristic values): one of
+        each kind applied (to copies: ``state`` may still be needed for the pick), the pick among
+        the best drawn as the plain step draws it (from them in candidate order), then applied."""
+        values: list[float] = []
+        states: list[object] = []
+        first: dict[object, int] = {}
+        for index, (action, key) in enumerate(zip(candidates, keys)):
+            known = first.get(key) if key is not None else None
+            if known is not None:
+                values.append(values[known])
+                states.append(None)
+                continue
+            after = copy(state)
+            apply(after, action)
+            values.append(float(heuristic(after, seat)))
+            states.append(after)
+            if key is not None:
+                first[key] = index
+        best_value = max(values)
+        best = [index for index, value in enumerate(values) if value == best_value]
+        index = best[0] if len(best) == 1 else choice(best)
+        if states[index] is None:
+            apply(state, candidates[index])
+            return state
+        return states[index]
+
+    def step(state, legal: Sequence[Action]):
+        candidates = legal if len(legal) <= width else sample_few(legal, width)
+        if steady is not None and steady(state):
+            apply(state, choice(candidates) if len(candidates) > 1 else candidates[0])
+            return state
+        seat = to_act(state)
+        if twins is not None:
+            keys = twins(state, candidates)
+            if keys is not None:
+                return by_kind(state, candidates, keys, seat)
+        best, best_value, ties = None, -inf, None
+        for action in candidates[:-1]:
+            after = copy(state)
             apply(after, action)
             value = float(heuristic(after, seat))
             if value > best_value:
-                best, best_value = [after], value
+                best, best_value, ties = after, value, None
             elif value == best_value:
-                best.append(after)
-        return best[0] if len(best) == 1 else self.chance.choice(best)
+                if ties is None:
+                    ties = [best, after]
+                else:
+                    ties.append(after)
+        apply(state, candidates[-1])
+        value = float(heuristic(state, seat))
+        if value > best_value:
+            return state
+        if value == best_value:
+            if ties is None:
+                ties = [best, state]
+            else:
+                ties.append(state)
+        return best if ties is None else choice(ties)
+
+    return step
 
 
 def quiet_apply(game: Game) -> Callable[[object, Action], object]:

@@ -12,8 +12,11 @@ after a change.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Sequence
 
-from gameshelf.games.iwari.catalog import MapData
+from gameshelf.games.iwari.catalog import DISPLAY, MapData
+from gameshelf.games.iwari.actions import Tent, Totem
+from gameshelf.games.iwari.decisions import ChooseAction, DraftPick, DrawCards, PlacePieces, ThirdTribeTarget
 from gameshelf.games.iwari.scoring import score_area
 from gameshelf.games.iwari.state import State
 
@@ -118,3 +121,40 @@ def heuristic(state: State, seat: int) -> float:
     if values is None:
         values = state.margins = margins(state)
     return values[seat]
+
+
+_DRAWS = (DrawCards, DraftPick)
+_CHOICES = (ChooseAction, ThirdTribeTarget)
+
+
+def steady(state: State) -> bool:
+    """Whether every legal action of the seat to act leaves every seat's heuristic as it is, so a
+    search's greedy step need not apply them all to compare them (they all tie). The estimate reads
+    the scores, the board's tents, totems and feat tokens, the exhaustions and the final scoring.
+    An exchange (R13) or a Place target (R15, R40) changes none of them (a hand, the discard, the
+    pending decision), nor does a draw (R29-R31, R71: the deck, the display, a hand) unless it
+    empties the deck (R32-R35: scoring, the weight, the end), which it cannot while the deck holds
+    more cards than a draw and the display's refill take (at most 1 + DISPLAY)."""
+    pending = state.pending
+    if not pending or state.end_reason:
+        return False
+    kind = type(pending[-1])
+    return kind in _CHOICES or (kind in _DRAWS and len(state.deck) > DISPLAY + 1)
+
+
+def twins(state: State, actions: Sequence[Any]) -> list[Any] | None:
+    """Per action a key, equal keys for actions after which every seat's heuristic is the same
+    (None: alike no other), or None when no two share one: so a search's greedy step applies one of
+    each kind. In a Place action (R16-R23) every tent goes into the frame's territory for its tribe
+    and every totem onto that territory's stack: the tents differ in their space and payment, the
+    totems in their payment, none of which the estimate reads."""
+    pending = state.pending
+    if not pending or type(pending[-1]) is not PlacePieces:
+        return None
+    keys = [kind if (kind := type(action)) is Tent or kind is Totem else None for action in actions]
+    tents = keys.count(Tent)
+    return keys if tents > 1 or len(keys) - tents - keys.count(None) > 1 else None
+
+
+heuristic.steady = steady  # type: ignore[attr-defined]  # found by gameshelf.agents.ismcts
+heuristic.twins = twins  # type: ignore[attr-defined]

@@ -90,10 +90,9 @@ def district_terms(district: tuple[int, ...]) -> tuple[int, float]:
     return food_vp(SimpleNamespace(district=district)), roads
 
 
-@lru_cache(maxsize=16384)
 def player_estimate(vp: int, location: tuple[int, ...], pollen: tuple[int, ...], animals: tuple[int, ...],
                     zero_pollen_vp: int, district: tuple[int, ...], hand: int, stored: int) -> float:
-    """A player's estimate, cached (a search meets the same players again and again)."""
+    """A player's estimate (``estimate`` caches it: a search meets the same players again and again)."""
     animal_score, progress = animal_terms(location, pollen, animals, zero_pollen_vp)
     food, roads = district_terms(district)
     score = vp + animal_score + food
@@ -101,9 +100,43 @@ def player_estimate(vp: int, location: tuple[int, ...], pollen: tuple[int, ...],
     return score + 0.6 * progress + roads + held
 
 
+_ESTIMATES: dict[tuple, float] = {}  # player_estimate's values by one flat key (see estimate)
+_ESTIMATES_KEPT = 1 << 16  # then it starts over (a cache: the values stay the same)
+
+
 def estimate(state: State, player: Player) -> float:
-    return player_estimate(player.vp, tuple(player.location), tuple(player.pollen), player.animals,
-                           state.config.zero_pollen_vp, tuple(player.district), player.hand, len(player.storage))
+    """``player_estimate`` of ``player``, looked up by one flat tuple of its arguments (cheaper to
+    build and hash than the cached call's three tuples; the lists have fixed lengths, so the
+    flat key names the arguments as surely)."""
+    key = (player.vp, player.hand, len(player.storage), state.config.zero_pollen_vp, player.animals,
+           *player.location, *player.pollen, *player.district)
+    value = _ESTIMATES.get(key)
+    if value is None:
+        if len(_ESTIMATES) >= _ESTIMATES_KEPT:
+            _ESTIMATES.clear()
+        value = _ESTIMATES[key] = player_estimate(
+            player.vp, tuple(player.location), tuple(player.pollen), player.animals, state.config.zero_pollen_vp,
+            tuple(player.district), player.hand, len(player.storage))
+    return value
+
+
+_LAST_OTHER: list[Any] = [None]  # the last other seat's player estimated by a 2-player heuristic, and its value
+
+
+def _other_estimate(state: State, player: Player) -> float:
+    """``estimate`` of the other seat of a 2-player game, remembered once: a search's greedy step
+    scores the acting seat's candidates one after another, and none of them changes the other
+    seat's player, so comparing it with the last one is cheaper than looking it up (the same
+    function of the same values: the same float)."""
+    last = _LAST_OTHER[0]
+    if (last is not None and last[0] == player.vp and last[1] == player.hand and last[2] == len(player.storage)
+            and last[3] == state.config.zero_pollen_vp and last[4] == player.location and last[5] == player.district
+            and last[6] == player.pollen and last[7] == player.animals):
+        return last[8]
+    value = estimate(state, player)
+    _LAST_OTHER[0] = (player.vp, player.hand, len(player.storage), state.config.zero_pollen_vp, player.location[:],
+                      player.district[:], player.pollen[:], player.animals, value)
+    return value
 
 
 def heuristic(state: State, seat: int) -> float:
@@ -114,5 +147,5 @@ def heuristic(state: State, seat: int) -> float:
     if state.player_count == 1:
         return mine
     if state.player_count == 2:
-        return mine - estimate(state, players[1 - seat])
+        return mine - _other_estimate(state, players[1 - seat])
     return mine - max(estimate(state, player) for other, player in enumerate(players) if other != seat)

@@ -89,7 +89,7 @@ def market_size(state: State) -> int:
 def new_state(player_count: int, config: Config, seed: int) -> State:
     """Setup, section 3: animals, stack, market, setup tiles, first player (solo: Leo)."""
     state = blank_state(player_count, config, seed)
-    chance = state.chance
+    chance = state.chance  # this new state's own stream: setup may draw from it in place
     state.bonus_supply = list(CAT.bonus_count)
     state.animal_slots = draw_animals(chance)
     state.stack = list(range(CAT.n_action))

@@ -142,6 +142,7 @@ def end_draft(state: State, events: list[Event]) -> None:
             events.append(LEFTOVER(TILE_ID[tile]))
     if state.solo and SOLO_TILES[state.solo_tile][3]:
         state.solo_deck = list(range(len(CAT.solo_tiles)))
+        state.chance = state.chance.copy()  # copies share the stream until one draws (state.py)
         state.chance.shuffle(state.solo_deck)
         state.solo_revealed = []
         events.append(SOLO_SHUFFLED())

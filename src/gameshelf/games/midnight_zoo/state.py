@@ -7,17 +7,29 @@ undiscovered spot's index, so pieces are named by spot (L1..R3).
 Every pending decision is a frame (``decisions.py``) on ``pending`` (top = last): the phase's own
 decision at the bottom (choose cards, take a tile, use a tile, the end-of-round move), whatever it
 started above it. The seat whose turn it is in the phase is ``order[turn]``.
+
+The chance stream is copy-on-write: a state's copies share it (one object, ``CopyOnWrite``: copied
+by reference), so the rules never draw from it in play without first replacing it with a copy
+(the solo reshuffle, ``rules_draft.end_draft``); setup and loading build a fresh one. Every list
+is copied with the state. tests/games/midnight_zoo/test_mz_copies.py checks that changing a copy
+never changes the original.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
 from gameshelf.core.chance import Chance
 from gameshelf.core.frames import Frame
-from gameshelf.core.state import Copied, CopiedEach, GameState, Shared, game_state
+from gameshelf.core.state import CopiedEach, GameState, Shared, game_state
 
 from .options import Config
+
+T = TypeVar("T")
+CopyOnWrite = Annotated[T, "copy-on-write"]
+"""A field a state's copies share (copied by reference, like a number) that the rules never change
+in place: they replace it (see the module docstring). Not ``Shared``: that marks what the game
+fixes (``SHARED``, left out of positions); this changes during play."""
 
 UNDISCOVERED, IN_ZOO, ENTRANCE0 = -1, -2, 100
 ZOO_MARK = -3  # the zoo cell of a district: never holds a tile, never "empty"
@@ -52,7 +64,7 @@ class State(GameState):
     player_count: Shared[int]
     solo: Shared[bool]
     config: Shared[Config]
-    chance: Copied[Chance]
+    chance: CopyOnWrite[Chance]  # copied just before a draw (module docstring)
     stack: list[int]
     market: list[int]
     leftover: list[int]
