@@ -45,6 +45,15 @@ class _Raw:
         convert = self.binds[key]
         return convert(value) if convert else value
 
+    def write(self, driver, values: dict[str, Any], build, after: tuple = ()) -> None:
+        """Run the statement ``build(table name, column names)`` (built once per set of columns) with
+        ``values`` converted, then ``after``."""
+        keys = tuple(values)
+        sql = self.sql.get(keys)
+        if sql is None:
+            sql = self.sql[keys] = build(self.name, keys)
+        driver.execute(sql, (*(self.bind(k, v) for k, v in values.items()), *after))
+
 
 _raw: dict[str, _Raw] = {}
 
@@ -83,12 +92,8 @@ def seat_states(conn: Connection, table_id: str) -> list[SimpleNamespace]:
 def add_action(conn: Connection, **values: Any) -> None:
     fast = _sqlite(conn, ACTIONS)
     if fast:
-        driver, raw = fast
-        keys = tuple(values)
-        sql = raw.sql.get(keys)
-        if sql is None:
-            sql = raw.sql[keys] = f"INSERT INTO {raw.name} ({', '.join(keys)}) VALUES ({', '.join('?' * len(keys))})"
-        driver.execute(sql, tuple(raw.bind(k, v) for k, v in values.items()))
+        fast[1].write(fast[0], values, lambda name, keys: f"INSERT INTO {name} ({', '.join(keys)}) "
+                                                          f"VALUES ({', '.join('?' * len(keys))})")
         return
     conn.execute(ADD_ACTION, values)
 
@@ -96,12 +101,8 @@ def add_action(conn: Connection, **values: Any) -> None:
 def set_table(conn: Connection, table_id: str, **values: Any) -> None:
     fast = _sqlite(conn, TABLES)
     if fast:
-        driver, raw = fast
-        keys = tuple(values)
-        sql = raw.sql.get(keys)
-        if sql is None:
-            sql = raw.sql[keys] = f"UPDATE {raw.name} SET {', '.join(f'{k} = ?' for k in keys)} WHERE id = ?"
-        driver.execute(sql, (*(raw.bind(k, v) for k, v in values.items()), table_id))
+        fast[1].write(fast[0], values, lambda name, keys: f"UPDATE {name} SET {', '.join(f'{k} = ?' for k in keys)} "
+                                                          "WHERE id = ?", (table_id,))
         return
     conn.execute(SET_TABLE, {"t_id": table_id, **values})
 
