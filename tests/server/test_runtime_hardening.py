@@ -133,15 +133,18 @@ def test_d5_a_transient_store_error_answers_server_busy(db_url):
         table_id, ann, bob = two_player_table(srv.http)
         tokens = {0: ann, 1: bob}
         seat = Client(srv.base, table_id, ann).state(0)["decision"]["seat"]
-        real, failures = srv.service.submit, {"left": 1}
+        failures = {"left": 1}
 
-        def flaky(*args, **kwargs):
-            if failures["left"]:
-                failures["left"] -= 1
-                raise _store_error()
-            return real(*args, **kwargs)
+        def flaky(real):
+            def submit(*args, **kwargs):
+                if failures["left"]:
+                    failures["left"] -= 1
+                    raise _store_error()
+                return real(*args, **kwargs)
+            return submit
 
-        srv.service.submit = flaky
+        # A move commits in a worker thread, or (one SQLite process) on the event loop: either fails once.
+        srv.service.submit, srv.service.submit_now = flaky(srv.service.submit), flaky(srv.service.submit_now)
         client = Client(srv.base, table_id, tokens[seat], lang="ja")
         mine = client.state(0)
         client.send({"action": mine["legal"][0]["action"], "state_id": 0})

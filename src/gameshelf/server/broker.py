@@ -28,6 +28,7 @@ class LocalBroker:
     """One process: nothing to relay (the committing process delivers to its own connections)."""
 
     on_reconnect: Reconnected | None = None
+    relays = False  # no other process hears this one's changes
 
     async def reconnected(self) -> None:
         """The relay is back after a loss: let the hub catch up with what it missed."""
@@ -52,6 +53,8 @@ class LocalBroker:
 
 class PostgresBroker(LocalBroker):
     """LISTEN on the database's channel; the NOTIFY is sent by the committing transaction."""
+
+    relays = True
 
     def __init__(self, conninfo: str, channel: str) -> None:
         self.conninfo, self.channel = conninfo, channel
@@ -99,6 +102,8 @@ class RedisBroker(LocalBroker):
     submission took a pooled connection each; past the pool's size Redis refused them, and each
     refusal lost an update for the other processes and answered an accepted action with an error.)
     """
+
+    relays = True
 
     def __init__(self, url: str, channel: str) -> None:
         self.url, self.channel = url, channel

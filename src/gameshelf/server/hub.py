@@ -50,6 +50,7 @@ class Hub:
         self.service, self.settings, self.broker = service, settings, broker
         self.conns: dict[str, set[Connection]] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.bots_again: set[str] = set()  # tables that changed while their bot task was looking
         self.syncing: set[str] = set()  # tables whose catch-up with another process's change runs now
         self.resync: set[str] = set()  # ... and that changed again meanwhile
         self.sync_tasks: set[asyncio.Task] = set()
@@ -58,10 +59,16 @@ class Hub:
         self.heart: asyncio.Task | None = None
         self.owners: dict[str, str] = {}  # table id -> its creator, whose turn at the bots' pool it takes
         self.scheduler = FairScheduler(partial(bots.submit, settings.bot_workers), settings.bot_workers)
+        self.inline_writes = False  # set by start
 
     async def start(self) -> None:
         await asyncio.to_thread(downtime.credit_downtime, self.service.db, self.settings.heartbeat_seconds)
         self.loop = asyncio.get_running_loop()
+        # A move's relay body (its state hash) is built only when another process may apply it; and
+        # one SQLite process, whose writers never wait for another process, commits a person's move
+        # on the event loop when nothing holds the match or the store (no hand-off to a thread).
+        self.service.relaying = self.broker.relays
+        self.inline_writes = self.service.db.is_sqlite and not self.broker.relays
         self.service.caught_up = self._tell_caught_up
         self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
@@ -268,12 +275,15 @@ class Hub:
         if task is None or task.done():
             task = self.bot_tasks[table_id] = asyncio.create_task(self._drive(table_id))
             task.add_done_callback(self._driven)
+        else:  # its look at the table may predate this change: it looks once more before it ends
+            self.bots_again.add(table_id)
 
     def _driven(self, task: asyncio.Task) -> None:
         """A bot task ended: an error it could not retry is logged here (never lost with the task)."""
         for table_id, known in list(self.bot_tasks.items()):
             if known is task:
                 del self.bot_tasks[table_id]
+                self.bots_again.discard(table_id)
                 self.owners.pop(table_id, None)
         if not task.cancelled() and task.exception() is not None:
             log.error("the bots of a table stopped", exc_info=task.exception())
@@ -284,6 +294,7 @@ class Hub:
         ``store_retries`` failures in a row the sweep starts the table's bots again later."""
         failures = 0
         for _ in range(100_000):
+            self.bots_again.discard(table_id)
             try:
                 done = await self._bot_step(table_id)
                 failures = 0
@@ -298,7 +309,7 @@ class Hub:
                 log.warning("bots at %s: %s; trying again in %.1f s", table_id, exc, pause)
                 await asyncio.sleep(pause)
                 continue
-            if done:
+            if done and table_id not in self.bots_again:  # no change since this step looked
                 return
 
     async def _person(self, table_id: str) -> str:

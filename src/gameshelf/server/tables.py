@@ -43,6 +43,9 @@ class TableService:
         # Told (from the worker thread) the id of a table whose cached match a read caught up with the
         # store: the hub then sends the new state to that table's connections in this process.
         self.caught_up: Callable[[str], None] = lambda table_id: None
+        # Whether another process may apply the moves committed here (a relay: NOTIFY or Redis): only
+        # then is each move's relay body (with its state hash) built. The hub sets it at start.
+        self.relaying = True
 
     # ---- lifecycle -------------------------------------------------------------------------
     def create(self, user: User, spec: TableIn) -> str:
@@ -192,42 +195,65 @@ class TableService:
         return self._change(table_id, state_id, lambda session, table, seats, live:
                             self._undo(session, table, seats, live, seat))
 
+    def submit_now(self, table_id: str, seat: int, notation: str, state_id: int) -> LiveMatch | None:
+        """:meth:`submit` on the calling thread (the event loop: no hand-off to a worker thread), or
+        None without waiting for anything when it cannot run at once: the match is not cached, or a
+        worker thread holds its lock or the store's write lock. For one SQLite process (hub.py)."""
+        live = self._live.get(table_id)
+        if live is None or not live.lock.acquire(blocking=False):
+            return None
+        try:
+            if not self.db.write_lock.acquire(blocking=False):
+                return None
+            try:
+                return self._locked_change(live, table_id, state_id, self.db.hot_kept(),
+                                           lambda session, table, seats, live:
+                                           self._act(session, table, seats, live, seat, notation, False))
+            finally:
+                self.db.write_lock.release()
+        finally:
+            live.lock.release()
+
     def _change(self, table_id: str, state_id: int, change) -> LiveMatch:
         """Run ``change`` on the locked match, in one transaction of prebuilt Core statements on a
         plain connection (this is the hot path: no ORM unit of work, no statement built per call)."""
         live = self.live(table_id)
         with live.lock:
-            if state_id < live.state_id:
-                # The cache only ever holds committed states (it is dropped when a commit fails), and
-                # state ids only grow: refused without a round trip to the store.
-                raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
-            before = live.state_id
-            try:
-                with self.db.hot() as conn:
-                    table = self._lock_row(conn, table_id)
-                    self._catch_up(conn, live, table)
-                    before = live.state_id
-                    if table.status != "playing":
-                        raise ServerError("action.game_over")
-                    if state_id != table.state_id:
-                        raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
-                    seats = table_store.seat_states(conn, table_id)
-                    change(conn, table, seats, live)
-                    table.state_id = live.state_id
-                    values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
-                    if live.is_over():
-                        values.update(self._finish(conn, table, seats, live))
-                    table_store.set_table(conn, table_id, **values)
-                    live.meta = self._meta(table, seats, live)
-                    live.relayed = relay_body(live)
-                    self.notify(conn, table_id, live.relayed)
-            except ServerError:
-                if live.state_id != before:
-                    self.forget(table_id)
-                raise
-            except Exception:
+            return self._locked_change(live, table_id, state_id, self.db.hot(), change)
+
+    def _locked_change(self, live: LiveMatch, table_id: str, state_id: int, transaction, change) -> LiveMatch:
+        """:meth:`_change` once the match's lock is held; ``transaction`` is the store's (not begun)."""
+        if state_id < live.state_id:
+            # The cache only ever holds committed states (it is dropped when a commit fails), and
+            # state ids only grow: refused without a round trip to the store.
+            raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
+        before = live.state_id
+        try:
+            with transaction as conn:
+                table = self._lock_row(conn, table_id)
+                self._catch_up(conn, live, table)
+                before = live.state_id
+                if table.status != "playing":
+                    raise ServerError("action.game_over")
+                if state_id != table.state_id:
+                    raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
+                seats = table_store.seat_states(conn, table_id)
+                change(conn, table, seats, live)
+                table.state_id = live.state_id
+                values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
+                if live.is_over():
+                    values.update(self._finish(conn, table, seats, live))
+                table_store.set_table(conn, table_id, **values)
+                live.meta = self._meta(table, seats, live)
+                live.relayed = relay_body(live) if self.relaying else ""
+                self.notify(conn, table_id, live.relayed)
+        except ServerError:
+            if live.state_id != before:
                 self.forget(table_id)
-                raise
+            raise
+        except Exception:
+            self.forget(table_id)
+            raise
         return live
 
     def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> SimpleNamespace:

@@ -105,7 +105,12 @@ SOLO_NAMES = tuple(solo[0] for solo in CAT.solo_tiles)
 SETUP_NAMES = tuple(setup[0] for setup in CAT.setup_tiles)
 
 
+CELL_NAMES = tuple(f"{cell // CAT.cols},{cell % CAT.cols}" for cell in range(CAT.cells))  # "r,c", built once
+
+
 def cell_str(cell: int) -> str:
+    if 0 <= cell < CAT.cells:
+        return CELL_NAMES[cell]
     row, column = divmod(cell, CAT.cols)
     return f"{row},{column}"
 
@@ -171,13 +176,20 @@ def cards_json(state: State, owner: int, viewer: int | None) -> None | str | lis
     return [cards[index].letter if index >= 0 else None for index in player.cards]
 
 
+def district_json(district) -> dict[str, str | None]:
+    """A district's spaces by "r,c", each the tile on it, "zoo" or None (one view per seat a move)."""
+    names = [("zoo" if tile == ZOO_MARK else TILE_ID[tile] if tile >= 0 else None) for tile in district]
+    if len(names) == len(CELL_NAMES):
+        return dict(zip(CELL_NAMES, names))
+    return {cell_str(cell): name for cell, name in enumerate(names)}
+
+
 def board_json(state: State, seat: int, viewer: int | None) -> BoardView:
     player = state.players[seat]
     return {
         "colour": CAT.colours[seat], "vp": player.vp, "hand": tile_name(player.hand),
         "storage": [TILE_ID[tile] for tile in player.storage],
-        "district": {cell_str(cell): "zoo" if tile == ZOO_MARK else tile_name(tile)
-                     for cell, tile in enumerate(player.district)},
+        "district": district_json(player.district),
         "animals": [animal_json(player, piece) for piece in range(len(player.animals))],
         "cards": cards_json(state, seat, viewer),
         "setup_tile": SETUP_NAMES[player.setup_tile],

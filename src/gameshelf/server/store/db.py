@@ -14,6 +14,7 @@ from typing import Iterator
 
 from sqlalchemy import Connection, create_engine, event, select, text
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from gameshelf.server.store.models import Table
@@ -53,6 +54,7 @@ class Database:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=8, pool_pre_ping=True)
             self.read_engine = self.engine
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._kept: Connection | None = None  # hot_kept's
         self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
 
     @contextmanager
@@ -67,6 +69,20 @@ class Database:
         """A writing transaction on a plain connection (Core statements only: the submission path)."""
         with self.write_lock, self.engine.begin() as conn:
             yield conn
+
+    @contextmanager
+    def hot_kept(self) -> Iterator[Connection]:
+        """:meth:`hot` on one connection kept open (no pool check-out, no reset on return), for a
+        caller that holds ``write_lock`` and is always the same thread (the event loop's)."""
+        if self._kept is None:
+            self._kept = self.engine.connect()
+        try:
+            with self._kept.begin():
+                yield self._kept
+        except SQLAlchemyError:
+            self._kept.close()  # a connection the store failed on is not trusted with the next move
+            self._kept = None
+            raise
 
     @contextmanager
     def read_connection(self) -> Iterator[Connection]:
@@ -117,6 +133,9 @@ class Database:
                     conn.commit()
 
     def dispose(self) -> None:
+        if self._kept is not None:
+            self._kept.close()
+            self._kept = None
         self.engine.dispose()
         self.read_engine.dispose()
 
