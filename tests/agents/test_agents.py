@@ -60,14 +60,14 @@ def test_level_budgets_count_per_opponent_and_a_spec_can_make_them_whole():
 
 
 def test_a_game_declares_its_level_budgets_and_a_level_reads_them():
-    """GameInfo.search carries the playing levels' simulations a seat (issue 15: Midnight Zoo's
-    ``normal`` is lighter); a level reads them from the game it plays, a spec's ``sims`` wins;
-    hints that would make ``hard`` no stronger than ``normal`` are refused."""
+    """GameInfo.search carries the playing levels' simulations a seat (issue 15; issue 32 gave
+    Midnight Zoo's ``normal`` the common 125 again); a level reads them from the game it plays, a
+    spec's ``sims`` wins; hints that would make ``hard`` no stronger than ``normal`` are refused."""
     from dataclasses import replace
 
     from gameshelf.core.game import SearchHints
     zoo, iwari = get_game("midnight_zoo"), get_game("iwari")
-    assert zoo.info.search.normal_sims < iwari.info.search.normal_sims
+    assert zoo.info.search.normal_sims == iwari.info.search.normal_sims == 125
     for game in (zoo, iwari):
         state = game.setup(2, None, 4)
         view = game.view(state, game.to_act(state))
