@@ -410,32 +410,7 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
     steady, twins = getattr(heuristic, "steady", None), getattr(heuristic, "twins", None)
     sample_few, choice, inf = chance.sample_few, chance.choice, math.inf
 
-    def by_kind(state, candidates: Sequence[Action], keys: list, seat: int):
-        """The step when some candidates are twins (equal keys: the same heuristic values): one of
-        each kind applied (to copies: ``state`` may still be needed for the pick), the pick among
-        the best drawn as the plain step draws it (from them in candidate order), then applied."""
-        values: list[float] = []
-        states: list[object] = []
-        first: dict[object, int] = {}
-        for index, (action, key) in enumerate(zip(candidates, keys)):
-            known = first.get(key) if key is not None else None
-            if known is not None:
-                values.append(values[known])
-                states.append(None)
-                continue
-            after = copy(state)
-            apply(after, action)
-            values.append(float(heuristic(after, seat)))
-            states.append(after)
-            if key is not None:
-                first[key] = index
-        best_value = max(values)
-        best = [index for index, value in enumerate(values) if value == best_value]
-        index = best[0] if len(best) == 1 else choice(best)
-        if states[index] is None:
-            apply(state, candidates[index])
-            return state
-        return states[index]
+    by_kind = _by_kind_step(heuristic, apply, copy, choice)
 
     def step(state, legal: Sequence[Action]):
         candidates = legal if len(legal) <= width else sample_few(legal, width)
@@ -471,6 +446,39 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
         return best if ties is None else choice(ties)
 
     return step
+
+
+def _by_kind_step(heuristic, apply, copy, choice) -> Callable[[object, Sequence[Action], list, int], object]:
+    """The greedy step when some candidates are twins (see ``greedy_step``), built once per step."""
+
+    def by_kind(state, candidates: Sequence[Action], keys: list, seat: int):
+        """The step when some candidates are twins (equal keys: the same heuristic values): one of
+        each kind applied (to copies: ``state`` may still be needed for the pick), the pick among
+        the best drawn as the plain step draws it (from them in candidate order), then applied."""
+        values: list[float] = []
+        states: list[object] = []
+        first: dict[object, int] = {}
+        for index, (action, key) in enumerate(zip(candidates, keys)):
+            known = first.get(key) if key is not None else None
+            if known is not None:
+                values.append(values[known])
+                states.append(None)
+                continue
+            after = copy(state)
+            apply(after, action)
+            values.append(float(heuristic(after, seat)))
+            states.append(after)
+            if key is not None:
+                first[key] = index
+        best_value = max(values)
+        best = [index for index, value in enumerate(values) if value == best_value]
+        index = best[0] if len(best) == 1 else choice(best)
+        if states[index] is None:
+            apply(state, candidates[index])
+            return state
+        return states[index]
+
+    return by_kind
 
 
 def quiet_apply(game: Game) -> Callable[[object, Action], object]:
