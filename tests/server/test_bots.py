@@ -34,7 +34,8 @@ def test_timeout_hands_the_seat_to_a_bot_and_the_human_takes_it_back(server):
     late = first["decision"]["seat"]
     # nobody moves: the seat to act times out, a bot plays it, and the game goes on
     zombie = clients[late].until(lambda m: (m.get("zombies") or [0, 0])[late], timeout=20)
-    assert zombie["type"] in ("table", "update")
+    # a snapshot when the late seat's socket connected after the deadline had passed (a loaded machine)
+    assert zombie["type"] in ("snapshot", "table", "update")
     clients[late].state(1, timeout=20)
     clients[late].send({"action": "anything", "state_id": clients[late].last["state_id"]})
     assert clients[late].until(lambda m: m["type"] == "error")["code"] in ("seat.zombie", "action.stale")
