@@ -109,14 +109,16 @@ def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[Simple
                                "ORDER BY seat", (table_id,)).fetchall()
         unknown = [None] * len(table)  # SQLite's cursor names no column types
         return raw.tables.row(table, unknown), [raw.seats.row(values, unknown) for values in seats]
+    split = len(raw.tables.columns)
     with driver.cursor() as cursor:
         rows = cursor.execute(raw.select(lock), (table_id,)).fetchall()
-        codes = [column.type_code for column in cursor.description]
+        if raw.seats.reads is None:  # the description (a Column object a column) only once
+            codes = [column.type_code for column in cursor.description]
+            raw.tables.readers(codes[:split]), raw.seats.readers(codes[split:])
     if not rows:
         return None, []
-    split = len(raw.tables.columns)
-    seats = [raw.seats.row(values[split:], codes[split:]) for values in rows if values[split] is not None]
-    return raw.tables.row(rows[0][:split], codes[:split]), seats
+    seats = [raw.seats.row(values[split:], ()) for values in rows if values[split] is not None]
+    return raw.tables.row(rows[0][:split], ()), seats
 
 
 class Batch:
