@@ -146,3 +146,22 @@ def test_a_locked_read_that_waited_sees_the_seats_as_committed(db_url):
 def _locked_read(db: Database) -> list:
     with db.engine.begin() as conn:
         return store.table_and_seats(conn, "t", True)[1]
+
+
+def test_a_pooled_connection_the_store_lost_is_replaced_at_check_out(db_url):
+    """A connection the database ended (a restart, a network fault) while it sat in the pool is found
+    dead at check-out and replaced: the next move does not fail on it."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite's connections are files")
+    db = _db(db_url)
+    with db.engine.connect() as conn:
+        pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    with psycopg.connect(PG, autocommit=True) as admin:
+        assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]
+        while admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()[0]:
+            pass
+    with db.hot() as conn:
+        table, seats = store.table_and_seats(conn, "t", True)
+        assert conn.exec_driver_sql("SELECT pg_backend_pid()").scalar() != pid
+    assert table.id == "t" and len(seats) == 2
+    db.dispose()
