@@ -101,12 +101,14 @@ def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[Simple
     transaction) and its seat rows in seat order; (None, []) for no such table."""
     driver, raw = _raw(conn)
     if raw.sqlite:
-        table = driver.execute(f"SELECT {', '.join(raw.tables.columns)} FROM {TABLES.name} WHERE id = ?",
+        table = driver.execute(raw.statement(("table",), lambda: f"SELECT {', '.join(raw.tables.columns)} "
+                                                              f"FROM {TABLES.name} WHERE id = ?"),
                                (table_id,)).fetchone()
         if table is None:
             return None, []
-        seats = driver.execute(f"SELECT {', '.join(raw.seats.columns)} FROM {SEATS.name} WHERE table_id = ? "
-                               "ORDER BY seat", (table_id,)).fetchall()
+        seats = driver.execute(raw.statement(("seats",), lambda: f"SELECT {', '.join(raw.seats.columns)} FROM "
+                                                              f"{SEATS.name} WHERE table_id = ? ORDER BY seat"),
+                               (table_id,)).fetchall()
         unknown = [None] * len(table)  # SQLite's cursor names no column types
         return raw.tables.row(table, unknown), [raw.seats.row(values, unknown) for values in seats]
     split = len(raw.tables.columns)
@@ -150,7 +152,8 @@ class Batch:
         """The held writes, in the order they were added, then the announcement."""
         if self.raw.sqlite:
             for kind, table, keys, values in self.parts:  # (SQLite has no NOTIFY: nobody announces there)
-                self.driver.execute(self._statement(kind, table, keys), values)
+                sql = self.raw.statement((kind, keys), lambda: self._statement(kind, table, keys))
+                self.driver.execute(sql, values)
         elif self.parts or self.announce:
             key = ("batch", tuple((kind, keys) for kind, _, keys, _ in self.parts), self.announce is not None)
             sql = self.raw.statement(key, self._together)
