@@ -175,9 +175,8 @@ class TableService:
         live = self.live(table_id)
         with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
             before = live.state_id
-            table = self._lock_row(conn, table_id, lock=False)
+            table, seats = self._lock_row(conn, table_id, lock=False)
             self._catch_up(conn, live, table)
-            seats = table_store.seat_states(conn, table_id)
             meta = self._meta(table, seats, live)
             moved = live.state_id != before or meta != live.meta
             if meta != live.meta:
@@ -188,12 +187,12 @@ class TableService:
 
     def submit(self, table_id: str, seat: int, notation: str, state_id: int, by_bot: bool = False) -> LiveMatch:
         """Append ``seat``'s action if ``state_id`` is current and the action legal; else ServerError."""
-        return self._change(table_id, state_id, lambda session, table, seats, live:
-                            self._act(session, table, seats, live, seat, notation, by_bot))
+        return self._change(table_id, state_id, lambda writes, table, seats, live:
+                            self._act(writes, table, seats, live, seat, notation, by_bot))
 
     def undo(self, table_id: str, seat: int, state_id: int) -> LiveMatch:
-        return self._change(table_id, state_id, lambda session, table, seats, live:
-                            self._undo(session, table, seats, live, seat))
+        return self._change(table_id, state_id, lambda writes, table, seats, live:
+                            self._undo(writes, table, seats, live, seat))
 
     def submit_now(self, table_id: str, seat: int, notation: str, state_id: int) -> LiveMatch | None:
         """:meth:`submit` on the calling thread (the event loop: no hand-off to a worker thread), or
@@ -207,8 +206,8 @@ class TableService:
                 return None
             try:
                 return self._locked_change(live, table_id, state_id, self.db.hot_kept(),
-                                           lambda session, table, seats, live:
-                                           self._act(session, table, seats, live, seat, notation, False))
+                                           lambda writes, table, seats, live:
+                                           self._act(writes, table, seats, live, seat, notation, False))
             finally:
                 self.db.write_lock.release()
         finally:
@@ -230,23 +229,24 @@ class TableService:
         before = live.state_id
         try:
             with transaction as conn:
-                table = self._lock_row(conn, table_id)
+                table, seats = self._lock_row(conn, table_id)
                 self._catch_up(conn, live, table)
                 before = live.state_id
                 if table.status != "playing":
                     raise ServerError("action.game_over")
                 if state_id != table.state_id:
                     raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
-                seats = table_store.seat_states(conn, table_id)
-                change(conn, table, seats, live)
+                writes = table_store.Batch(conn)  # sent once every check passed
+                change(writes, table, seats, live)
                 table.state_id = live.state_id
                 values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
                 if live.is_over():
                     values.update(self._finish(conn, table, seats, live))
-                table_store.set_table(conn, table_id, **values)
+                writes.set_table(table_id, **values)
                 live.meta = self._meta(table, seats, live)
                 live.relayed = relay_body(live) if self.relaying else ""
-                self.notify(conn, table_id, live.relayed)
+                self.notify(writes, table_id, live.relayed)
+                writes.send()
         except ServerError:
             if live.state_id != before:
                 self.forget(table_id)
@@ -256,15 +256,15 @@ class TableService:
             raise
         return live
 
-    def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> SimpleNamespace:
-        """The match's row (locked until the transaction ends, unless ``lock`` is False)."""
+    def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> tuple[SimpleNamespace, list]:
+        """The match's row (locked until the transaction ends, unless ``lock`` is False) and its seats'."""
         locking = lock and not self.db.is_sqlite  # SQLite: the transaction began IMMEDIATE
-        row = table_store.table_state(conn, table_id, locking)
+        row, seats = table_store.table_and_seats(conn, table_id, locking)
         if row is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
-        return row
+        return row, seats
 
-    def _act(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int,
+    def _act(self, writes: table_store.Batch, table, seats: list, live: LiveMatch, seat: int,
              notation: str, by_bot: bool) -> None:
         row = seats[seat]
         if by_bot and not (row.kind == "bot" or row.zombie):
@@ -277,23 +277,23 @@ class TableService:
         except GameError as exc:
             raise ServerError.from_game(exc) from None
         moment = now()
-        table_store.add_action(conn, table_id=table.id, ply=table.state_id, seat=seat, kind="act", by_bot=by_bot,
-                               notation=str(action), created_at=moment)
+        writes.add_action(table_id=table.id, ply=table.state_id, seat=seat, kind="act", by_bot=by_bot,
+                          notation=str(action), created_at=moment)
         if table.mode == "realtime" and row.kind == "human" and not row.zombie and row.remaining_ms is not None:
             spent = int((moment - aware(table.turn_started_at)).total_seconds() * 1000)
             row.remaining_ms = max(0, row.remaining_ms - spent) + int(table.increment_seconds * 1000)
-            table_store.set_remaining(conn, table.id, seat, row.remaining_ms)
+            writes.set_remaining(table.id, seat, row.remaining_ms)
         table.turn_started_at = moment
 
-    def _undo(self, conn: Connection, table, seats: list, live: LiveMatch, seat: int) -> None:
+    def _undo(self, writes: table_store.Batch, table, seats: list, live: LiveMatch, seat: int) -> None:
         if seats[seat].zombie:
             raise ServerError("seat.zombie")
         last = live.check_undo(seat)
         if last is None:
             raise ServerError("undo.refused", "only your own last action, before another seat acts, "
                                               "and only if it drew no chance and revealed nothing")
-        table_store.add_action(conn, table_id=table.id, ply=table.state_id, seat=seat, kind="undo", by_bot=False,
-                               notation=last.notation, created_at=now())
+        writes.add_action(table_id=table.id, ply=table.state_id, seat=seat, kind="undo", by_bot=False,
+                          notation=last.notation, created_at=now())
         live.undo(Row(table.state_id, seat, "undo", False, last.notation))
         table.turn_started_at = now()
 
@@ -549,12 +549,12 @@ class TableService:
         return names
 
 
-def pg_notifier(channel: str) -> Callable[[Session | Connection, str], None]:
+def pg_notifier(channel: str) -> Callable[..., None]:
     """NOTIFY inside the committing transaction: delivered exactly when (and if) it commits."""
 
     from gameshelf.server.hub import message
 
-    def notify(session: Session | Connection, table_id: str, move: str = "") -> None:
+    def notify(session: Session | Connection | table_store.Batch, table_id: str, move: str = "") -> None:
         table_store.notify(session, channel, message(table_id, move))
 
     return notify

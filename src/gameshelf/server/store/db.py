@@ -14,7 +14,7 @@ from typing import Iterator
 
 from sqlalchemy import Connection, create_engine, event, select, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from gameshelf.server.store.models import Table
@@ -51,7 +51,8 @@ class Database:
             event.listen(self.read_engine, "connect", _sqlite_connect)
             event.listen(self.read_engine, "begin", lambda conn: _begin(conn, "BEGIN"))
         else:
-            self.engine = create_engine(self.url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+            self.engine = create_engine(self.url, pool_size=8, max_overflow=8)
+            event.listen(self.engine, "checkout", _pg_ping)
             self.read_engine = self.engine
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._kept: Connection | None = None  # hot_kept's
@@ -144,6 +145,17 @@ def _begin(conn, statement: str) -> None:
     """Begin SQLite's transaction straight on the driver's connection: once per transaction, and
     through SQLAlchemy's whole execution path it cost as much as a statement of the move itself."""
     conn.connection.driver_connection.execute(statement)
+
+
+def _pg_ping(dbapi_conn, _record, _proxy) -> None:
+    """SQLAlchemy's ``pool_pre_ping`` at every check-out, cheaper: an empty query straight through
+    libpq (it starts no transaction), where the dialect's ping switched autocommit on and off around a
+    ``SELECT 1`` on a new cursor, a tenth of a move's CPU. A lost connection is replaced by the pool."""
+    from psycopg import pq
+
+    pgconn = dbapi_conn.pgconn
+    if pgconn.status != pq.ConnStatus.OK or pgconn.exec_(b"").status != pq.ExecStatus.EMPTY_QUERY:
+        raise DisconnectionError("the store's connection was lost")
 
 
 def _sqlite_connect(dbapi_conn, _record) -> None:

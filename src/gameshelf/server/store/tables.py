@@ -4,7 +4,7 @@ statements, so SQLAlchemy reuses their compiled form)."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from sqlalchemy import Connection, bindparam, exists, func, insert, select, text, update
 from sqlalchemy.orm import Session
@@ -22,97 +22,168 @@ NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 # ---- one match, on a plain connection ----------------------------------------------------------
-# SQLite: the statements of every move go straight to the driver's connection (inside the transaction
-# SQLAlchemy began), each value converted by its column type's own SQLAlchemy processors, so rows and
-# stored values are exactly what the Core statements give. SQLAlchemy's execution path cost five times
-# the statements themselves. PostgreSQL runs the Core statements.
+# A move's statements go straight to the driver's connection (inside the transaction SQLAlchemy
+# began), each value converted by its column type's own SQLAlchemy processors, so rows and stored
+# values are exactly what the Core statements give: SQLAlchemy's execution path cost several times
+# the statements themselves. On PostgreSQL the table's row and its seats come in one round trip
+# (both locked: the seats are then read as of the lock, as a second statement after it would read
+# them), and the writes and the NOTIFY of a move are held until every check passed, then sent as one
+# statement (data-modifying WITH clauses): one round trip instead of four.
 class _Raw:
     """Per table of the store: its columns' result and bind processors for one dialect."""
 
     def __init__(self, table, dialect) -> None:
         self.name = table.name
         self.columns = [c.key for c in table.columns]
-        types = {c.key: c.type.dialect_impl(dialect) for c in table.columns}  # SQLite's DATETIME, ...
-        self.reads = [(key, kind.result_processor(dialect, None)) for key, kind in types.items()]
-        self.binds = {key: kind.bind_processor(dialect) for key, kind in types.items()}
-        self.sql: dict[tuple[str, ...], str] = {}
+        self.dialect = dialect
+        self.types = {c.key: c.type.dialect_impl(dialect) for c in table.columns}  # SQLite's DATETIME, ...
+        self.binds = {key: kind.bind_processor(dialect) for key, kind in self.types.items()}
+        self.reads: list | None = None
 
-    def row(self, values: tuple) -> SimpleNamespace:
+    def readers(self, codes: Sequence) -> list:
+        """The result processors, for the driver's column type codes (PostgreSQL's type oids) of the
+        first rows read: those of a column never change."""
+        if self.reads is None:
+            self.reads = [(key, kind.result_processor(self.dialect, code))
+                          for (key, kind), code in zip(self.types.items(), codes)]
+        return self.reads
+
+    def row(self, values: Sequence, codes: Sequence) -> SimpleNamespace:
         return SimpleNamespace(**{key: convert(value) if convert else value
-                                  for (key, convert), value in zip(self.reads, values)})
+                                  for (key, convert), value in zip(self.readers(codes), values)})
 
     def bind(self, key: str, value: Any) -> Any:
         convert = self.binds[key]
         return convert(value) if convert else value
 
-    def write(self, driver, values: dict[str, Any], build, after: tuple = ()) -> None:
-        """Run the statement ``build(table name, column names)`` (built once per set of columns) with
-        ``values`` converted, then ``after``."""
-        keys = tuple(values)
-        sql = self.sql.get(keys)
+
+class _Dialect:
+    """The raw statements of one dialect (SQLite or PostgreSQL), built once per set of columns."""
+
+    def __init__(self, dialect) -> None:
+        self.sqlite = dialect.name == "sqlite"
+        self.mark = "?" if self.sqlite else "%s"
+        self.tables, self.seats, self.actions = (_Raw(t, dialect) for t in (TABLES, SEATS, ACTIONS))
+        self.sql: dict[tuple, str] = {}
+
+    def statement(self, key: tuple, build: Callable[[], str]) -> str:
+        sql = self.sql.get(key)
         if sql is None:
-            sql = self.sql[keys] = build(self.name, keys)
-        driver.execute(sql, (*(self.bind(k, v) for k, v in values.items()), *after))
+            sql = self.sql[key] = build()
+        return sql
+
+    def select(self, lock: bool) -> str:
+        """The table's columns, then its seats' (one row a seat; PostgreSQL only). Locked, the table
+        and its seats: a row locked after a wait is read as the other transaction committed it (a seat
+        not locked would be read as before it, its clock too), and seats are only locked with their
+        table's row; a table without seats (none is stored so) is then not found."""
+        return self.statement(("select", lock), lambda: (
+            f"SELECT {', '.join(f't.{c}' for c in self.tables.columns)}, "
+            f"{', '.join(f's.{c}' for c in self.seats.columns)} FROM {TABLES.name} t "
+            f"{'' if lock else 'LEFT '}JOIN {SEATS.name} s ON s.table_id = t.id WHERE t.id = %s ORDER BY s.seat"
+            + (" FOR UPDATE" if lock else "")))
 
 
-_raw: dict[str, _Raw] = {}
+_dialects: dict[str, _Dialect] = {}
 
 
-def _sqlite(conn: Connection, table) -> tuple[Any, _Raw] | None:
-    """(the driver's connection, the table's processors) on SQLite; None elsewhere."""
-    if conn.dialect.name != "sqlite":
-        return None
-    raw = _raw.get(table.name)
-    if raw is None:
-        raw = _raw[table.name] = _Raw(table, conn.dialect)
-    return conn.connection.driver_connection, raw
+def _raw(conn: Connection) -> tuple[Any, _Dialect]:
+    """(the driver's connection, the dialect's raw statements)."""
+    found = _dialects.get(conn.dialect.name)
+    if found is None:
+        found = _dialects[conn.dialect.name] = _Dialect(conn.dialect)
+    return conn.connection.driver_connection, found
 
 
-def table_state(conn: Connection, table_id: str, lock: bool) -> SimpleNamespace | None:
-    """The table's row (locked until the transaction ends with ``lock``), or None."""
-    fast = _sqlite(conn, TABLES)
-    if fast:
-        driver, raw = fast
-        values = driver.execute(f"SELECT {', '.join(raw.columns)} FROM {raw.name} WHERE id = ?", (table_id,)).fetchone()
-        return None if values is None else raw.row(values)
-    row = conn.execute(LOCK_ROW_FOR_UPDATE if lock else LOCK_ROW, {"t_id": table_id}).one_or_none()
-    return None if row is None else SimpleNamespace(**row._mapping)
+def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[SimpleNamespace | None,
+                                                                         list[SimpleNamespace]]:
+    """The table's row (locked until the transaction ends with ``lock``; SQLite locks by its
+    transaction) and its seat rows in seat order; (None, []) for no such table."""
+    driver, raw = _raw(conn)
+    if raw.sqlite:
+        table = driver.execute(raw.statement(("table",), lambda: f"SELECT {', '.join(raw.tables.columns)} "
+                                                              f"FROM {TABLES.name} WHERE id = ?"),
+                               (table_id,)).fetchone()
+        if table is None:
+            return None, []
+        seats = driver.execute(raw.statement(("seats",), lambda: f"SELECT {', '.join(raw.seats.columns)} FROM "
+                                                              f"{SEATS.name} WHERE table_id = ? ORDER BY seat"),
+                               (table_id,)).fetchall()
+        unknown = [None] * len(table)  # SQLite's cursor names no column types
+        return raw.tables.row(table, unknown), [raw.seats.row(values, unknown) for values in seats]
+    split = len(raw.tables.columns)
+    with driver.cursor() as cursor:
+        rows = cursor.execute(raw.select(lock), (table_id,)).fetchall()
+        if raw.seats.reads is None:  # the description (a Column object a column) only once
+            codes = [column.type_code for column in cursor.description]
+            raw.tables.readers(codes[:split]), raw.seats.readers(codes[split:])
+    if not rows:
+        return None, []
+    seats = [raw.seats.row(values[split:], ()) for values in rows if values[split] is not None]
+    return raw.tables.row(rows[0][:split], ()), seats
 
 
-def seat_states(conn: Connection, table_id: str) -> list[SimpleNamespace]:
-    """The table's seat rows, in seat order."""
-    fast = _sqlite(conn, SEATS)
-    if fast:
-        driver, raw = fast
-        query = f"SELECT {', '.join(raw.columns)} FROM {raw.name} WHERE table_id = ? ORDER BY seat"
-        return [raw.row(values) for values in driver.execute(query, (table_id,)).fetchall()]
-    return [SimpleNamespace(**row._mapping) for row in conn.execute(SEATS_OF, {"t_id": table_id})]
+class Batch:
+    """A move's writes (its action row, its seat's clock, the table's row, the announcement), held
+    until :meth:`send`, after every check: one statement on PostgreSQL, the driver's on SQLite."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.driver, self.raw = _raw(conn)
+        self.parts: list[tuple[str, _Raw, tuple[str, ...], tuple]] = []  # (kind, table, columns, values)
+        self.announce: tuple[str, str] | None = None  # (channel, payload)
+
+    def add_action(self, **values: Any) -> None:
+        self._add("insert", self.raw.actions, values)
+
+    def set_remaining(self, table_id: str, seat: int, remaining_ms: int) -> None:
+        self._add("seat", self.raw.seats, {"remaining_ms": remaining_ms}, (table_id, seat))
+
+    def set_table(self, table_id: str, **values: Any) -> None:
+        self._add("table", self.raw.tables, values, (table_id,))
+
+    def notify(self, channel: str, payload: str) -> None:
+        self.announce = (channel, payload)
+
+    def _add(self, kind: str, table: _Raw, values: dict[str, Any], where: tuple = ()) -> None:
+        self.parts.append((kind, table, tuple(values), (*(table.bind(k, v) for k, v in values.items()), *where)))
+
+    def send(self) -> None:
+        """The held writes, in the order they were added, then the announcement."""
+        if self.raw.sqlite:
+            for kind, table, keys, values in self.parts:  # (SQLite has no NOTIFY: nobody announces there)
+                sql = self.raw.statement((kind, keys), lambda: self._statement(kind, table, keys))
+                self.driver.execute(sql, values)
+        elif self.parts or self.announce:
+            key = ("batch", tuple((kind, keys) for kind, _, keys, _ in self.parts), self.announce is not None)
+            sql = self.raw.statement(key, self._together)
+            values = tuple(v for *_, part in self.parts for v in part) + (self.announce or ())
+            with self.driver.cursor() as cursor:
+                cursor.execute(sql, values)
+        self.parts, self.announce = [], None
+
+    def _together(self) -> str:
+        """PostgreSQL: every write a WITH clause of one statement that selects the NOTIFY."""
+        clauses = ", ".join(f"w{i} AS ({self._statement(kind, table, keys)})"
+                            for i, (kind, table, keys, _) in enumerate(self.parts))
+        last = "SELECT pg_notify(%s, %s)" if self.announce else "SELECT 1"
+        return f"WITH {clauses} {last}" if clauses else last
+
+    def _statement(self, kind: str, table: _Raw, keys: tuple[str, ...]) -> str:
+        mark = self.raw.mark
+        if kind == "insert":
+            return f"INSERT INTO {table.name} ({', '.join(keys)}) VALUES ({', '.join([mark] * len(keys))})"
+        sets = ", ".join(f"{k} = {mark}" for k in keys)
+        if kind == "seat":
+            return f"UPDATE {table.name} SET {sets} WHERE table_id = {mark} AND seat = {mark}"
+        return f"UPDATE {table.name} SET {sets} WHERE id = {mark}"
 
 
-def add_action(conn: Connection, **values: Any) -> None:
-    fast = _sqlite(conn, ACTIONS)
-    if fast:
-        fast[1].write(fast[0], values, lambda name, keys: f"INSERT INTO {name} ({', '.join(keys)}) "
-                                                          f"VALUES ({', '.join('?' * len(keys))})")
+def notify(conn: Session | Connection | Batch, channel: str, payload: str) -> None:
+    """PostgreSQL's NOTIFY, delivered when (and if) the transaction commits (a batch's: with its writes)."""
+    if isinstance(conn, Batch):
+        conn.notify(channel, payload)
         return
-    conn.execute(ADD_ACTION, values)
-
-
-def set_table(conn: Connection, table_id: str, **values: Any) -> None:
-    fast = _sqlite(conn, TABLES)
-    if fast:
-        fast[1].write(fast[0], values, lambda name, keys: f"UPDATE {name} SET {', '.join(f'{k} = ?' for k in keys)} "
-                                                          "WHERE id = ?", (table_id,))
-        return
-    conn.execute(SET_TABLE, {"t_id": table_id, **values})
-
-
-def set_remaining(conn: Connection, table_id: str, seat: int, remaining_ms: int) -> None:
-    conn.execute(SET_REMAINING, {"t_id": table_id, "s_no": seat, "remaining_ms": remaining_ms})
-
-
-def notify(conn: Session | Connection, channel: str, payload: str) -> None:
-    """PostgreSQL's NOTIFY, delivered when (and if) the transaction commits."""
     conn.execute(NOTIFY, {"channel": channel, "payload": payload})
 
 
