@@ -114,6 +114,13 @@ def space_rows(map_id: str) -> tuple[tuple[tuple[int, Tent, tuple[Tent, ...]], .
                  for place in board.territories)
 
 
+@lru_cache(maxsize=None)
+def exchange_choices(map_id: str, hand: tuple[int, ...]) -> tuple[Any, ...]:
+    """R13: an Exchange of each biome ``hand`` (cards per biome) holds, once per map and hand."""
+    table = action_table(map_id)
+    return tuple(table.exchange[biome] for biome, held in enumerate(hand) if held)
+
+
 def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> list[Any]:
     """Territories where ``tribe`` can place with ``seat``'s hand (R15, R26): :func:`can_place_in`
     for every territory the hand pays in (:func:`payable_rows`), with what it reads of the
@@ -133,6 +140,29 @@ def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> 
     return out
 
 
+class Payments(NamedTuple):
+    """The pieces a hand pays for in one territory (R17: a matching card, or a pair of any biome),
+    fixed by the map, the territory and the hand (cards per biome)."""
+
+    single: bool                                 # a matching card
+    pairs: tuple[int, ...]                       # the biomes held twice or more
+    tents: tuple[tuple[int, tuple[Tent, ...]], ...]  # per tent space: (space, its payable tents)
+    totems: tuple[Totem, ...]                    # the payable totems: matching card first, then pairs
+
+
+@lru_cache(maxsize=None)
+def payments(map_id: str, territory: int, hand: tuple[int, ...]) -> Payments:
+    """:class:`Payments` of ``hand`` in ``territory``, built once per map, territory and hand (a hand
+    holds a few cards, so there are few hands)."""
+    table = action_table(map_id)
+    biome = territory_rows(map_id)[territory].biome
+    single, pairs = hand[biome] > 0, pair_biomes(hand)
+    tents = tuple((space, ((tent,) if single else ()) + tuple(paired[pair] for pair in pairs))
+                  for space, tent, paired in space_rows(map_id)[territory])
+    totems = ((table.totem_single[biome],) if single else ()) + tuple(table.totem_pair[pair] for pair in pairs)
+    return Payments(single, pairs, tents, totems)
+
+
 def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
     """The next piece of the current Place action, or ``done`` once one piece is placed."""
     pieces, territory, tribe = frame.pieces, frame.territory, frame.tribe
@@ -143,22 +173,17 @@ def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
         return out
     base = state.current * NB
     hand = state.hands[base:base + NB]
-    single = hand[territory_rows(state.map.id)[territory].biome] > 0
-    pairs = pair_biomes(tuple(hand))
-    if not single and not pairs:
+    pay = payments(state.map.id, territory, tuple(hand))
+    if not pay.single and not pay.pairs:
         return out
-    spaces = space_rows(state.map.id)[territory]
-    if state.supply_tents[tribe] > 0 and state.filled[territory] < len(spaces):
+    if state.supply_tents[tribe] > 0 and state.filled[territory] < len(pay.tents):
         owner = state.owner
-        for space, tent, paired in spaces:
+        for space, payable in pay.tents:
             if owner[space] < 0:
-                if single:
-                    out.append(tent)
-                for biome in pairs:
-                    out.append(paired[biome])
+                out += payable
     if frame.unexplored:
         return out
-    return out + _totem_choices(state, frame, hand, single, pairs)
+    return out + _totem_choices(state, frame, hand, pay)
 
 
 @lru_cache(maxsize=None)
@@ -168,20 +193,17 @@ def pair_biomes(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(biome for biome, held in enumerate(hand) if held >= 2)
 
 
-def _totem_choices(state: State, frame: PlacePieces, hand: list[int], single: bool, pairs: tuple[int, ...]) -> list[Any]:
+def _totem_choices(state: State, frame: PlacePieces, hand: list[int], pay: Payments) -> list[Any]:
     territory, tribe = frame.territory, frame.tribe
-    biome = state.map.territories[territory].biome
-    table = action_table(state.map.id)
-    out = []
     if totem_room(state, tribe, territory):
-        if single:
+        return list(pay.totems)
+    out = []
+    if totem_first_over_limit(state, tribe, territory, frame.pieces):  # R24: the tent must follow
+        biome = state.map.territories[territory].biome
+        table = action_table(state.map.id)
+        if pay.single and pays_tent_after(hand, biome, biome, 1):
             out.append(table.totem_single[biome])
-        for pair in pairs:
-            out.append(table.totem_pair[pair])
-    elif totem_first_over_limit(state, tribe, territory, frame.pieces):  # R24: the tent must follow
-        if single and pays_tent_after(hand, biome, biome, 1):
-            out.append(table.totem_single[biome])
-        for pair in pairs:
+        for pair in pay.pairs:
             if pays_tent_after(hand, biome, pair, 2):
                 out.append(table.totem_pair[pair])
     return out
