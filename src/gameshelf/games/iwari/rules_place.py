@@ -12,6 +12,7 @@ can still lift M(T) (the tribe holds M(T) tents, a tent, an empty space and a pa
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import lt
 from typing import Any, NamedTuple
 
 from gameshelf.core.game import Event
@@ -96,13 +97,27 @@ def territory_rows(map_id: str) -> tuple[TerritoryRow, ...]:
                  for place in board.territories)
 
 
+class Payable(NamedTuple):
+    """The territories where a hand (cards per biome) pays a piece, in territory order."""
+
+    rows: tuple[TerritoryRow, ...]
+    targets: tuple[Target, ...]   # their ``place`` actions
+
+
 @lru_cache(maxsize=None)
-def payable_rows(map_id: str, hand: tuple[int, ...]) -> tuple[TerritoryRow, ...]:
-    """The rows of the territories where ``hand`` (cards per biome) pays a piece (R17: a matching
-    card, or any pair), in territory order. Built once per map and hand: a hand holds a few
-    cards, so there are few hands, and the Place target rules then visit only these territories."""
+def payable_rows(map_id: str, hand: tuple[int, ...]) -> Payable:
+    """The territories where ``hand`` (cards per biome) pays a piece (R17: a matching card, or
+    any pair). Built once per map and hand: a hand holds a few cards, so there are few hands, and
+    the Place target rules then visit only these territories."""
     any_pair = max(hand) >= 2
-    return tuple(row for row in territory_rows(map_id) if any_pair or hand[row.biome])
+    rows = tuple(row for row in territory_rows(map_id) if any_pair or hand[row.biome])
+    return Payable(rows, tuple(row.target for row in rows))
+
+
+@lru_cache(maxsize=None)
+def tent_spaces(map_id: str) -> tuple[int, ...]:
+    """Per territory, its number of tent spaces."""
+    return tuple(row.spaces for row in territory_rows(map_id))
 
 
 @lru_cache(maxsize=None)
@@ -128,8 +143,11 @@ def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> 
     base = seat * NB
     tent_left, totem_left = state.supply_tents[tribe] > 0, state.supply_totems[tribe] > 0
     filled, stacks, tents = state.filled, state.totem_stacks, state.tents
+    payable = payable_rows(state.map.id, tuple(state.hands[base:base + NB]))
+    if tent_left and all(map(lt, filled, tent_spaces(state.map.id))):  # no territory full: a tent fits anywhere
+        return list(payable.targets[:1] if first else payable.targets)
     out = []
-    for territory, _, spaces, totem_space, target in payable_rows(state.map.id, tuple(state.hands[base:base + NB])):
+    for territory, _, spaces, totem_space, target in payable.rows:
         on_board = filled[territory]
         if ((tent_left and on_board < spaces)                    # R20, R22: a tent
                 or (on_board and totem_space and totem_left     # R21-R23: a totem
