@@ -144,8 +144,8 @@ def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> 
     tent_left, totem_left = state.supply_tents[tribe] > 0, state.supply_totems[tribe] > 0
     filled, stacks, tents = state.filled, state.totem_stacks, state.tents
     payable = payable_rows(state.map.id, tuple(state.hands[base:base + NB]))
-    if tent_left and all(map(lt, filled, tent_spaces(state.map.id))):  # no territory full: a tent fits anywhere
-        return list(payable.targets[:1] if first else payable.targets)
+    if not first and tent_left and all(map(lt, filled, tent_spaces(state.map.id))):  # none full: a tent fits anywhere
+        return list(payable.targets)
     out = []
     for territory, _, spaces, totem_space, target in payable.rows:
         on_board = filled[territory]
@@ -165,7 +165,8 @@ class Payments(NamedTuple):
     single: bool                                 # a matching card
     pairs: tuple[int, ...]                       # the biomes held twice or more
     tents: tuple[tuple[int, tuple[Tent, ...]], ...]  # per tent space: (space, its payable tents)
-    totems: tuple[Totem, ...]                    # the payable totems: matching card first, then pairs
+    totems: tuple[Totem, ...]                    # the payable totems (none without a totem space, R21):
+                                                 # matching card first, then pairs
 
 
 @lru_cache(maxsize=None)
@@ -178,15 +179,16 @@ def payments(map_id: str, territory: int, hand: tuple[int, ...]) -> Payments:
     tents = tuple((space, ((tent,) if single else ()) + tuple(paired[pair] for pair in pairs))
                   for space, tent, paired in space_rows(map_id)[territory])
     totems = ((table.totem_single[biome],) if single else ()) + tuple(table.totem_pair[pair] for pair in pairs)
-    return Payments(single, pairs, tents, totems)
+    return Payments(single, pairs, tents, totems if territory_rows(map_id)[territory].totem_space else ())
 
 
 def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
     """The next piece of the current Place action, or ``done`` once one piece is placed."""
     pieces, territory, tribe = frame.pieces, frame.territory, frame.tribe
-    stacks, tents = state.totem_stacks, state.tents
+    stacks = state.totem_stacks
+    most = max(state.tents[territory::len(stacks)])  # M(T) (R8)
     # done once a piece is placed, unless a first totem above the limit awaits its tent (R23, R24)
-    out: list[Any] = [DONE] if pieces and stacks[territory] <= max(tents[territory::len(stacks)]) else []
+    out: list[Any] = [DONE] if pieces and stacks[territory] <= most else []
     if pieces >= 2 or (pieces == 1 and frame.unexplored):  # R16, R19
         return out
     base = state.current * NB
@@ -199,9 +201,12 @@ def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
         for space, payable in pay.tents:
             if owner[space] < 0:
                 out += payable
-    if frame.unexplored:
+    if frame.unexplored or not state.supply_totems[tribe]:  # R19, R22
         return out
-    return out + _totem_choices(state, frame, hand, pay)
+    if stacks[territory] < most:  # R21-R23: K(T) + 1 <= M(T)
+        out += pay.totems
+        return out
+    return out + _totem_over_limit(state, frame, hand, pay)
 
 
 @lru_cache(maxsize=None)
@@ -211,12 +216,11 @@ def pair_biomes(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(biome for biome, held in enumerate(hand) if held >= 2)
 
 
-def _totem_choices(state: State, frame: PlacePieces, hand: list[int], pay: Payments) -> list[Any]:
-    territory, tribe = frame.territory, frame.tribe
-    if totem_room(state, tribe, territory):
-        return list(pay.totems)
-    out = []
-    if totem_first_over_limit(state, tribe, territory, frame.pieces):  # R24: the tent must follow
+def _totem_over_limit(state: State, frame: PlacePieces, hand: list[int], pay: Payments) -> list[Any]:
+    """R24: a first totem above the limit, when the tribe's own tent can follow and lift it."""
+    territory = frame.territory
+    out: list[Any] = []
+    if totem_first_over_limit(state, frame.tribe, territory, frame.pieces):
         biome = state.map.territories[territory].biome
         table = action_table(state.map.id)
         if pay.single and pays_tent_after(hand, biome, biome, 1):
