@@ -42,7 +42,7 @@ def is_redundant(hand: list[int]) -> bool:
 def has_flyer(state: State, seat: int) -> bool:
     """Whether the seat has a butterfly on the map (R16)."""
     base = seat * MARKERS
-    return any(location >= 0 for location in state.locations[base:base + MARKERS])
+    return max(state.locations[base:base + MARKERS]) >= 0  # any location on the map (>= 0)
 
 
 def start_turn(state: State, events: list[Event]) -> None:
