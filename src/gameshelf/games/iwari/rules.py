@@ -13,7 +13,7 @@ from gameshelf.core.chance import Chance
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.frames import Frame
 from gameshelf.core.game import Event
-from gameshelf.games.iwari.actions import Decline, Done, Draw, Exchange, PlaceFeat, Target, Tent, Totem, action_table
+from gameshelf.games.iwari.actions import Decline, Done, Draw, Exchange, PlaceFeat, Target, Tent, Totem
 from gameshelf.games.iwari.catalog import (EXPEDITIONS, EXPEDITIONS_FACE_UP, FEATS, HAND, LETTER_INDEX, MAPS,
                                            MOUNTAINS, NB, TENTS, THIRD_TRIBE_PLAYERS, TOTEMS, deck_counts)
 from gameshelf.games.iwari.events import EXCHANGE
@@ -24,7 +24,7 @@ from gameshelf.games.iwari.rules_draw import (apply_draft_pick, apply_draw, deal
                                               why_draw)
 from gameshelf.games.iwari.rules_feats import apply_decline, apply_done, apply_feat, feat_choices, why_decline, why_feat
 from gameshelf.games.iwari.rules_place import (Reason, apply_target, apply_tent, apply_third_target, apply_totem,
-                                               hand_of, piece_choices, target_choices, why_done, why_target,
+                                               exchange_choices, hand_of, piece_choices, target_choices, why_done, why_target,
                                                why_tent, why_third_target, why_totem)
 from gameshelf.games.iwari.state import State
 
@@ -114,10 +114,9 @@ def to_act(state: State) -> int | None:
 
 def choose_action_choices(state: State, frame: ChooseAction) -> list[Any]:
     """R11: Exchange a card of the hand (R13) or choose a Place target (R15)."""
-    table = action_table(state.map.id)
     base = frame.seat * NB
-    hand = state.hands[base:base + NB]
-    return [table.exchange[biome] for biome in range(NB) if hand[biome]] + target_choices(state, frame.seat, frame.seat)
+    return [*exchange_choices(state.map.id, tuple(state.hands[base:base + NB])),
+            *target_choices(state, frame.seat, frame.seat)]
 
 
 def third_tribe_choices(state: State, frame: ThirdTribeTarget) -> list[Any]:

@@ -3,6 +3,7 @@ and the end of the game (R34, R36, R38)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gameshelf.core.game import Event
@@ -24,13 +25,17 @@ def tribe_arg(state: State, tribe: int) -> int | str:
 def draw_choices(state: State, frame: Any = None) -> list[Any]:
     """R29: the deck's top card (while the deck has cards) or any display card (``frame``: the
     pending draw or draft pick, unused)."""
-    table = action_table(state.map.id)
-    out: list[Any] = [table.draw_deck] if state.deck else []
-    take, display = table.draw_take, state.display
-    for biome in range(NB):
-        if display[biome]:
-            out.append(take[biome])
-    return out
+    takes = display_takes(state.map.id, tuple(state.display))
+    if state.deck:
+        return [action_table(state.map.id).draw_deck, *takes]
+    return list(takes)
+
+
+@lru_cache(maxsize=None)
+def display_takes(map_id: str, display: tuple[int, ...]) -> tuple[Draw, ...]:
+    """The draws of a display card, one per biome on ``display`` (cards per biome); once per display."""
+    take = action_table(map_id).draw_take
+    return tuple(take[biome] for biome, cards in enumerate(display) if cards)
 
 
 def start_draw(state: State) -> list[Event]:

@@ -12,6 +12,7 @@ can still lift M(T) (the tribe holds M(T) tents, a tent, an empty space and a pa
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import lt
 from typing import Any, NamedTuple
 
 from gameshelf.core.game import Event
@@ -96,13 +97,27 @@ def territory_rows(map_id: str) -> tuple[TerritoryRow, ...]:
                  for place in board.territories)
 
 
+class Payable(NamedTuple):
+    """The territories where a hand (cards per biome) pays a piece, in territory order."""
+
+    rows: tuple[TerritoryRow, ...]
+    targets: tuple[Target, ...]   # their ``place`` actions
+
+
 @lru_cache(maxsize=None)
-def payable_rows(map_id: str, hand: tuple[int, ...]) -> tuple[TerritoryRow, ...]:
-    """The rows of the territories where ``hand`` (cards per biome) pays a piece (R17: a matching
-    card, or any pair), in territory order. Built once per map and hand: a hand holds a few
-    cards, so there are few hands, and the Place target rules then visit only these territories."""
+def payable_rows(map_id: str, hand: tuple[int, ...]) -> Payable:
+    """The territories where ``hand`` (cards per biome) pays a piece (R17: a matching card, or
+    any pair). Built once per map and hand: a hand holds a few cards, so there are few hands, and
+    the Place target rules then visit only these territories."""
     any_pair = max(hand) >= 2
-    return tuple(row for row in territory_rows(map_id) if any_pair or hand[row.biome])
+    rows = tuple(row for row in territory_rows(map_id) if any_pair or hand[row.biome])
+    return Payable(rows, tuple(row.target for row in rows))
+
+
+@lru_cache(maxsize=None)
+def tent_spaces(map_id: str) -> tuple[int, ...]:
+    """Per territory, its number of tent spaces."""
+    return tuple(row.spaces for row in territory_rows(map_id))
 
 
 @lru_cache(maxsize=None)
@@ -114,6 +129,13 @@ def space_rows(map_id: str) -> tuple[tuple[tuple[int, Tent, tuple[Tent, ...]], .
                  for place in board.territories)
 
 
+@lru_cache(maxsize=None)
+def exchange_choices(map_id: str, hand: tuple[int, ...]) -> tuple[Any, ...]:
+    """R13: an Exchange of each biome ``hand`` (cards per biome) holds, once per map and hand."""
+    table = action_table(map_id)
+    return tuple(table.exchange[biome] for biome, held in enumerate(hand) if held)
+
+
 def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> list[Any]:
     """Territories where ``tribe`` can place with ``seat``'s hand (R15, R26): :func:`can_place_in`
     for every territory the hand pays in (:func:`payable_rows`), with what it reads of the
@@ -121,8 +143,11 @@ def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> 
     base = seat * NB
     tent_left, totem_left = state.supply_tents[tribe] > 0, state.supply_totems[tribe] > 0
     filled, stacks, tents = state.filled, state.totem_stacks, state.tents
+    payable = payable_rows(state.map.id, tuple(state.hands[base:base + NB]))
+    if not first and tent_left and all(map(lt, filled, tent_spaces(state.map.id))):  # none full: a tent fits anywhere
+        return list(payable.targets)
     out = []
-    for territory, _, spaces, totem_space, target in payable_rows(state.map.id, tuple(state.hands[base:base + NB])):
+    for territory, _, spaces, totem_space, target in payable.rows:
         on_board = filled[territory]
         if ((tent_left and on_board < spaces)                    # R20, R22: a tent
                 or (on_board and totem_space and totem_left     # R21-R23: a totem
@@ -133,32 +158,55 @@ def target_choices(state: State, tribe: int, seat: int, first: bool = False) -> 
     return out
 
 
+class Payments(NamedTuple):
+    """The pieces a hand pays for in one territory (R17: a matching card, or a pair of any biome),
+    fixed by the map, the territory and the hand (cards per biome)."""
+
+    single: bool                                 # a matching card
+    pairs: tuple[int, ...]                       # the biomes held twice or more
+    tents: tuple[tuple[int, tuple[Tent, ...]], ...]  # per tent space: (space, its payable tents)
+    totems: tuple[Totem, ...]                    # the payable totems (none without a totem space, R21):
+                                                 # matching card first, then pairs
+
+
+@lru_cache(maxsize=None)
+def payments(map_id: str, territory: int, hand: tuple[int, ...]) -> Payments:
+    """:class:`Payments` of ``hand`` in ``territory``, built once per map, territory and hand (a hand
+    holds a few cards, so there are few hands)."""
+    table = action_table(map_id)
+    biome = territory_rows(map_id)[territory].biome
+    single, pairs = hand[biome] > 0, pair_biomes(hand)
+    tents = tuple((space, ((tent,) if single else ()) + tuple(paired[pair] for pair in pairs))
+                  for space, tent, paired in space_rows(map_id)[territory])
+    totems = ((table.totem_single[biome],) if single else ()) + tuple(table.totem_pair[pair] for pair in pairs)
+    return Payments(single, pairs, tents, totems if territory_rows(map_id)[territory].totem_space else ())
+
+
 def piece_choices(state: State, frame: PlacePieces) -> list[Any]:
     """The next piece of the current Place action, or ``done`` once one piece is placed."""
     pieces, territory, tribe = frame.pieces, frame.territory, frame.tribe
-    stacks, tents = state.totem_stacks, state.tents
+    stacks = state.totem_stacks
+    most = max(state.tents[territory::len(stacks)])  # M(T) (R8)
     # done once a piece is placed, unless a first totem above the limit awaits its tent (R23, R24)
-    out: list[Any] = [DONE] if pieces and stacks[territory] <= max(tents[territory::len(stacks)]) else []
+    out: list[Any] = [DONE] if pieces and stacks[territory] <= most else []
     if pieces >= 2 or (pieces == 1 and frame.unexplored):  # R16, R19
         return out
     base = state.current * NB
     hand = state.hands[base:base + NB]
-    single = hand[territory_rows(state.map.id)[territory].biome] > 0
-    pairs = pair_biomes(tuple(hand))
-    if not single and not pairs:
+    pay = payments(state.map.id, territory, tuple(hand))
+    if not pay.single and not pay.pairs:
         return out
-    spaces = space_rows(state.map.id)[territory]
-    if state.supply_tents[tribe] > 0 and state.filled[territory] < len(spaces):
+    if state.supply_tents[tribe] > 0 and state.filled[territory] < len(pay.tents):
         owner = state.owner
-        for space, tent, paired in spaces:
+        for space, payable in pay.tents:
             if owner[space] < 0:
-                if single:
-                    out.append(tent)
-                for biome in pairs:
-                    out.append(paired[biome])
-    if frame.unexplored:
+                out += payable
+    if frame.unexplored or not state.supply_totems[tribe]:  # R19, R22
         return out
-    return out + _totem_choices(state, frame, hand, single, pairs)
+    if stacks[territory] < most:  # R21-R23: K(T) + 1 <= M(T)
+        out += pay.totems
+        return out
+    return out + _totem_over_limit(state, frame, hand, pay)
 
 
 @lru_cache(maxsize=None)
@@ -168,20 +216,16 @@ def pair_biomes(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(biome for biome, held in enumerate(hand) if held >= 2)
 
 
-def _totem_choices(state: State, frame: PlacePieces, hand: list[int], single: bool, pairs: tuple[int, ...]) -> list[Any]:
-    territory, tribe = frame.territory, frame.tribe
-    biome = state.map.territories[territory].biome
-    table = action_table(state.map.id)
-    out = []
-    if totem_room(state, tribe, territory):
-        if single:
+def _totem_over_limit(state: State, frame: PlacePieces, hand: list[int], pay: Payments) -> list[Any]:
+    """R24: a first totem above the limit, when the tribe's own tent can follow and lift it."""
+    territory = frame.territory
+    out: list[Any] = []
+    if totem_first_over_limit(state, frame.tribe, territory, frame.pieces):
+        biome = state.map.territories[territory].biome
+        table = action_table(state.map.id)
+        if pay.single and pays_tent_after(hand, biome, biome, 1):
             out.append(table.totem_single[biome])
-        for pair in pairs:
-            out.append(table.totem_pair[pair])
-    elif totem_first_over_limit(state, tribe, territory, frame.pieces):  # R24: the tent must follow
-        if single and pays_tent_after(hand, biome, biome, 1):
-            out.append(table.totem_single[biome])
-        for pair in pairs:
+        for pair in pay.pairs:
             if pays_tent_after(hand, biome, pair, 2):
                 out.append(table.totem_pair[pair])
     return out

@@ -9,6 +9,7 @@ and resumes after that decision.
 from __future__ import annotations
 
 from gameshelf.core.game import Event
+from gameshelf.games.mariposas.events import COLLECT, HATCH, LAND
 from gameshelf.games.mariposas.actions import ANY, NONE, Adjacent, Hatch, Pay, Pick, TakeCard, card_kind_id
 from gameshelf.games.mariposas.catalog import CAT, CITY_KIND, FLOWER_KIND
 from gameshelf.games.mariposas.decisions import (
@@ -70,7 +71,7 @@ def resume(state: State, events: list[Event]) -> None:
     while stage != STAGE_DONE:
         state.pending[-1] = stages[stage + 1][adjacent]
         if stage == STAGE_REWARD:
-            events.append(Event("land", {"player": seat, "gen": MARKER_GENERATION[marker], "space": CAT.space_ids[space]}))
+            events.append(LAND(seat, MARKER_GENERATION[marker], CAT.space_ids[space]))
             if KIND[space] == CITY_KIND and not state.waystations_up >> CITY_INDEX[space] & 1 and _reveal(state, seat, space, events):
                 return
         elif stage == STAGE_MARKER:
@@ -111,8 +112,7 @@ def _marker_or_flowers(state: State, seat: int, marker: int, space: int, events:
             state.collected |= 1 << space
             flower = FLOWER[space]
             state.flowers[seat][flower] += FLOWER_COUNT[space]
-            events.append(Event("collect", {"player": seat, "flower": CAT.flower_types[flower], "count": FLOWER_COUNT[space],
-                                        "space": CAT.space_ids[space]}))
+            events.append(COLLECT(seat, CAT.flower_types[flower], FLOWER_COUNT[space], CAT.space_ids[space]))
         return False
     if space_kind != CITY_KIND:
         return False
@@ -306,8 +306,7 @@ def do_hatch(state: State, seat: int, butterfly: int, events: list[Event], free:
         was = state.locations[child]
         state.locations[child] = space
         state.doubles[child] = 1 if (gen == 3 and in_region and goal.type == "breeding_effect") else 0
-        events.append(Event("hatch", {"player": seat, "gen": gen + 1, "space": CAT.space_ids[space],
-                                      "double": bool(state.doubles[child])}))
+        events.append(HATCH(seat, gen + 1, CAT.space_ids[space], bool(state.doubles[child])))
         if was <= CARD_MAX:
             check_card_empty(state, card_season(was), events)
     if in_region and goal.type == "breeding":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.game import Event
+from gameshelf.games.mariposas.events import GOAL_SCORED
 from gameshelf.games.mariposas.actions import NONE, FreeHatch
 from gameshelf.games.mariposas.catalog import CAT
 from gameshelf.games.mariposas.decisions import ChooseExchange, ChooseFreeHatch, frame
@@ -93,7 +94,7 @@ def score_goal(state: State, season: int, events: list[Event]) -> None:
         points = goal_points(state, seat, goal)
         state.points[seat][SEASON_GOAL_CATEGORIES[season]] += points
         state.goal_points[season * state.players + seat] += points
-        events.append(Event("goal_scored", {"player": seat, "goal": goal.id, "points": points}))
+        events.append(GOAL_SCORED(seat, goal.id, points))
 
 
 def next_first_player(state: State) -> int:

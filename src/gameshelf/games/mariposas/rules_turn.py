@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.game import Event
+from gameshelf.games.mariposas.events import PLAY, REUSED, SEGMENTS_DECLINED, drew
 from gameshelf.games.mariposas.actions import BOTH, NONE, Bonus32, Exchange, Fly, Play, Reuse, Segment, Step, Stop
 from gameshelf.games.mariposas.catalog import BONUS_ADD_1, BONUS_ADD_2, BONUS_MOVE_3_2, CAT
 from gameshelf.games.mariposas.decisions import (
@@ -41,7 +42,7 @@ def is_redundant(hand: list[int]) -> bool:
 def has_flyer(state: State, seat: int) -> bool:
     """Whether the seat has a butterfly on the map (R16)."""
     base = seat * MARKERS
-    return any(location >= 0 for location in state.locations[base:base + MARKERS])
+    return max(state.locations[base:base + MARKERS]) >= 0  # any location on the map (>= 0)
 
 
 def start_turn(state: State, events: list[Event]) -> None:
@@ -72,7 +73,7 @@ def play_card(state: State, top: ChoosePlay, action: Play, events: list[Event]) 
     if used:
         events.append(Event("play_bonus", {"player": seat, "card": CAT.action_ids[card], "bonus": used}))
     else:
-        events.append(Event("play", {"player": seat, "card": CAT.action_ids[card]}))
+        events.append(PLAY(seat, CAT.action_ids[card]))
     state.add_2_ready = action.add2
     state.add_1_ready = action.add1
     if targets is None:
@@ -86,7 +87,7 @@ def play_card(state: State, top: ChoosePlay, action: Play, events: list[Event]) 
 
 def choose_target(state: State, top: ChooseReuse, action: Reuse, events: list[Event]) -> None:
     """R62/R63: the reuse card gives the segments of the movement card it copies."""
-    events.append(Event("reuse", {"player": top.seat, "card": CAT.action_ids[action.card]}))
+    events.append(REUSED(top.seat, CAT.action_ids[action.card]))
     _begin_segments(state, action.card, events)
 
 
@@ -124,7 +125,7 @@ def stop_segments(state: State, top: ChooseSegment, events: list[Event]) -> None
     """R15: the remaining segments of this card are declined and lost."""
     state.segments_left = []
     state.add_2_ready = False
-    events.append(Event("segments_declined", {"player": top.seat}))
+    events.append(SEGMENTS_DECLINED(top.seat))
     after_segment(state, events)
 
 
@@ -181,8 +182,7 @@ def draw(state: State, seat: int, events: list[Event]) -> bool:
         events.append(Event("reshuffle", {"count": len(state.deck)}))
     card = state.deck.pop()
     state.hands[seat].append(card)
-    events.append(Event("draw", {"player": seat, "card": CAT.action_ids[card]}, frozenset((seat,))))
-    events.append(Event("draw_hidden", {"player": seat}, hidden_from=frozenset((seat,))))   # spectators read it too
+    events.extend(drew(seat, CAT.action_ids[card]))   # the card for the drawer, a twin for all others
     return True
 
 
