@@ -408,9 +408,11 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
     heuristic, apply = game.heuristic, quiet_apply(game)
     copy = methodcaller("copy") if type(game).copy is AssembledGame.copy else game.copy  # one layer less
     steady, twins = getattr(heuristic, "steady", None), getattr(heuristic, "twins", None)
+    predict = getattr(heuristic, "predict", None)
     sample_few, choice, inf = chance.sample_few, chance.choice, math.inf
 
     by_kind = _by_kind_step(heuristic, apply, copy, choice)
+    by_value = _predicted_step(heuristic, apply, copy, choice)
 
     def step(state, legal: Sequence[Action]):
         candidates = legal if len(legal) <= width else sample_few(legal, width)
@@ -418,6 +420,10 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
             apply(state, choice(candidates) if len(candidates) > 1 else candidates[0])
             return state
         seat = to_act(state)
+        if predict is not None:
+            values = predict(state, candidates, seat)
+            if values is not None:
+                return by_value(state, candidates, values, seat)
         if twins is not None:
             keys = twins(state, candidates)
             if keys is not None:
@@ -479,6 +485,35 @@ def _by_kind_step(heuristic, apply, copy, choice) -> Callable[[object, Sequence[
         return states[index]
 
     return by_kind
+
+
+def _predicted_step(heuristic, apply, copy, choice) -> Callable[[object, Sequence[Action], list, int], object]:
+    """The greedy step where the game's heuristic predicts candidates' values (its optional
+    ``heuristic.predict(state, actions, seat)``: per action the heuristic value ``seat`` would have
+    after it, the same float as applying it, or None where it does not know), built once per step."""
+
+    def by_value(state, candidates: Sequence[Action], values: list, seat: int):
+        """The step with predicted values: the unknown ones applied to copies and scored, the pick
+        among the best drawn as the plain step draws it (from them in candidate order); a predicted
+        pick is applied to ``state`` itself (the same state as a copy of it with the action applied)."""
+        states: list[object] = [None] * len(candidates)
+        values = list(values)
+        for index, value in enumerate(values):
+            if value is None:
+                after = copy(state)
+                apply(after, candidates[index])
+                values[index] = float(heuristic(after, seat))
+                states[index] = after
+        best_value = max(values)
+        best = [index for index, value in enumerate(values) if value == best_value]
+        index = best[0] if len(best) == 1 else choice(best)
+        chosen = states[index]
+        if chosen is None:
+            apply(state, candidates[index])
+            return state
+        return chosen
+
+    return by_value
 
 
 def quiet_apply(game: Game) -> Callable[[object, Action], object]:
