@@ -496,6 +496,13 @@ def _predicted_step(heuristic, apply, copy, choice) -> Callable[[object, Sequenc
         """The step with predicted values: the unknown ones applied to copies and scored, the pick
         among the best drawn as the plain step draws it (from them in candidate order); a predicted
         pick is applied to ``state`` itself (the same state as a copy of it with the action applied)."""
+        if None not in values:  # all predicted: only the pick is applied
+            best_value = max(values)
+            if values.count(best_value) == 1:
+                apply(state, candidates[values.index(best_value)])
+            else:
+                apply(state, candidates[choice([i for i, value in enumerate(values) if value == best_value])])
+            return state
         states: list[object] = [None] * len(candidates)
         values = list(values)
         for index, value in enumerate(values):

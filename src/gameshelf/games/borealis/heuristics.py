@@ -87,8 +87,10 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     (determinized states carry equal but distinct Configs)."""
     config = _scoring_config(territorial_empty, common_start)
     columns = (left, center, right)
-    locations = tuple(location_terms(column, flag) for column, flag in zip(columns, flags))
-    zones = [scientists[zone * 3] + scientists[zone * 3 + 1] + scientists[zone * 3 + 2] for zone in range(5)]
+    locations = (location_terms(left, flags[0]), location_terms(center, flags[1]), location_terms(right, flags[2]))
+    zones = [scientists[0] + scientists[1] + scientists[2], scientists[3] + scientists[4] + scientists[5],
+             scientists[6] + scientists[7] + scientists[8], scientists[9] + scientists[10] + scientists[11],
+             scientists[12] + scientists[13] + scientists[14]]
     board = None
     cards = 0
     for card_id in scoring_cards:
@@ -232,9 +234,11 @@ def _board_part(state: State, seat: int, weight: float, tokens: int) -> tuple[fl
     if memo is not None and memo[0] == tokens and memo[1] == weight:
         return memo[2]
     base, offset, columns, config = seat * 3, seat * 15, state.columns, state.config
-    return board_value(tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]),
-                       tuple(state.flags[base:base + 3]), tuple(state.scientists[offset:offset + 15]),
-                       state.scoring_cards, config.territorial_empty, config.common_start, tokens, weight)
+    found = board_value(tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]),
+                        tuple(state.flags[base:base + 3]), tuple(state.scientists[offset:offset + 15]),
+                        state.scoring_cards, config.territorial_empty, config.common_start, tokens, weight)
+    state.board_memo[seat] = (tokens, weight, found)    # this board's value with those tokens: still a true memo
+    return found
 
 
 def _with_hand(part: tuple[float, int, int], size: int, options: int) -> float:
@@ -279,8 +283,12 @@ def _predict_take(state: State, frame: Any, actions: Sequence[Any], seat: int) -
     star and the seat takes again (R18, R19)."""
     weight = _weight(state, max(map(len, state.columns)))
     hand, tokens, others = state.hands[seat], state.tokens[seat], _others(state, seat, weight)
-    ends = _turn_may_end_game(state, seat)
-    taken = None if ends else _board_part(state, seat, weight, tokens + _objective_gain(state, state, seat))
+    taken = None
+    if not _turn_may_end_game(state, seat):
+        taken = _board_part(state, seat, weight, tokens + _objective_gain(state, state, seat))
+        playable, options = taken[2], _playable_count(hand, taken[2])
+        plain = _with_hand(taken, len(hand) + 1, options) - others          # an unplayable card taken
+        better = _with_hand(taken, len(hand) + 1, options + 1) - others     # a playable one
     out: list[float | None] = []
     for action in actions:
         kind = type(action)
@@ -292,9 +300,8 @@ def _predict_take(state: State, frame: Any, actions: Sequence[Any], seat: int) -
         card = action.card if kind is TakePool else (state.deck[-1] if state.deck else 0)
         if taken is None or not card:
             out.append(None)
-            continue
-        options = _playable_count(hand, taken[2]) + (1 if CARD_PATTERN_BIT[card] & taken[2] else 0)
-        out.append(_with_hand(taken, len(hand) + 1, options) - others)
+        else:
+            out.append(better if CARD_PATTERN_BIT[card] & playable else plain)
     return out
 
 
@@ -305,23 +312,24 @@ def _predict_choose(state: State, frame: Any, actions: Sequence[Any], seat: int)
     weight = _weight(state, longest)
     hand, draws = state.hands[seat], can_take(state, False)
     by_weight: dict[float, float] = {}
+    observed = _observer(state, seat) if draws else None
     out: list[float | None] = []
     for action in actions:
         if type(action) is not Observe:
             part = _board_part(state, seat, weight, state.tokens[seat])
             total = _with_hand(part, len(hand), _playable_count(hand, part[2]))
             out.append(total + 0.6 * 0 - _cached_others(by_weight, state, seat, weight))
-            continue
-        if not draws:
+        elif observed is None:
             out.append(None)
-            continue
-        card, loc = action.card, action.loc
-        height = len(state.columns[seat * 3 + loc - 1]) + 1
-        after = _weight(state, height if height > longest else longest)
-        part = _observed_part(state, seat, card, loc, after)
-        rest = [other for other in hand if other != card]
-        total = _with_hand(part, len(rest), _playable_count(rest, part[2]))
-        out.append(total + 0.6 - _cached_others(by_weight, state, seat, after))
+        else:
+            card = action.card
+            height = len(state.columns[seat * 3 + action.loc - 1]) + 1
+            after = _weight(state, height if height > longest else longest)
+            part = observed(card, action.loc, after)
+            playable = part[2]
+            options = _playable_count(hand, playable) - (1 if CARD_PATTERN_BIT[card] & playable else 0)
+            total = _with_hand(part, len(hand) - 1, options)
+            out.append(total + 0.6 - _cached_others(by_weight, state, seat, after))
     return out
 
 
@@ -332,24 +340,36 @@ def _cached_others(by_weight: dict[float, float], state: State, seat: int, weigh
     return value
 
 
-def _observed_part(state: State, seat: int, card: int, loc: int, weight: float) -> tuple[float, int, int]:
-    """The board part after ``seat`` observes ``card`` at ``loc`` (R12-R15, as rules_observe.observe)."""
-    base, offset = seat * 3, seat * 15
-    columns = [tuple(state.columns[base]), tuple(state.columns[base + 1]), tuple(state.columns[base + 2])]
-    columns[loc - 1] += (card,)
-    counts = state.scientists[offset:offset + 15]
-    at, left_colour, right_colour = loc * 3, CARD_LEFT_COLOUR[card], CARD_RIGHT_COLOUR[card]
-    counts[at + left_colour] -= 1
-    counts[at - 3 + left_colour] += 1
-    counts[at + right_colour] -= 1
-    counts[at + 3 + right_colour] += 1
-    flags = state.flags[base:base + 3]
-    space = flags[loc - 1]
-    if space < LAST_SPACE and CARD_VEHICLE_BIT[card] & TRACK_MASKS[state.boards[seat]][loc][space + 1]:
-        flags[loc - 1] = space + 1
-    config = state.config
-    return board_value(columns[0], columns[1], columns[2], tuple(flags), tuple(counts), state.scoring_cards,
-                       config.territorial_empty, config.common_start, state.tokens[seat], weight)
+def _observer(state: State, seat: int) -> Callable[[int, int, float], tuple[float, int, int]]:
+    """``observed(card, loc, weight)``: the board part after ``seat`` observes ``card`` at ``loc``
+    (R12-R15, as rules_observe.observe), the board's unchanged parts read once."""
+    base, offset, config = seat * 3, seat * 15, state.config
+    columns = (tuple(state.columns[base]), tuple(state.columns[base + 1]), tuple(state.columns[base + 2]))
+    scientists, flags, tracks = state.scientists[offset:offset + 15], state.flags[base:base + 3], TRACK_MASKS[state.boards[seat]]
+    rest = (state.scoring_cards, config.territorial_empty, config.common_start, state.tokens[seat])
+
+    def observed(card: int, loc: int, weight: float) -> tuple[float, int, int]:
+        left, center, right = columns
+        if loc == 1:
+            left += (card,)
+        elif loc == 2:
+            center += (card,)
+        else:
+            right += (card,)
+        counts = scientists[:]
+        at, left_colour, right_colour = loc * 3, CARD_LEFT_COLOUR[card], CARD_RIGHT_COLOUR[card]
+        counts[at + left_colour] -= 1
+        counts[at - 3 + left_colour] += 1
+        counts[at + right_colour] -= 1
+        counts[at + 3 + right_colour] += 1
+        space = flags[loc - 1]
+        moved = flags
+        if space < LAST_SPACE and CARD_VEHICLE_BIT[card] & tracks[loc][space + 1]:
+            moved = flags[:]
+            moved[loc - 1] = space + 1
+        return board_value(left, center, right, tuple(moved), tuple(counts), *rest, weight)
+
+    return observed
 
 
 def _predict_discard(state: State, frame: Any, actions: Sequence[Any], seat: int) -> list[float | None]:
