@@ -265,8 +265,11 @@ def _turn_may_end_game(state: State, seat: int) -> bool:
         if state.end_triggered or (state.config.max_rounds and state.round >= state.config.max_rounds):
             return True
     counts = state.scientists
-    return not any(counts[base] or counts[base + 1] or counts[base + 2] or counts[base + 12]
-                   or counts[base + 13] or counts[base + 14] for base in range(0, 15 * state.players, 15))
+    for base in range(0, 15 * state.players, 15):
+        if counts[base] or counts[base + 1] or counts[base + 2] or counts[base + 12] or counts[base + 13] \
+                or counts[base + 14]:
+            return False
+    return True
 
 
 def _objective_gain(board: Any, state: State, seat: int) -> int:
