@@ -332,30 +332,35 @@ class ISMCTSAgent:
             n.total += rewards[n.mover]
 
     def _select(self, node: Node, legal: Sequence[Action], mover: int) -> tuple[Action, Node, bool]:
+        """One pass over ``legal``: each known child's availability counted, and until an untried
+        action turns up, its UCB value (a child's value reads only its own counts, so the choice is
+        the one of counting them all first); with untried actions, one of them is expanded."""
         children = node.children
-        untried = []
+        untried: list[Action] | None = None
+        c, bias, log, sqrt = self.c, self.bias, math.log, math.sqrt
+        best, best_child, best_value = legal[0], None, -1.0
         for action in legal:
-            known = children.get(action)
-            if known is None:
-                untried.append(action)
-            else:
-                known.avail += 1
+            child = children.get(action)
+            if child is None:
+                if untried is None:
+                    untried = [action]
+                else:
+                    untried.append(action)
+                continue
+            child.avail += 1
+            if untried is None:
+                visits = child.visits
+                value = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if bias:  # adding 0.0 * prior / visits would leave the value as it is
+                    value += bias * child.prior / visits
+                if value > best_value:
+                    best, best_child, best_value = action, child, value
         if untried:
             child = Node(mover)
             child.avail = 1
             action = self.chance.choice(untried)
             children[action] = child
             return action, child, True
-        c, bias, log, sqrt = self.c, self.bias, math.log, math.sqrt
-        best, best_child, best_value = legal[0], None, -1.0
-        for action in legal:
-            child = children[action]
-            visits = child.visits
-            value = child.total / visits + c * sqrt(log(child.avail) / visits)
-            if bias:  # adding 0.0 * prior / visits would leave the value as it is
-                value += bias * child.prior / visits
-            if value > best_value:
-                best, best_child, best_value = action, child, value
         return best, best_child or children[best], False
 
     # ---- rollouts ----------------------------------------------------------------------------
