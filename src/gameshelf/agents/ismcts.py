@@ -67,6 +67,9 @@ Where a game's heuristic knows some candidates' values without applying them (it
 applies only one of each kind and draws the tie's pick as the plain step would, so the choices and
 the states are those of applying them all (Iwari: draws, exchanges, targets, a Place action's tents
 and totems; tests/agents/test_steady.py holds the games' claims against applying every action).
+Where it predicts them (its optional ``heuristic.predict(state, actions, seat)``: per candidate the
+heuristic value after it, the very float applying it gives, or None), the step applies only the
+pick (Borealis: nearly every candidate; tests/games/borealis/test_borealis_predict.py).
 The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``
 (every determinization shuffles the unseen cards with it) plus ``sample_few``, with which the
 greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed rather than
