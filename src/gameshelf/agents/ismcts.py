@@ -67,6 +67,9 @@ Where a game's heuristic knows some candidates' values without applying them (it
 applies only one of each kind and draws the tie's pick as the plain step would, so the choices and
 the states are those of applying them all (Iwari: draws, exchanges, targets, a Place action's tents
 and totems; tests/agents/test_steady.py holds the games' claims against applying every action).
+Where it predicts them (its optional ``heuristic.predict(state, actions, seat)``: per candidate the
+heuristic value after it, the very float applying it gives, or None), the step applies only the
+pick (Borealis: nearly every candidate; tests/games/borealis/test_borealis_predict.py).
 The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``
 (every determinization shuffles the unseen cards with it) plus ``sample_few``, with which the
 greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed rather than
@@ -332,30 +335,35 @@ class ISMCTSAgent:
             n.total += rewards[n.mover]
 
     def _select(self, node: Node, legal: Sequence[Action], mover: int) -> tuple[Action, Node, bool]:
+        """One pass over ``legal``: each known child's availability counted, and until an untried
+        action turns up, its UCB value (a child's value reads only its own counts, so the choice is
+        the one of counting them all first); with untried actions, one of them is expanded."""
         children = node.children
-        untried = []
+        untried: list[Action] | None = None
+        c, bias, log, sqrt = self.c, self.bias, math.log, math.sqrt
+        best, best_child, best_value = legal[0], None, -1.0
         for action in legal:
-            known = children.get(action)
-            if known is None:
-                untried.append(action)
-            else:
-                known.avail += 1
+            child = children.get(action)
+            if child is None:
+                if untried is None:
+                    untried = [action]
+                else:
+                    untried.append(action)
+                continue
+            child.avail += 1
+            if untried is None:
+                visits = child.visits
+                value = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if bias:  # adding 0.0 * prior / visits would leave the value as it is
+                    value += bias * child.prior / visits
+                if value > best_value:
+                    best, best_child, best_value = action, child, value
         if untried:
             child = Node(mover)
             child.avail = 1
             action = self.chance.choice(untried)
             children[action] = child
             return action, child, True
-        c, bias, log, sqrt = self.c, self.bias, math.log, math.sqrt
-        best, best_child, best_value = legal[0], None, -1.0
-        for action in legal:
-            child = children[action]
-            visits = child.visits
-            value = child.total / visits + c * sqrt(log(child.avail) / visits)
-            if bias:  # adding 0.0 * prior / visits would leave the value as it is
-                value += bias * child.prior / visits
-            if value > best_value:
-                best, best_child, best_value = action, child, value
         return best, best_child or children[best], False
 
     # ---- rollouts ----------------------------------------------------------------------------
@@ -408,9 +416,11 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
     heuristic, apply = game.heuristic, quiet_apply(game)
     copy = methodcaller("copy") if type(game).copy is AssembledGame.copy else game.copy  # one layer less
     steady, twins = getattr(heuristic, "steady", None), getattr(heuristic, "twins", None)
+    predict = getattr(heuristic, "predict", None)
     sample_few, choice, inf = chance.sample_few, chance.choice, math.inf
 
     by_kind = _by_kind_step(heuristic, apply, copy, choice)
+    by_value = _predicted_step(heuristic, apply, copy, choice)
 
     def step(state, legal: Sequence[Action]):
         candidates = legal if len(legal) <= width else sample_few(legal, width)
@@ -418,6 +428,10 @@ def greedy_step(game: Game, chance: FastChance, width: int) -> Callable[[object,
             apply(state, choice(candidates) if len(candidates) > 1 else candidates[0])
             return state
         seat = to_act(state)
+        if predict is not None:
+            values = predict(state, candidates, seat)
+            if values is not None:
+                return by_value(state, candidates, values, seat)
         if twins is not None:
             keys = twins(state, candidates)
             if keys is not None:
@@ -479,6 +493,42 @@ def _by_kind_step(heuristic, apply, copy, choice) -> Callable[[object, Sequence[
         return states[index]
 
     return by_kind
+
+
+def _predicted_step(heuristic, apply, copy, choice) -> Callable[[object, Sequence[Action], list, int], object]:
+    """The greedy step where the game's heuristic predicts candidates' values (its optional
+    ``heuristic.predict(state, actions, seat)``: per action the heuristic value ``seat`` would have
+    after it, the same float as applying it, or None where it does not know), built once per step."""
+
+    def by_value(state, candidates: Sequence[Action], values: list, seat: int):
+        """The step with predicted values: the unknown ones applied to copies and scored, the pick
+        among the best drawn as the plain step draws it (from them in candidate order); a predicted
+        pick is applied to ``state`` itself (the same state as a copy of it with the action applied)."""
+        if None not in values:  # all predicted: only the pick is applied
+            best_value = max(values)
+            if values.count(best_value) == 1:
+                apply(state, candidates[values.index(best_value)])
+            else:
+                apply(state, candidates[choice([i for i, value in enumerate(values) if value == best_value])])
+            return state
+        states: list[object] = [None] * len(candidates)
+        values = list(values)
+        for index, value in enumerate(values):
+            if value is None:
+                after = copy(state)
+                apply(after, candidates[index])
+                values[index] = float(heuristic(after, seat))
+                states[index] = after
+        best_value = max(values)
+        best = [index for index, value in enumerate(values) if value == best_value]
+        index = best[0] if len(best) == 1 else choice(best)
+        chosen = states[index]
+        if chosen is None:
+            apply(state, candidates[index])
+            return state
+        return chosen
+
+    return by_value
 
 
 def quiet_apply(game: Game) -> Callable[[object, Action], object]:
