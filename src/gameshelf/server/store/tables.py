@@ -13,11 +13,9 @@ from gameshelf.server.store.models import Action, Seat, Table
 
 TABLES, SEATS, ACTIONS = Table.__table__, Seat.__table__, Action.__table__
 LOCK_ROW = select(TABLES).where(TABLES.c.id == bindparam("t_id"))
-LOCK_ROW_FOR_UPDATE = LOCK_ROW.with_for_update()
 SEATS_OF = select(SEATS).where(SEATS.c.table_id == bindparam("t_id")).order_by(SEATS.c.seat)
 ADD_ACTION = insert(ACTIONS)
 SET_TABLE = update(TABLES).where(TABLES.c.id == bindparam("t_id"))  # SET: the other parameters
-SET_REMAINING = update(SEATS).where(SEATS.c.table_id == bindparam("t_id"), SEATS.c.seat == bindparam("s_no"))
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
