@@ -104,6 +104,10 @@ class Connection:
         self.closed = False
         self.user_id: str | None = None  # who is connected (a spectator too, if signed in): chat
         self.sent_at = time.monotonic()  # when this connection was last sent a message
+        # False until _open has set the state id the client holds: a change delivered to the table
+        # before that would send a full snapshot of a state the client may already hold (say, after
+        # its process died), where it must get what it missed or only the table's line.
+        self.opened = False
 
     def send(self, body: dict | str) -> None:
         self.sent_at = time.monotonic()
@@ -115,7 +119,7 @@ class Connection:
     def push(self) -> None:
         """Send what this connection has not seen: an update, a snapshot, or the table's new seats."""
         live = self.hub.service.cached(self.table_id)
-        if live is None or self.closed:
+        if live is None or self.closed or not self.opened:
             return
         if not live.lock.acquire(blocking=False):
             # A worker thread is committing at this table: never block the event loop; look again soon.
@@ -233,9 +237,13 @@ async def _open(conn: Connection, last_state_id: int | None) -> None:
     except ServerError:  # not started: the seats so far; the snapshot comes with the start
         detail = await asyncio.to_thread(conn.hub.service.seats_public, conn.table_id)
         conn.send(table_message({"id": conn.table_id, "status": "open"}, None, detail))
+        conn.opened = True  # the start delivers the snapshot
+        conn.push()  # (unless it came while the seats were read: then now)
         return
-    if conn.last_sid is None:  # a change may already have pushed this connection its snapshot
-        conn.last_sid = last_state_id if last_state_id is not None and last_state_id <= live.state_id else None
+    # Nothing was pushed to this connection before this point (see Connection.opened), and nothing
+    # awaits from here to the push: a change delivered while the store was read is in the cache now.
+    conn.last_sid = last_state_id if last_state_id is not None and last_state_id <= live.state_id else None
+    conn.opened = True
     conn.push()
 
 
