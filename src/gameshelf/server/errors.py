@@ -44,7 +44,7 @@ def install(app: FastAPI) -> None:
     def crash(request: Request, exc: Exception) -> JSONResponse:
         error = retry.client_error(exc)  # the store's passing trouble: server.busy (503, try again)
         if error.code == "server.busy":
-            log.warning("request %s %s: the store is busy (%s)", request.method, request.url.path, type(exc).__name__)
+            log.warning("request %s %s: the store is busy (%s)", request.method, request.url.path, retry.summary(exc))
         else:
             log.exception("request %s %s failed", request.method, request.url.path)
         return respond(request, error)

@@ -35,5 +35,15 @@ def transient(exc: BaseException) -> bool:
 
 
 def client_error(exc: BaseException) -> ServerError:
-    """What a client is told about an unexpected failure: retry (``server.busy``) or a defect."""
-    return ServerError("server.busy" if transient(exc) else "server.error")
+    """What a client is told about an unexpected failure: retry (``server.busy``, with a
+    ``Retry-After`` for HTTP clients) or a defect."""
+    if transient(exc):
+        return ServerError("server.busy", headers={"Retry-After": "1"})
+    return ServerError("server.error")
+
+
+def summary(exc: BaseException) -> str:
+    """The exception's type and the first line of its message, for a log line (no traceback): which
+    passing trouble it was (a pool with no free connection, a refused connection, a locked file)."""
+    first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
