@@ -19,6 +19,12 @@ has ``reconnections``, ``recovery_s`` (kill -> last seat back), ``p99_after_reco
 trips of actions sent after every seat is back) and ``lost_moves``: moves a seat saw accepted that
 are missing from the game's record, read over the API at the end (each unfinished game is resigned
 first, so its record shows its actions).
+
+The end phase is bounded: the games have END_TIMEOUT seconds after the window to stop and the records
+RECORDS_TIMEOUT to be read; ``unfinished_seats`` and ``records_unchecked`` count what did not (the
+seats' last messages go to stderr). A set-up request answered 503 (``server.busy``) is sent again
+(``busy_retries``). ``kill -USR1`` the bench to print its tasks' stacks and every playing seat's
+last messages to stderr (what a slow end waits for).
 """
 
 from __future__ import annotations
@@ -41,8 +47,14 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
-RECV_TIMEOUT = 30.0  # seconds a seat waits for the next message before counting it as lost
+RECV_TIMEOUT = 30.0  # seconds a seat waits for a new state (heartbeats aside) before counting it as lost
 RECONNECT_TIMEOUT = 30.0  # seconds a seat whose connection broke tries to open another
+# The end phase never waits for ever: after the measured window the games have this long to stop (a
+# seat's own waits are bounded by the two above), the records this long to be read; what did not
+# finish is reported (``unfinished_seats``, ``records_unchecked``, stderr) and the run ends.
+END_TIMEOUT = RECV_TIMEOUT + RECONNECT_TIMEOUT + 30.0
+RECORDS_TIMEOUT = 180.0
+BUSY_RETRIES = 8  # a request answered 503 (server.busy: the store's passing trouble) is sent again
 
 
 class Stats:
@@ -62,25 +74,41 @@ class Stats:
         self.killed_at: float | None = None  # perf_counter: the worker was killed
         self.lost_moves = 0
         self.resumes = 0  # heartbeats that named a newer state than the seat held
+        self.unfinished_seats = 0  # seats still playing END_TIMEOUT after the window (then cancelled)
+        self.records_unchecked = 0  # games whose record was not read within RECORDS_TIMEOUT
 
     def error(self, code: str) -> None:
         self.errors += 1
         self.error_codes[code] = self.error_codes.get(code, 0) + 1
 
 
-async def post(http: httpx.AsyncClient, path: str, **kwargs) -> httpx.Response:
-    """A set-up request, sent again if the connection broke under it (a kept-alive connection the
-    server closed as the request left): set-up is not what is measured."""
-    for attempt in range(4):
+BUSY = {"retries": 0}  # requests answered 503 and sent again (reported as ``busy_retries``)
+
+
+async def request(http: httpx.AsyncClient, method: str, path: str, **kwargs) -> httpx.Response:
+    """A set-up (or record) request, sent again if the connection broke under it (a kept-alive
+    connection the server closed as the request left) or the server answered 503 ``server.busy`` (the
+    store's passing trouble, such as no free pooled connection within its timeout): set-up is not
+    what is measured. Any other error status raises."""
+    for attempt in range(BUSY_RETRIES + 1):
         try:
-            response = await http.post(path, **kwargs)
-            response.raise_for_status()
-            return response
+            response = await http.request(method, path, **kwargs)
         except httpx.TransportError:
-            if attempt == 3:
+            if attempt >= 3:
                 raise
             await asyncio.sleep(0.2)
+            continue
+        if response.status_code == 503 and attempt < BUSY_RETRIES:
+            BUSY["retries"] += 1
+            await asyncio.sleep(min(5.0, 0.25 * 2 ** attempt))
+            continue
+        response.raise_for_status()
+        return response
     raise AssertionError("unreachable")
+
+
+async def post(http: httpx.AsyncClient, path: str, **kwargs) -> httpx.Response:
+    return await request(http, "POST", path, **kwargs)
 
 
 async def guest(http: httpx.AsyncClient, name: str) -> str:
@@ -104,6 +132,10 @@ class Match:
         self.quit_at: int | None = None
         self.accepted: dict[int, str] = {}
         self.over = False
+
+    def abandon(self, state_id: int) -> None:
+        """A seat stopped for good (an error): the other stops at the state it has, not waiting for it."""
+        self.quit_at = state_id if self.quit_at is None else min(self.quit_at, state_id)
 
 
 class Seat:
@@ -129,8 +161,19 @@ class Seat:
         self.reopened = True  # False from a broken connection until the next one's first message
         self.behind = 0  # heartbeats in a row that named a newer state than this seat holds
         self.resumed_from: int | None = None  # the state id of the last resume asked for
+        self.history: list[str] = []  # what happened to this seat, for a dump of a hung run
 
     async def play(self) -> None:
+        SEATS.add(self)
+        try:
+            await self._play()
+        except BaseException:
+            self.match.abandon(self.last["state_id"] if self.last is not None else 0)
+            raise
+        finally:
+            SEATS.discard(self)
+
+    async def _play(self) -> None:
         broken_at: float | None = None
         while True:
             query = f"?last_state_id={self.last['state_id']}" if self.last is not None else ""
@@ -143,15 +186,18 @@ class Seat:
                     raise
                 if time.perf_counter() - broken_at > RECONNECT_TIMEOUT:
                     self.stats.error("reconnect.failed")
+                    self.match.abandon(self.last["state_id"] if self.last is not None else 0)
                     return
                 self.where = (self.where + 1) % len(self.addresses)
                 await asyncio.sleep(0.1)
                 continue
+            self.history.append(f"open@{self.where}")
             try:
                 async with ws:
                     await self.converse(ws, reconnected=broken_at is not None)
                 return
             except ConnectionClosed:
+                self.history.append("broken")
                 self.stats.reconnections += 1
                 if self.reopened:  # (not again for a new connection that broke before its first message)
                     self.stats.reconnecting += 1
@@ -172,10 +218,15 @@ class Seat:
                     return
                 if self.waited >= RECV_TIMEOUT:  # an update that never came: lost (a bug), not a slow server
                     self.stats.error("update.missing")
+                    print(f"update.missing at table {self.match.table_id}: {self.history[-12:]}", file=sys.stderr)
+                    self.match.abandon(self.last["state_id"] if self.last is not None else 0)
                     return
                 continue
-            self.waited = 0.0
             kind = message["type"]
+            if kind not in ("heartbeat", "error", "pong"):  # (a keep-alive is no new state)
+                self.waited = 0.0
+            if kind != "heartbeat" or len(self.history) < 40:
+                self.history.append(f"{kind}:{message.get('state_id')}:{message.get('code', '')}")
             if not self.reopened:  # the first message on a new connection: this seat is back
                 self.reopened = True
                 self.stats.reconnecting -= 1
@@ -183,6 +234,15 @@ class Seat:
                 self.stats.recovered_at = max(self.stats.recovered_at or now, now)
             if kind == "error":
                 self.stats.error(message["code"])
+                if self.pending is not None and message["code"] == "server.busy":
+                    # The store's passing trouble: the action was not taken; send it again shortly.
+                    await asyncio.sleep(0.2)
+                    self.history.append(f"resend:{self.pending[1]}")
+                    await ws.send(json.dumps({"action": self.pending[0], "state_id": self.pending[1]}))
+                elif self.pending is not None and message["code"] != "action.stale":
+                    self.pending = None  # refused (a stale one is followed by the update that passed it)
+                    if await self.move(ws, self.last):
+                        return
                 continue
             if kind == "heartbeat":
                 behind = self.last is not None and (message["state_id"] or 0) > self.last["state_id"]
@@ -197,8 +257,13 @@ class Seat:
                     await ws.send(json.dumps({"type": "resume", "state_id": self.last["state_id"]}))
                 continue
             resumed, first = first and reconnected, False
-            if resumed and kind == "table" and self.last is not None and message["state_id"] == self.last["state_id"]:
+            if resumed and kind in ("table", "snapshot") and self.last is not None \
+                    and message["state_id"] == self.last["state_id"]:
+                # Nothing happened since this seat's state (the table's line; a snapshot of that state
+                # from an older server): an action it sent and never saw accepted was lost with the
+                # killed process, so it is sent again.
                 if self.pending is not None:  # the action never reached the store: send it again
+                    self.history.append(f"resend:{self.pending[1]}")
                     await ws.send(json.dumps({"action": self.pending[0], "state_id": self.pending[1]}))
                 elif await self.move(ws, self.last):
                     return
@@ -242,8 +307,30 @@ class Seat:
             if self.think:  # a person's pause before the move (uniform in [0.5, 1.5] x think)
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
             self.pending = (action, message["state_id"], time.perf_counter())
+            self.history.append(f"send:{message['state_id']}@{time.perf_counter():.2f}")
             await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
         return False
+
+
+def dump_tasks(stats: "Stats") -> None:
+    """On SIGUSR1: every task's stack and the live seats, to stderr (what a hung run waits for)."""
+    import collections
+    out = [f"--- {len(asyncio.all_tasks())} tasks; reconnecting={stats.reconnecting} "
+           f"reconnections={stats.reconnections} connected={stats.connected} errors={stats.error_codes} killed_at={stats.killed_at}"]
+    where = collections.Counter()
+    for task in asyncio.all_tasks():
+        frames = task.get_stack(limit=20)
+        where[" <- ".join(f"{f.f_code.co_name}:{f.f_lineno}" for f in reversed(frames[-6:]))] += 1
+    for key, count in where.most_common():
+        out.append(f"{count:6d}  {key}")
+    for seat in list(SEATS):
+        out.append(f"seat table={seat.match.table_id} last={seat.last and seat.last['state_id']} "
+                   f"pending={seat.pending} reopened={seat.reopened} waited={seat.waited} quit_at={seat.match.quit_at} "
+                   f"over={seat.match.over} history={seat.history}")
+    print("\n".join(out[:400]), file=sys.stderr, flush=True)
+
+
+SEATS: set = set()
 
 
 async def run_clients(addresses: list[str], seats: int, seconds: float, game: str, servers: list[int] | None = None,
@@ -251,6 +338,7 @@ async def run_clients(addresses: list[str], seats: int, seconds: float, game: st
     """Every pair plays until the time is up; ``victim()`` (which kills a server process) is called
     ``kill_at`` of the way through the measured window; then every game's record is checked."""
     stats = Stats()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, dump_tasks, stats)
     ready = asyncio.Event()
     stop = [time.time() + 10_000]  # set when every table is ready
     prepared: set[int] = set()
@@ -281,15 +369,33 @@ async def run_clients(addresses: list[str], seats: int, seconds: float, game: st
         stats.measuring = False
         stats.elapsed = time.perf_counter() - t0
         stats.server_cpu = cpu.used()
-        for result in await asyncio.gather(*pairs, return_exceptions=True):
-            if isinstance(result, Exception):
-                stats.error(f"client.{type(result).__name__}")
+        await finish(pairs, stats)
         if kill_at is not None:
             await check_records(clients, stats)
     finally:
         for client in clients:
             await client.aclose()
     return stats
+
+
+async def finish(pairs: list[asyncio.Task], stats: Stats) -> None:
+    """Wait (at most END_TIMEOUT) for every pair to stop; the seats still playing then are reported
+    (``unfinished_seats``, their last messages on stderr) and cancelled."""
+    done, hung = await asyncio.wait(pairs, timeout=END_TIMEOUT) if pairs else (set(), set())
+    for task in done:
+        if not task.cancelled() and task.exception() is not None:
+            stats.error(f"client.{type(task.exception()).__name__}")
+    if hung:
+        stats.unfinished_seats = len(SEATS)
+        stats.error("end.unfinished")
+        print(f"{len(hung)} pairs ({len(SEATS)} seats) still playing {END_TIMEOUT:.0f} s after the window; "
+              "their last messages:", file=sys.stderr)
+        for seat in sorted(SEATS, key=lambda s: s.match.table_id)[:20]:
+            print(f"  table {seat.match.table_id} state {seat.last and seat.last['state_id']} "
+                  f"pending {seat.pending}: {seat.history[-12:]}", file=sys.stderr)
+        for task in hung:
+            task.cancel()
+        await asyncio.wait(hung, timeout=10)
 
 
 async def pair(addresses: list[str], clients: list[httpx.AsyncClient], game: str, index: int, stats: Stats,
@@ -306,8 +412,11 @@ async def pair(addresses: list[str], clients: list[httpx.AsyncClient], game: str
     while time.time() < stop[0]:
         match = Match(table_id, tokens)
         stats.matches.append(match)
-        await asyncio.gather(*(Seat(addresses, home, match, token, rng, stats, stop, think).play()
-                               for home, token in zip(homes, tokens)))
+        results = await asyncio.gather(*(Seat(addresses, home, match, token, rng, stats, stop, think).play()
+                                         for home, token in zip(homes, tokens)), return_exceptions=True)
+        for result in results:  # (each seat ended: one that failed made the other stop too)
+            if isinstance(result, BaseException):
+                raise result
         stats.games += 1
         if time.time() < stop[0]:
             table_id = await new_game(http, game, tokens)
@@ -318,28 +427,42 @@ async def check_records(clients: list[httpx.AsyncClient], stats: Stats) -> None:
     unfinished game is resigned first, since its record shows its actions only once it is over),
     must hold each move a seat saw accepted at the state id it was played at."""
     gate = asyncio.Semaphore(16)
+    checked: set[int] = set()
 
-    async def check(match: Match) -> None:
+    async def check(index: int, match: Match) -> None:
         async with gate:
+            path = f"/api/tables/{match.table_id}/record"
             for http in clients:  # the first server that answers (a killed one may be gone)
                 try:
                     head = {"Authorization": f"Bearer {match.tokens[0]}"}
-                    record = (await http.get(f"/api/tables/{match.table_id}/record", headers=head)).json()
+                    record = (await request(http, "GET", path, headers=head)).json()
                     if record.get("redacted"):
                         await post(http, f"/api/tables/{match.table_id}/resign", headers=head)
-                        record = (await http.get(f"/api/tables/{match.table_id}/record", headers=head)).json()
+                        record = (await request(http, "GET", path, headers=head)).json()
                     break
                 except httpx.HTTPError:
                     continue
             else:
                 stats.error("record.unreadable")
+                checked.add(index)
                 return
             actions = record.get("actions") or []
             for state_id, action in match.accepted.items():
                 if state_id >= len(actions) or actions[state_id] != action:
                     stats.lost_moves += 1
+            checked.add(index)
 
-    await asyncio.gather(*(check(m) for m in stats.matches))
+    tasks = [asyncio.create_task(check(i, m)) for i, m in enumerate(stats.matches)]
+    if tasks:
+        _, late = await asyncio.wait(tasks, timeout=RECORDS_TIMEOUT)
+        for task in late:
+            task.cancel()
+        if late:
+            await asyncio.wait(late, timeout=10)
+    stats.records_unchecked = len(stats.matches) - len(checked)
+    if stats.records_unchecked:
+        stats.error("record.unchecked")
+        print(f"{stats.records_unchecked} records not read within {RECORDS_TIMEOUT:.0f} s", file=sys.stderr)
 
 
 def cpu_by_process(session_ids: list[int]) -> dict[int, float]:
@@ -577,6 +700,7 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
               "p50_ms": round(percentile(rtts, 0.50) * 1000, 2),
               "p99_ms": round(percentile(rtts, 0.99) * 1000, 2),
               "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
+              "unfinished_seats": stats.unfinished_seats, "busy_retries": BUSY["retries"],
               "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "servers": args.servers,
               "game": args.game, "seconds": args.seconds, "think_ms": args.think_ms,
               "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
@@ -590,6 +714,7 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
             "moves_after_recovery": len(after),
             "p99_after_recovery_ms": round(percentile(after, 0.99) * 1000, 2) if after else None,
             "lost_moves": stats.lost_moves, "resumes": stats.resumes,
+            "records_unchecked": stats.records_unchecked,
             "moves_checked": sum(len(m.accepted) for m in stats.matches)})
     return result
 
