@@ -76,6 +76,8 @@ class Stats:
         self.resumes = 0  # heartbeats that named a newer state than the seat held
         self.unfinished_seats = 0  # seats still playing END_TIMEOUT after the window (then cancelled)
         self.records_unchecked = 0  # games whose record was not read within RECORDS_TIMEOUT
+        self.handshakes: list[float] = []  # seconds from a connection breaking to each new one's handshake
+        self.backs: list[float] = []  # seconds from a connection breaking to the first message on a new one
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -162,6 +164,7 @@ class Seat:
         self.behind = 0  # heartbeats in a row that named a newer state than this seat holds
         self.resumed_from: int | None = None  # the state id of the last resume asked for
         self.history: list[str] = []  # what happened to this seat, for a dump of a hung run
+        self.broken_at: float | None = None  # perf_counter: its connection broke, and it is not back yet
 
     async def play(self) -> None:
         SEATS.add(self)
@@ -192,6 +195,8 @@ class Seat:
                 await asyncio.sleep(0.1)
                 continue
             self.history.append(f"open@{self.where}")
+            if broken_at is not None and self.broken_at is not None:
+                self.stats.handshakes.append(time.perf_counter() - self.broken_at)
             try:
                 async with ws:
                     await self.converse(ws, reconnected=broken_at is not None)
@@ -203,6 +208,8 @@ class Seat:
                     self.stats.reconnecting += 1
                     self.reopened = False
                 broken_at = time.perf_counter()
+                if self.broken_at is None:
+                    self.broken_at = broken_at
                 self.where = (self.where + 1) % len(self.addresses)
 
     async def converse(self, ws, reconnected: bool) -> None:
@@ -232,6 +239,9 @@ class Seat:
                 self.stats.reconnecting -= 1
                 now = time.perf_counter()
                 self.stats.recovered_at = max(self.stats.recovered_at or now, now)
+                if self.broken_at is not None:
+                    self.stats.backs.append(now - self.broken_at)
+                    self.broken_at = None
             if kind == "error":
                 self.stats.error(message["code"])
                 if self.pending is not None and message["code"] == "server.busy":
@@ -384,7 +394,10 @@ async def finish(pairs: list[asyncio.Task], stats: Stats) -> None:
     done, hung = await asyncio.wait(pairs, timeout=END_TIMEOUT) if pairs else (set(), set())
     for task in done:
         if not task.cancelled() and task.exception() is not None:
-            stats.error(f"client.{type(task.exception()).__name__}")
+            code = f"client.{type(task.exception()).__name__}"
+            if code not in stats.error_codes:  # the first of each kind, said once
+                print(f"a pair failed: {task.exception()!r}", file=sys.stderr)
+            stats.error(code)
     if hung:
         stats.unfinished_seats = len(SEATS)
         stats.error("end.unfinished")
@@ -711,6 +724,12 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
             "kill_worker_at": args.kill_worker_at, "reconnections": stats.reconnections,
             # from the kill to the last broken connection open again (None: some never were)
             "recovery_s": round(recovered - stats.killed_at, 2) if recovered and stats.killed_at else None,
+            "not_back": stats.reconnecting,
+            # (the handshake: the surviving process accepted it; back: it sent the first message)
+            "reconnect_handshake_s_p50_max": [round(percentile(stats.handshakes, 0.5), 2),
+                                              round(max(stats.handshakes, default=float("nan")), 2)],
+            "reconnect_back_s_p50_max": [round(percentile(stats.backs, 0.5), 2),
+                                         round(max(stats.backs, default=float("nan")), 2)],  # broken connections whose next one had sent nothing when the seat stopped
             "moves_after_recovery": len(after),
             "p99_after_recovery_ms": round(percentile(after, 0.99) * 1000, 2) if after else None,
             "lost_moves": stats.lost_moves, "resumes": stats.resumes,
