@@ -605,6 +605,13 @@ def worker_pid(supervisor: int) -> int:
     return workers[0] if workers else servers[0]
 
 
+def served_by(supervisor: int) -> list[int]:
+    """Every process serving connections under ``gameshelf serve`` (its pid ``supervisor``)."""
+    servers = [pid for pid in children(supervisor) if "gameshelf.cli.main" in command_line(pid)]
+    workers = [pid for pid in children(servers[0]) if "spawn_main" in command_line(pid)] if servers else []
+    return sorted(workers or servers)
+
+
 def stop_server(proc: subprocess.Popen) -> None:
     """SIGTERM to the server's process group (SIGKILL after 20 s); nothing if it is already gone."""
     try:
@@ -671,9 +678,12 @@ def main(argv: list[str] | None = None) -> int:
     log = open(log_path, "w")
     procs: list[subprocess.Popen] = []
     killed: list[int] = []
+    before: list[int] = []  # the first server's serving processes just before the kill
+    after: list[int] = []  # ... once the clients are done (a worker uvicorn started again is new)
 
     def victim() -> None:
         pid = worker_pid(procs[0].pid)
+        before.extend(served_by(procs[0].pid))
         os.kill(pid, signal.SIGKILL)
         killed.append(pid)
 
@@ -685,6 +695,7 @@ def main(argv: list[str] | None = None) -> int:
         stats = asyncio.run(run_clients([f"http://127.0.0.1:{port}" for port in ports], args.seats, args.seconds,
                                         args.game, [proc.pid for proc in procs], args.think_ms / 1000,
                                         args.kill_worker_at, victim))
+        after.extend(served_by(procs[0].pid) if args.kill_worker_at is not None else [])
     finally:
         for proc in procs:
             stop_server(proc)
@@ -698,6 +709,10 @@ def main(argv: list[str] | None = None) -> int:
     result = summary(args, stats, db)
     if killed:
         result["killed_pid"] = killed[0]
+        # Every other process that served before the kill should still serve (one that did not was
+        # stopped too, say by uvicorn's health check, and its seats reconnected as well).
+        result["others_still_serving"] = all(pid in after for pid in before if pid != killed[0])
+        result["workers_started_since"] = len([pid for pid in after if pid not in before])
     if args.json:
         print(json.dumps(result))
     else:
