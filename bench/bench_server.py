@@ -76,6 +76,7 @@ class Stats:
         self.resumes = 0  # heartbeats that named a newer state than the seat held
         self.unfinished_seats = 0  # seats still playing END_TIMEOUT after the window (then cancelled)
         self.records_unchecked = 0  # games whose record was not read within RECORDS_TIMEOUT
+        self.lags: list[float] = []  # seconds the event loop woke late (loop_lag)
         self.handshakes: list[float] = []  # seconds from a connection breaking to each new one's handshake
         self.backs: list[float] = []  # seconds from a connection breaking to the first message on a new one
 
@@ -368,6 +369,7 @@ async def run_clients(addresses: list[str], seats: int, seconds: float, game: st
         stop[0] = time.time() + seconds + 0.5
         stats.measuring = True
         t0, cpu = time.perf_counter(), ServerCpu(servers or [])
+        probe = asyncio.create_task(loop_lag(stats))
         if kill_at is not None and victim is not None:
             await asyncio.sleep(seconds * kill_at)
             cpu.look()
@@ -377,6 +379,7 @@ async def run_clients(addresses: list[str], seats: int, seconds: float, game: st
         else:
             await asyncio.sleep(seconds)
         stats.measuring = False
+        probe.cancel()
         stats.elapsed = time.perf_counter() - t0
         stats.server_cpu = cpu.used()
         await finish(pairs, stats)
@@ -386,6 +389,15 @@ async def run_clients(addresses: list[str], seats: int, seconds: float, game: st
         for client in clients:
             await client.aclose()
     return stats
+
+
+async def loop_lag(stats: Stats) -> None:
+    """How late this process's event loop wakes a 50 ms sleep: the clients' own delay, which every
+    round trip measured here includes (one Python process drives every seat)."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(0.05)
+        stats.lags.append(time.perf_counter() - start - 0.05)
 
 
 async def finish(pairs: list[asyncio.Task], stats: Stats) -> None:
@@ -728,7 +740,8 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
               "p50_ms": round(percentile(rtts, 0.50) * 1000, 2),
               "p99_ms": round(percentile(rtts, 0.99) * 1000, 2),
               "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
-              "unfinished_seats": stats.unfinished_seats, "busy_retries": BUSY["retries"],
+              "unfinished_seats": stats.unfinished_seats,
+              "client_loop_lag_p50_p99_ms": [round(percentile(stats.lags, q) * 1000, 1) for q in (0.5, 0.99)], "busy_retries": BUSY["retries"],
               "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "servers": args.servers,
               "game": args.game, "seconds": args.seconds, "think_ms": args.think_ms,
               "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
