@@ -316,7 +316,14 @@ class Seat:
         if message["legal"] and self.pending is None:
             action = self.rng.choice(message["legal"])["action"]
             if self.think:  # a person's pause before the move (uniform in [0.5, 1.5] x think)
-                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                # ... while the page still hears its connection: one that breaks meanwhile (its
+                # process killed) is noticed now, as a browser would, not once the seat has thought.
+                try:
+                    await asyncio.wait_for(ws.wait_closed(), self.think * self.rng.uniform(0.5, 1.5))
+                except TimeoutError:
+                    pass
+                else:
+                    raise ConnectionClosed(None, None)  # not sent: the seat chooses again once back
             self.pending = (action, message["state_id"], time.perf_counter())
             self.history.append(f"send:{message['state_id']}@{time.perf_counter():.2f}")
             await ws.send(json.dumps({"action": action, "state_id": message["state_id"]}))
