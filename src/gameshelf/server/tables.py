@@ -30,6 +30,7 @@ from gameshelf.server.store import Database, Seat, Table, User
 from gameshelf.server.store import tables as table_store
 
 MIN_RECLAIM_MS = 30_000
+KEPT_ROWS = 20_000  # SQLite: the most tables whose rows are kept between moves (store/db.py)
 
 
 class TableService:
@@ -229,7 +230,10 @@ class TableService:
         before = live.state_id
         try:
             with transaction as conn:
-                table, seats = self._lock_row(conn, table_id)
+                # SQLite: the rows this process's last move here committed, unless anything else wrote
+                # them since (store/db.py); taken out, so a move that fails leaves none kept.
+                kept = self.db.rows.pop(table_id, None) if self.db.is_sqlite else None
+                table, seats = kept or self._lock_row(conn, table_id)
                 self._catch_up(conn, live, table)
                 before = live.state_id
                 if table.status != "playing":
@@ -247,6 +251,8 @@ class TableService:
                 live.relayed = relay_body(live) if self.relaying else ""
                 self.notify(writes, table_id, live.relayed)
                 writes.send()
+                if self.db.is_sqlite and table.status == "playing":
+                    self._keep_rows(conn, table, seats, values)
         except ServerError:
             if live.state_id != before:
                 self.forget(table_id)
@@ -255,6 +261,18 @@ class TableService:
             self.forget(table_id)
             raise
         return live
+
+    def _keep_rows(self, conn: Connection, table, seats: list, values: dict[str, Any]) -> None:
+        """SQLite: keep the move's rows, as a read after its commit would return them, for the table's
+        next move (store/db.py: dropped when anything else writes; a failed commit drops them all)."""
+        stored = table_store.as_stored(conn, values)
+        if stored is None:
+            return
+        for key, value in stored.items():
+            setattr(table, key, value)
+        if len(self.db.rows) >= KEPT_ROWS:
+            self.db.rows.clear()
+        self.db.rows[table.id] = (table, seats)
 
     def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> tuple[SimpleNamespace, list]:
         """The match's row (locked until the transaction ends, unless ``lock`` is False) and its seats'."""
