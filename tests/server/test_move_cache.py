@@ -5,11 +5,15 @@ one action per state id, a refused move changes nothing, what is kept is what a 
 
 from __future__ import annotations
 
+import hashlib
+import json
+import random
 import sqlite3
 from types import SimpleNamespace
 
 import pytest
 
+from gameshelf.games import game_ids, get_game
 from gameshelf.server.auth import now
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.schemas import JoinIn, TableIn
@@ -17,7 +21,8 @@ from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database, Seat, User
 from gameshelf.server.store import alive
 from gameshelf.server.store import tables as table_store
-from gameshelf.server.tables import TableService
+from gameshelf.server.live import LiveMatch, Row
+from gameshelf.server.tables import RELAY_HASH, TableService, relay_digest
 from tests.server.conftest import GAME
 
 
@@ -208,3 +213,41 @@ def test_a_finished_game_keeps_no_rows(db_url, service):
     assert service.live(table_id).is_over() and table_id not in service.db.rows
     assert _fresh(service, table_id)[0].status == "over"
 
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_relay_digest_is_the_state_hash_prefix(game_id):
+    """A relayed move carries tables.relay_digest (orjson's text); the receiving process checks it
+    against its own state: it must be ``state_hash`` exactly, over whole random games."""
+    game = get_game(game_id)
+    rng = random.Random(7)
+    checked = 0
+    for players in game.info.player_counts:
+        for seed in range(2):
+            live = LiveMatch(game_id, players, {}, seed, [f"p{i}" for i in range(players)])
+            for _ in range(400):
+                assert relay_digest(game, live.state) == game.state_hash(live.state)[:RELAY_HASH]
+                checked += 1
+                seat = live.to_act()
+                if seat is None:
+                    break
+                action = rng.choice(list(live.match.legal_for(seat)))
+                live.apply(Row(live.state_id, seat, "act", False, str(action)))
+    assert checked > 100
+
+
+def test_the_relay_digest_falls_back_for_what_orjson_writes_otherwise():
+    class Positions:
+        def __init__(self, position):
+            self.value = position
+
+        def position(self, state):
+            return self.value
+
+        def state_hash(self, state):
+            text = json.dumps(self.value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            return hashlib.sha256(text.encode()).hexdigest()
+
+    for position in ({"a": 1e16, "b": [0.5, -0.0, 1.0]}, {"a": [1e-05, 5e-05, 2e-09, 0.0001, 1.5e-300]}, {1: "x"},
+                     {"n": 2 ** 70}, {"é": "ü", "b": [1, {"z": None, "a": True}]}, {"x": "e-1"}, {"chance": 2 ** 64 - 1}):
+        game = Positions(position)
+        assert relay_digest(game, None) == game.state_hash(None)[:RELAY_HASH]

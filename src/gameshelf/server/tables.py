@@ -8,6 +8,7 @@ caller broadcast. The cached :class:`LiveMatch` is dropped whenever a commit fai
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 import uuid
@@ -581,6 +582,22 @@ def pg_notifier(channel: str) -> Callable[..., None]:
 RELAY_HASH = 16  # hex digits of the state's hash a relayed move carries
 
 
+def relay_digest(game, state) -> str:
+    """``game.state_hash(state)[:RELAY_HASH]`` at a third of its CPU: the same canonical text (sorted
+    keys, compact, non-ASCII kept) written by orjson; the standard library's for what orjson refuses
+    (a key that is not a string, an integer over 64 bits) and for a text that may hold a float under
+    1e-4 (orjson writes 1e-05 as 0.00001 and 2e-09 as 2e-9: the only floats whose text differs)."""
+    if jsontext.orjson is None:
+        return game.state_hash(state)[:RELAY_HASH]
+    try:
+        text = jsontext.orjson.dumps(game.position(state), option=jsontext.orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return game.state_hash(state)[:RELAY_HASH]
+    if b"e-" in text or b"0.0000" in text:
+        return game.state_hash(state)[:RELAY_HASH]
+    return hashlib.sha256(text).hexdigest()[:RELAY_HASH]
+
+
 def relay_body(live: LiveMatch) -> str:
     """The move that made ``live``'s current state, as the other processes apply it to their cached
     match (engines are deterministic): the state id, the stored row, a prefix of the resulting state's
@@ -590,5 +607,5 @@ def relay_body(live: LiveMatch) -> str:
         return ""
     row = live.rows[-1]
     body = jsontext.dumps({"s": live.state_id, "r": [row.seat, row.by_bot, row.notation],
-                           "h": live.game.state_hash(live.state)[:RELAY_HASH], "m": live.meta})
+                           "h": relay_digest(live.game, live.state), "m": live.meta})
     return body if len(body) < 6000 else ""  # NOTIFY's payload is at most 8000 bytes: they read the store
