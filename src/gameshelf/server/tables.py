@@ -8,6 +8,7 @@ caller broadcast. The cached :class:`LiveMatch` is dropped whenever a commit fai
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 import uuid
@@ -30,6 +31,7 @@ from gameshelf.server.store import Database, Seat, Table, User
 from gameshelf.server.store import tables as table_store
 
 MIN_RECLAIM_MS = 30_000
+KEPT_ROWS = 20_000  # SQLite: the most tables whose rows are kept between moves (store/db.py)
 
 
 class TableService:
@@ -229,7 +231,10 @@ class TableService:
         before = live.state_id
         try:
             with transaction as conn:
-                table, seats = self._lock_row(conn, table_id)
+                # SQLite: the rows this process's last move here committed, unless anything else wrote
+                # them since (store/db.py); taken out, so a move that fails leaves none kept.
+                kept = self.db.rows.pop(table_id, None) if self.db.is_sqlite else None
+                table, seats = kept or self._lock_row(conn, table_id)
                 self._catch_up(conn, live, table)
                 before = live.state_id
                 if table.status != "playing":
@@ -247,6 +252,8 @@ class TableService:
                 live.relayed = relay_body(live) if self.relaying else ""
                 self.notify(writes, table_id, live.relayed)
                 writes.send()
+                if self.db.is_sqlite and table.status == "playing":
+                    self._keep_rows(conn, table, seats, values)
         except ServerError:
             if live.state_id != before:
                 self.forget(table_id)
@@ -255,6 +262,18 @@ class TableService:
             self.forget(table_id)
             raise
         return live
+
+    def _keep_rows(self, conn: Connection, table, seats: list, values: dict[str, Any]) -> None:
+        """SQLite: keep the move's rows, as a read after its commit would return them, for the table's
+        next move (store/db.py: dropped when anything else writes; a failed commit drops them all)."""
+        stored = table_store.as_stored(conn, values)
+        if stored is None:
+            return
+        for key, value in stored.items():
+            setattr(table, key, value)
+        if len(self.db.rows) >= KEPT_ROWS:
+            self.db.rows.clear()
+        self.db.rows[table.id] = (table, seats)
 
     def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> tuple[SimpleNamespace, list]:
         """The match's row (locked until the transaction ends, unless ``lock`` is False) and its seats'."""
@@ -563,6 +582,22 @@ def pg_notifier(channel: str) -> Callable[..., None]:
 RELAY_HASH = 16  # hex digits of the state's hash a relayed move carries
 
 
+def relay_digest(game, state) -> str:
+    """``game.state_hash(state)[:RELAY_HASH]`` at a third of its CPU: the same canonical text (sorted
+    keys, compact, non-ASCII kept) written by orjson; the standard library's for what orjson refuses
+    (a key that is not a string, an integer over 64 bits) and for a text that may hold a float under
+    1e-4 (orjson writes 1e-05 as 0.00001 and 2e-09 as 2e-9: the only floats whose text differs)."""
+    if jsontext.orjson is None:
+        return game.state_hash(state)[:RELAY_HASH]
+    try:
+        text = jsontext.orjson.dumps(game.position(state), option=jsontext.orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return game.state_hash(state)[:RELAY_HASH]
+    if b"e-" in text or b"0.0000" in text:
+        return game.state_hash(state)[:RELAY_HASH]
+    return hashlib.sha256(text).hexdigest()[:RELAY_HASH]
+
+
 def relay_body(live: LiveMatch) -> str:
     """The move that made ``live``'s current state, as the other processes apply it to their cached
     match (engines are deterministic): the state id, the stored row, a prefix of the resulting state's
@@ -572,5 +607,5 @@ def relay_body(live: LiveMatch) -> str:
         return ""
     row = live.rows[-1]
     body = jsontext.dumps({"s": live.state_id, "r": [row.seat, row.by_bot, row.notation],
-                           "h": live.game.state_hash(live.state)[:RELAY_HASH], "m": live.meta})
+                           "h": relay_digest(live.game, live.state), "m": live.meta})
     return body if len(body) < 6000 else ""  # NOTIFY's payload is at most 8000 bytes: they read the store

@@ -2,6 +2,14 @@
 
 SQLite runs in WAL mode and every transaction begins ``IMMEDIATE`` (it takes the write lock at
 once, which is SQLite's row lock); PostgreSQL locks the match's row with ``SELECT ... FOR UPDATE``.
+
+On SQLite every write of this process goes through one kept connection, in turn (``write_lock``),
+so ``PRAGMA data_version`` on it changes exactly when another process (or another connection of
+this one, outside :meth:`Database.transaction` and :meth:`Database.hot`) committed: the table and
+seat rows a move committed through it (``Database.rows``) are then kept for the next move of that
+table, which needs no read. A write of this process to a table's or a seat's row outside the move
+drops that table's rows (an ORM flush: the tables of its objects; any other statement: all rows),
+and so does any change of ``data_version``, a failed statement or a rolled-back move.
 """
 
 from __future__ import annotations
@@ -56,34 +64,71 @@ class Database:
             self.read_engine = self.engine
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._kept: Connection | None = None  # hot_kept's
+        # SQLite: table id -> (table row, seat rows) as the kept connection committed them (see the
+        # module's docstring); valid while the kept connection's data_version stays ``_version``.
+        self.rows: dict[str, tuple] = {}
+        self._version: int | None = None
+        self._flushing = False  # an ORM flush of transaction() runs (it dropped its tables' rows first)
+        if self.is_sqlite:
+            event.listen(self.engine, "before_cursor_execute", self._written)
         self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """A writing transaction. On SQLite this process's writers queue on a lock first: SQLite's
-        own busy handler sleeps in growing steps, so waiting there would cost tens of milliseconds."""
-        with self.write_lock, self.sessions() as session, session.begin():
-            yield session
+        own busy handler sleeps in growing steps, so waiting there would cost tens of milliseconds;
+        and they all write through the kept connection (see the module's docstring)."""
+        if not self.is_sqlite:
+            with self.sessions() as session, session.begin():
+                yield session
+            return
+        with self.write_lock, self.hot_kept() as conn:
+            try:
+                with Session(bind=conn, expire_on_commit=False, info={_DB: self}) as session:
+                    yield session
+                    session.flush()  # the kept connection's transaction commits it
+            finally:
+                self._flushing = False
 
     @contextmanager
     def hot(self) -> Iterator[Connection]:
-        """A writing transaction on a plain connection (Core statements only: the submission path)."""
-        with self.write_lock, self.engine.begin() as conn:
+        """A writing transaction on a plain connection (Core statements only: the submission path);
+        on SQLite the kept one."""
+        if self.is_sqlite:
+            with self.write_lock, self.hot_kept() as conn:
+                yield conn
+            return
+        with self.engine.begin() as conn:
             yield conn
 
     @contextmanager
     def hot_kept(self) -> Iterator[Connection]:
         """:meth:`hot` on one connection kept open (no pool check-out, no reset on return), for a
-        caller that holds ``write_lock`` and is always the same thread (the event loop's)."""
+        caller that holds ``write_lock`` (SQLite: every writer of this process, one at a time)."""
         if self._kept is None:
             self._kept = self.engine.connect()
         try:
             with self._kept.begin():
+                if self.is_sqlite:
+                    version = self._kept.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0]
+                    if version != self._version:  # another connection committed: nothing kept is sure
+                        self.rows.clear()
+                        self._version = version
                 yield self._kept
         except SQLAlchemyError:
             self._kept.close()  # a connection the store failed on is not trusted with the next move
             self._kept = None
+            self.rows.clear()
+            self._version = None
             raise
+
+    def _written(self, conn, _cursor, statement: str, _parameters, _context, _many) -> None:
+        """A statement of this process through SQLAlchemy (the move's own go to the driver): one that
+        writes a table's or a seat's row outside an ORM flush of :meth:`transaction` drops every
+        kept row (a flush dropped its objects' tables before it ran)."""
+        if self.rows and not self._flushing and statement.lstrip()[:7].upper().startswith(
+                ("UPDATE", "INSERT", "DELETE", "REPLACE")) and ("game_tables" in statement or "seats" in statement):
+            self.rows.clear()
 
     @contextmanager
     def read_connection(self) -> Iterator[Connection]:
@@ -137,8 +182,37 @@ class Database:
         if self._kept is not None:
             self._kept.close()
             self._kept = None
+        self.rows.clear()
+        self._version = None
         self.engine.dispose()
         self.read_engine.dispose()
+
+
+_DB = "gameshelf.db"  # a session of Database.transaction (SQLite): its Database, in session.info
+
+
+@event.listens_for(Session, "before_flush")
+def _before_flush(session: Session, _context, _instances) -> None:
+    """A flush of :meth:`Database.transaction` (SQLite) first drops the kept rows of every table
+    whose row or seats it writes; its statements then leave the other tables' rows kept."""
+    db = session.info.get(_DB)
+    if db is None:
+        return
+    from gameshelf.server.store.models import Seat
+
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if isinstance(obj, Table):
+            db.rows.pop(obj.id, None)
+        elif isinstance(obj, Seat):
+            db.rows.pop(obj.table_id, None)
+    db._flushing = True
+
+
+@event.listens_for(Session, "after_flush_postexec")
+def _after_flush(session: Session, _context) -> None:
+    db = session.info.get(_DB)
+    if db is not None:
+        db._flushing = False
 
 
 def _begin(conn, statement: str) -> None:

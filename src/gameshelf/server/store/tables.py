@@ -54,6 +54,20 @@ class _Raw:
         convert = self.binds[key]
         return convert(value) if convert else value
 
+    def stored(self, key: str, value: Any) -> Any:
+        """``value`` as a read of the column returns it once written (SQLite's naive datetimes, a
+        JSON column's fresh copy); needs the result processors of a first read."""
+        convert = self.read_of[key]
+        value = self.bind(key, value)
+        return convert(value) if convert else value
+
+    @property
+    def read_of(self) -> dict:
+        found = self.__dict__.get("_read_of")
+        if found is None:
+            found = self.__dict__["_read_of"] = dict(self.reads)
+        return found
+
 
 class _Dialect:
     """The raw statements of one dialect (SQLite or PostgreSQL), built once per set of columns."""
@@ -119,6 +133,15 @@ def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[Simple
         return None, []
     seats = [raw.seats.row(values[split:], ()) for values in rows if values[split] is not None]
     return raw.tables.row(rows[0][:split], ()), seats
+
+
+def as_stored(conn: Connection, values: dict[str, Any]) -> dict[str, Any] | None:
+    """Table-row ``values`` as a read of the row returns them once written; None before the
+    dialect's first read of a table row (its result processors unknown)."""
+    _, raw = _raw(conn)
+    if raw.tables.reads is None:
+        return None
+    return {key: raw.tables.stored(key, value) for key, value in values.items()}
 
 
 class Batch:
