@@ -54,25 +54,41 @@ def _scoring_config(territorial_empty: bool, common_start: bool) -> Config:
 
 
 # The part of a board some scoring cards read (R49-R58), so their stars are cached on that part alone
-# (an observe changes one location, a regroup the zones): the flags, the zone totals, or each location
-# by itself (cards that add up location by location). The others read the columns together.
+# (an observe changes one location, a regroup the zones): the flags, the zone totals, the locations'
+# lengths, or each location by itself (cards that add up location by location). The others read the
+# columns together.
 CARD_READS = {"COMMON_DESTINATION": "flags", "UNTRODDEN_PATH": "flags", "FAREWELL_PARTY": "zones",
-              "SAFE_RETURN": "zones", "INTERSPECIES_RELATIONS": "location", "BREEDING_SEASON": "location",
-              "TERRITORIAL_ANIMALS": "location"}
+              "SAFE_RETURN": "zones", "OUTER_LANDS": "lengths", "INTERSPECIES_RELATIONS": "location",
+              "BREEDING_SEASON": "location", "TERRITORIAL_ANIMALS": "location"}
 
 
 @lru_cache(maxsize=16384)
 def card_part_stars(card_id: str, part: tuple[int, ...], territorial_empty: bool, common_start: bool) -> int:
     """A scoring card's stars from the part of a board it reads (``CARD_READS``): the flags, the zone
-    totals, or one location's column (its share of a card that adds up per location)."""
+    totals, the three locations' lengths (as columns of that many cards, which the card does not
+    look at), or one location's column (its share of a card that adds up per location)."""
     reads = CARD_READS[card_id]
     if reads == "flags":
         board = Board([[], [], []], [0, 0, 0, 0, 0], list(part))
     elif reads == "zones":
         board = Board([[], [], []], list(part), [0, 0, 0])
+    elif reads == "lengths":
+        board = Board([[0] * length for length in part], [0, 0, 0, 0, 0], [0, 0, 0])
     else:
         board = Board([list(part)], [0, 0, 0, 0, 0], [0, 0, 0])
     return score_card(card_id, board, _scoring_config(territorial_empty, common_start))
+
+
+@lru_cache(maxsize=8192)
+def scientist_facts(scientists: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+    """What a board's scientists alone give the estimate, cached (a regroup or an observe moves a
+    few; the same counts come back often): (the zone totals, camp scientists (R23, R55), the
+    arrow-pattern bits playable in some location (R10))."""
+    zones = (scientists[0] + scientists[1] + scientists[2], scientists[3] + scientists[4] + scientists[5],
+             scientists[6] + scientists[7] + scientists[8], scientists[9] + scientists[10] + scientists[11],
+             scientists[12] + scientists[13] + scientists[14])
+    left, center, right = location_masks(SimpleNamespace(scientists=scientists), 0)   # this board's only
+    return zones, zones[0] + zones[4], left | center | right
 
 
 @lru_cache(maxsize=8192)
@@ -85,28 +101,24 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     the arrow-pattern bits playable in some location now (R10)). The scoring cards read only
     the two options passed (A11, A12); passing them rather than the Config keeps the key cheap
     (determinized states carry equal but distinct Configs)."""
-    config = _scoring_config(territorial_empty, common_start)
     columns = (left, center, right)
     locations = (location_terms(left, flags[0]), location_terms(center, flags[1]), location_terms(right, flags[2]))
-    zones = [scientists[0] + scientists[1] + scientists[2], scientists[3] + scientists[4] + scientists[5],
-             scientists[6] + scientists[7] + scientists[8], scientists[9] + scientists[10] + scientists[11],
-             scientists[12] + scientists[13] + scientists[14]]
+    zones, camp, playable = scientist_facts(scientists)
     board = None
     cards = 0
     for card_id in scoring_cards:
         reads = CARD_READS.get(card_id)
-        if reads is None:
-            if board is None:
-                board = Board([list(column) for column in columns], zones, list(flags))
-            cards += score_card(card_id, board, config)
-        elif reads == "location":
+        if reads == "location":
             for column in columns:
                 cards += card_part_stars(card_id, column, territorial_empty, common_start)
+        elif reads is not None:
+            part = flags if reads == "flags" else zones if reads == "zones" else (len(left), len(center), len(right))
+            cards += card_part_stars(card_id, part, territorial_empty, common_start)
         else:
-            cards += card_part_stars(card_id, flags if reads == "flags" else tuple(zones), territorial_empty,
-                                     common_start)
-    masks = location_masks(SimpleNamespace(scientists=scientists), 0)     # this board's scientists only
-    return locations, cards, zones[0] + zones[4], masks[0] | masks[1] | masks[2]
+            if board is None:
+                board = Board([list(column) for column in columns], list(zones), list(flags))
+            cards += score_card(card_id, board, _scoring_config(territorial_empty, common_start))
+    return locations, cards, camp, playable
 
 
 @lru_cache(maxsize=16384)
