@@ -327,7 +327,7 @@ def _predict_choose(state: State, frame: Any, actions: Sequence[Any], seat: int)
     weight = _weight(state, longest)
     hand, draws = state.hands[seat], can_take(state, False)
     by_weight: dict[float, float] = {}
-    observed = _observer(state, seat) if draws else None
+    observed = _observer(state, seat, longest) if draws else None
     out: list[float | None] = []
     for action in actions:
         if type(action) is not Observe:
@@ -337,14 +337,11 @@ def _predict_choose(state: State, frame: Any, actions: Sequence[Any], seat: int)
         elif observed is None:
             out.append(None)
         else:
-            card = action.card
-            height = len(state.columns[seat * 3 + action.loc - 1]) + 1
-            after = _weight(state, height if height > longest else longest)
-            part = observed(card, action.loc, after)
-            playable = part[2]
-            options = _playable_count(hand, playable) - (1 if CARD_PATTERN_BIT[card] & playable else 0)
-            total = _with_hand(part, len(hand) - 1, options)
-            out.append(total + 0.6 - _cached_others(by_weight, state, seat, after))
+            total, after = observed(action.card, action.loc)
+            others = by_weight.get(after)
+            if others is None:
+                others = by_weight[after] = _others(state, seat, after)
+            out.append(total + 0.6 - others)
     return out
 
 
@@ -355,22 +352,31 @@ def _cached_others(by_weight: dict[float, float], state: State, seat: int, weigh
     return value
 
 
-def _observer(state: State, seat: int) -> Callable[[int, int, float], tuple[float, int, int]]:
-    """``observed(card, loc, weight)``: the board part after ``seat`` observes ``card`` at ``loc``
-    (R12-R15, as rules_observe.observe), the board's unchanged parts read once."""
+def _observer(state: State, seat: int, longest: int) -> Callable[[int, int], tuple[float, float]]:
+    """``observed(card, loc)``: ``seat``'s estimate (before the take's bonus) once it observes
+    ``card`` at ``loc`` (R12-R15, as rules_observe.observe), and the heuristic's weight then (the
+    longest column is ``longest`` before); the board's and hand's unchanged parts read once. The
+    terms are ``estimate``'s, added in its order (``_with_hand``, written out)."""
     base, offset, config = seat * 3, seat * 15, state.config
     columns = (tuple(state.columns[base]), tuple(state.columns[base + 1]), tuple(state.columns[base + 2]))
     scientists, flags, tracks = state.scientists[offset:offset + 15], state.flags[base:base + 3], TRACK_MASKS[state.boards[seat]]
+    still = tuple(flags)
     rest = (state.scoring_cards, config.territorial_empty, config.common_start, state.tokens[seat])
+    hand_bits = [CARD_PATTERN_BIT[card] for card in state.hands[seat]]
+    size = len(hand_bits) - 1    # the observed card leaves the hand
 
-    def observed(card: int, loc: int, weight: float) -> tuple[float, int, int]:
+    def observed(card: int, loc: int) -> tuple[float, float]:
         left, center, right = columns
         if loc == 1:
             left += (card,)
+            height = len(left)
         elif loc == 2:
             center += (card,)
+            height = len(center)
         else:
             right += (card,)
+            height = len(right)
+        weight = min(1.0, (height if height > longest else longest) / 7.0)
         counts = scientists[:]
         at, left_colour, right_colour = loc * 3, CARD_LEFT_COLOUR[card], CARD_RIGHT_COLOUR[card]
         counts[at + left_colour] -= 1
@@ -378,11 +384,19 @@ def _observer(state: State, seat: int) -> Callable[[int, int, float], tuple[floa
         counts[at + right_colour] -= 1
         counts[at + 3 + right_colour] += 1
         space = flags[loc - 1]
-        moved = flags
+        moved = still
         if space < LAST_SPACE and CARD_VEHICLE_BIT[card] & tracks[loc][space + 1]:
-            moved = flags[:]
-            moved[loc - 1] = space + 1
-        return board_value(left, center, right, tuple(moved), tuple(counts), *rest, weight)
+            stepped = flags[:]
+            stepped[loc - 1] = space + 1
+            moved = tuple(stepped)
+        total, camp, playable = board_value(left, center, right, moved, tuple(counts), *rest, weight)
+        options = -1 if CARD_PATTERN_BIT[card] & playable else 0     # the card itself has left the hand
+        for bit in hand_bits:
+            if bit & playable:
+                options += 1
+        total += 0.5 * camp + 0.3 * size
+        total += 0.6 * options
+        return total, weight
 
     return observed
 
