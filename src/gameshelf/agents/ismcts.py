@@ -266,7 +266,8 @@ class ISMCTSAgent:
                 if now >= deadline:
                     break
                 remaining = min(remaining, int(done * (deadline - now) / (now - start)) + 1)
-            if early and _decided(root, remaining):
+            # a child's visits are at most the root's, so no lead exceeds them: skip the scan till then
+            if early and root.visits > remaining and _decided(root, remaining):
                 break
         self.last_iterations = done
         self.last_root = root
