@@ -2,25 +2,93 @@
 
 A search draws hundreds of thousands of numbers a second (the greedy rollout's candidate samples,
 every determinization's shuffle of the unseen cards). ``FastChance`` draws ``Chance``'s numbers
-with ``Chance``'s own methods (their generator steps already written out in local loops) and adds
-``sample_few``, which has no ``Chance`` twin: the greedy rollout step draws its few candidates
-with it (a partial Fisher-Yates, see its docstring). tests/agents/test_fast_chance.py holds it
-equal to ``Chance`` method by method.
+(the same numbers in the same order, the same position afterwards) from a batch of the
+generator's next outputs, computed all at once by ``Chance``'s own packed run (``_outputs``)
+instead of one generator step per draw, and adds ``sample_few``, which has no ``Chance`` twin: the
+greedy rollout step draws its few candidates with it (a partial Fisher-Yates, see its docstring).
+tests/agents/test_fast_chance.py holds it equal to ``Chance`` method by method.
 """
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from typing import MutableSequence, Sequence, TypeVar
 
-from gameshelf.core.chance import Chance
+from gameshelf.core.chance import _GOLDEN, _LIMITS, _MASK, _SHUFFLE_SAFE, _SPAN, Chance, _outputs
 
 T = TypeVar("T")
 
+BATCH = 256   # outputs computed at once: a determinization's shuffle and a few rollouts' draws
+
 
 class FastChance(Chance):
-    """A :class:`Chance` with ``sample_few`` (a sample that draws only as many numbers as it keeps)."""
+    """A :class:`Chance` that draws from a batch of its next outputs, with ``sample_few`` (a sample
+    that draws only as many numbers as it keeps).
 
-    __slots__ = ()
+    ``_ahead[_next:]`` are the generator's next outputs while the position is ``_mark`` (each draw
+    moves both); a position moved by ``Chance``'s own code (any method not written here) no longer
+    equals ``_mark``, and the next draw computes a fresh batch from it."""
+
+    __slots__ = ("_ahead", "_next", "_mark")
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._ahead: list[int] = []
+        self._next = 0
+        self._mark = -1     # no position: the first draw computes a batch
+
+    def _window(self, count: int) -> int:
+        """The index in ``_ahead`` of the next output, with at least ``count`` outputs from there."""
+        at = self._next
+        if self._state != self._mark or at + count > len(self._ahead):
+            self._ahead, at = _outputs(self._state, max(BATCH, count)), 0
+        return at
+
+    def _used(self, at: int, count: int) -> None:
+        """``count`` outputs from index ``at`` drawn: the position moves on as many steps."""
+        self._next = at + count
+        self._state = self._mark = (self._state + count * _GOLDEN) & _MASK
+
+    def next64(self) -> int:
+        at = self._window(1)
+        self._used(at, 1)
+        return self._ahead[at]
+
+    def below(self, n: int) -> int:
+        """``Chance.below``: the next output if it is under the rejection bound, else (about once in
+        2**55 draws for small ``n``) ``Chance``'s own draw, one output at a time."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        at = self._window(1)
+        z = self._ahead[at]
+        if z >= (_LIMITS[n] if n < 512 else _SPAN - _SPAN % n):
+            return Chance.below(self, n)
+        self._used(at, 1)
+        return z % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        """``items[below(len(items))]``."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """``Chance.shuffle``: Fisher-Yates from the end, one ``below`` draw per place."""
+        self._fix_tail(items, 1)
+
+    def _fix_tail(self, items: MutableSequence[T], stop: int) -> None:
+        """``Chance._fix_tail``: places ``len - 1`` down to ``stop`` fixed by one ``below`` draw each,
+        from the batch when none of its outputs would be rejected, else by ``Chance``'s own steps."""
+        last = len(items) - 1
+        count = last - stop + 1
+        if count <= 0:
+            return
+        at = self._window(count)
+        outputs = self._ahead[at:at + count]
+        if last >= 511 or max(outputs) >= _SHUFFLE_SAFE[last + 1]:   # a draw may be rejected
+            Chance._fix_tail(self, items, stop)
+            return
+        for i, z in zip(range(last, stop - 1, -1), outputs):
+            j = z % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        self._used(at, count)
 
     def sample_few(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct items (all of them when fewer) in random order, drawing only about ``k``
@@ -35,4 +103,5 @@ class FastChance(Chance):
     def copy(self) -> FastChance:
         twin = FastChance.__new__(FastChance)
         twin._state = self._state
+        twin._ahead, twin._next, twin._mark = self._ahead, self._next, self._mark   # a batch is never changed
         return twin

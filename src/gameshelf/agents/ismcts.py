@@ -70,8 +70,9 @@ and totems; tests/agents/test_steady.py holds the games' claims against applying
 Where it predicts them (its optional ``heuristic.predict(state, actions, seat)``: per candidate the
 heuristic value after it, the very float applying it gives, or None), the step applies only the
 pick (Borealis: nearly every candidate; tests/games/borealis/test_borealis_predict.py).
-The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``
-(every determinization shuffles the unseen cards with it) plus ``sample_few``, with which the
+The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``'s
+numbers drawn from batches of the generator's outputs computed at once (every determinization
+shuffles the unseen cards with it; the same numbers) plus ``sample_few``, with which the
 greedy step draws its ``width`` candidates by a shuffle stopped once they are fixed rather than
 shuffling the whole menu: the same distribution of candidates, so the same agent, but not the
 same choices for a given seed as before that change.
@@ -265,7 +266,8 @@ class ISMCTSAgent:
                 if now >= deadline:
                     break
                 remaining = min(remaining, int(done * (deadline - now) / (now - start)) + 1)
-            if early and _decided(root, remaining):
+            # a child's visits are at most the root's, so no lead exceeds them: skip the scan till then
+            if early and root.visits > remaining and _decided(root, remaining):
                 break
         self.last_iterations = done
         self.last_root = root

@@ -10,8 +10,9 @@ from gameshelf.core import Chance
 from gameshelf.games import get_game
 from gameshelf.games.borealis.actions import Observe, Refresh, RegroupTo, TakePool
 from gameshelf.games.borealis.catalog import SCORING_IDS
-from gameshelf.games.borealis.heuristics import CARD_READS, board_facts
+from gameshelf.games.borealis.heuristics import CARD_READS, board_facts, scientist_facts
 from gameshelf.games.borealis.options import Config
+from gameshelf.games.borealis.rules_observe import camp_total, location_masks
 from gameshelf.games.borealis.scoring import Board, score_card
 
 GAME = get_game("borealis")
@@ -38,7 +39,7 @@ def test_predicted_values_are_the_heuristic_after_applying(players: int) -> None
 
 
 def test_scoring_cards_cached_by_the_part_they_read_score_as_the_whole_board() -> None:
-    """heuristics.CARD_READS: a card scored from its flags, zones or each location alone gives the
+    """heuristics.CARD_READS: a card scored from its flags, zones, lengths or each location alone gives the
     stars ``score_card`` gives for the whole board, for every scoring card (R49-R58)."""
     checked = 0
     for seed in range(3):
@@ -55,3 +56,21 @@ def test_scoring_cards_cached_by_the_part_they_read_score_as_the_whole_board() -
                         checked += 1
             GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
     assert checked > 1000 and set(CARD_READS) < set(SCORING_IDS)
+
+
+def test_scientist_facts_are_the_boards_reads_of_its_scientists() -> None:
+    """heuristics.scientist_facts, cached on one board's scientists, gives the zone totals, the camp
+    scientists (R23, R55) and the playable arrow patterns (R10) read from the whole state."""
+    checked = 0
+    for seed in range(3):
+        state, chooser = GAME.setup(3, None, seed), Chance(seed)
+        while not GAME.is_over(state):
+            for seat in range(3):
+                zones, camp, playable = scientist_facts(tuple(state.scientists[seat * 15:seat * 15 + 15]))
+                assert zones == tuple(Board.of(state, seat).zones)
+                assert camp == camp_total(state, seat)
+                left, center, right = location_masks(state, seat)
+                assert playable == left | center | right
+                checked += 1
+            GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+    assert checked > 300

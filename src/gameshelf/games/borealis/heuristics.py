@@ -54,25 +54,41 @@ def _scoring_config(territorial_empty: bool, common_start: bool) -> Config:
 
 
 # The part of a board some scoring cards read (R49-R58), so their stars are cached on that part alone
-# (an observe changes one location, a regroup the zones): the flags, the zone totals, or each location
-# by itself (cards that add up location by location). The others read the columns together.
+# (an observe changes one location, a regroup the zones): the flags, the zone totals, the locations'
+# lengths, or each location by itself (cards that add up location by location). The others read the
+# columns together.
 CARD_READS = {"COMMON_DESTINATION": "flags", "UNTRODDEN_PATH": "flags", "FAREWELL_PARTY": "zones",
-              "SAFE_RETURN": "zones", "INTERSPECIES_RELATIONS": "location", "BREEDING_SEASON": "location",
-              "TERRITORIAL_ANIMALS": "location"}
+              "SAFE_RETURN": "zones", "OUTER_LANDS": "lengths", "INTERSPECIES_RELATIONS": "location",
+              "BREEDING_SEASON": "location", "TERRITORIAL_ANIMALS": "location"}
 
 
 @lru_cache(maxsize=16384)
 def card_part_stars(card_id: str, part: tuple[int, ...], territorial_empty: bool, common_start: bool) -> int:
     """A scoring card's stars from the part of a board it reads (``CARD_READS``): the flags, the zone
-    totals, or one location's column (its share of a card that adds up per location)."""
+    totals, the three locations' lengths (as columns of that many cards, which the card does not
+    look at), or one location's column (its share of a card that adds up per location)."""
     reads = CARD_READS[card_id]
     if reads == "flags":
         board = Board([[], [], []], [0, 0, 0, 0, 0], list(part))
     elif reads == "zones":
         board = Board([[], [], []], list(part), [0, 0, 0])
+    elif reads == "lengths":
+        board = Board([[0] * length for length in part], [0, 0, 0, 0, 0], [0, 0, 0])
     else:
         board = Board([list(part)], [0, 0, 0, 0, 0], [0, 0, 0])
     return score_card(card_id, board, _scoring_config(territorial_empty, common_start))
+
+
+@lru_cache(maxsize=8192)
+def scientist_facts(scientists: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+    """What a board's scientists alone give the estimate, cached (a regroup or an observe moves a
+    few; the same counts come back often): (the zone totals, camp scientists (R23, R55), the
+    arrow-pattern bits playable in some location (R10))."""
+    zones = (scientists[0] + scientists[1] + scientists[2], scientists[3] + scientists[4] + scientists[5],
+             scientists[6] + scientists[7] + scientists[8], scientists[9] + scientists[10] + scientists[11],
+             scientists[12] + scientists[13] + scientists[14])
+    left, center, right = location_masks(SimpleNamespace(scientists=scientists), 0)   # this board's only
+    return zones, zones[0] + zones[4], left | center | right
 
 
 @lru_cache(maxsize=8192)
@@ -85,28 +101,24 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     the arrow-pattern bits playable in some location now (R10)). The scoring cards read only
     the two options passed (A11, A12); passing them rather than the Config keeps the key cheap
     (determinized states carry equal but distinct Configs)."""
-    config = _scoring_config(territorial_empty, common_start)
     columns = (left, center, right)
     locations = (location_terms(left, flags[0]), location_terms(center, flags[1]), location_terms(right, flags[2]))
-    zones = [scientists[0] + scientists[1] + scientists[2], scientists[3] + scientists[4] + scientists[5],
-             scientists[6] + scientists[7] + scientists[8], scientists[9] + scientists[10] + scientists[11],
-             scientists[12] + scientists[13] + scientists[14]]
+    zones, camp, playable = scientist_facts(scientists)
     board = None
     cards = 0
     for card_id in scoring_cards:
         reads = CARD_READS.get(card_id)
-        if reads is None:
-            if board is None:
-                board = Board([list(column) for column in columns], zones, list(flags))
-            cards += score_card(card_id, board, config)
-        elif reads == "location":
+        if reads == "location":
             for column in columns:
                 cards += card_part_stars(card_id, column, territorial_empty, common_start)
+        elif reads is not None:
+            part = flags if reads == "flags" else zones if reads == "zones" else (len(left), len(center), len(right))
+            cards += card_part_stars(card_id, part, territorial_empty, common_start)
         else:
-            cards += card_part_stars(card_id, flags if reads == "flags" else tuple(zones), territorial_empty,
-                                     common_start)
-    masks = location_masks(SimpleNamespace(scientists=scientists), 0)     # this board's scientists only
-    return locations, cards, zones[0] + zones[4], masks[0] | masks[1] | masks[2]
+            if board is None:
+                board = Board([list(column) for column in columns], list(zones), list(flags))
+            cards += score_card(card_id, board, _scoring_config(territorial_empty, common_start))
+    return locations, cards, camp, playable
 
 
 @lru_cache(maxsize=16384)
@@ -315,7 +327,7 @@ def _predict_choose(state: State, frame: Any, actions: Sequence[Any], seat: int)
     weight = _weight(state, longest)
     hand, draws = state.hands[seat], can_take(state, False)
     by_weight: dict[float, float] = {}
-    observed = _observer(state, seat) if draws else None
+    observed = _observer(state, seat, longest) if draws else None
     out: list[float | None] = []
     for action in actions:
         if type(action) is not Observe:
@@ -325,14 +337,11 @@ def _predict_choose(state: State, frame: Any, actions: Sequence[Any], seat: int)
         elif observed is None:
             out.append(None)
         else:
-            card = action.card
-            height = len(state.columns[seat * 3 + action.loc - 1]) + 1
-            after = _weight(state, height if height > longest else longest)
-            part = observed(card, action.loc, after)
-            playable = part[2]
-            options = _playable_count(hand, playable) - (1 if CARD_PATTERN_BIT[card] & playable else 0)
-            total = _with_hand(part, len(hand) - 1, options)
-            out.append(total + 0.6 - _cached_others(by_weight, state, seat, after))
+            total, after = observed(action.card, action.loc)
+            others = by_weight.get(after)
+            if others is None:
+                others = by_weight[after] = _others(state, seat, after)
+            out.append(total + 0.6 - others)
     return out
 
 
@@ -343,22 +352,31 @@ def _cached_others(by_weight: dict[float, float], state: State, seat: int, weigh
     return value
 
 
-def _observer(state: State, seat: int) -> Callable[[int, int, float], tuple[float, int, int]]:
-    """``observed(card, loc, weight)``: the board part after ``seat`` observes ``card`` at ``loc``
-    (R12-R15, as rules_observe.observe), the board's unchanged parts read once."""
+def _observer(state: State, seat: int, longest: int) -> Callable[[int, int], tuple[float, float]]:
+    """``observed(card, loc)``: ``seat``'s estimate (before the take's bonus) once it observes
+    ``card`` at ``loc`` (R12-R15, as rules_observe.observe), and the heuristic's weight then (the
+    longest column is ``longest`` before); the board's and hand's unchanged parts read once. The
+    terms are ``estimate``'s, added in its order (``_with_hand``, written out)."""
     base, offset, config = seat * 3, seat * 15, state.config
     columns = (tuple(state.columns[base]), tuple(state.columns[base + 1]), tuple(state.columns[base + 2]))
     scientists, flags, tracks = state.scientists[offset:offset + 15], state.flags[base:base + 3], TRACK_MASKS[state.boards[seat]]
+    still = tuple(flags)
     rest = (state.scoring_cards, config.territorial_empty, config.common_start, state.tokens[seat])
+    hand_bits = [CARD_PATTERN_BIT[card] for card in state.hands[seat]]
+    size = len(hand_bits) - 1    # the observed card leaves the hand
 
-    def observed(card: int, loc: int, weight: float) -> tuple[float, int, int]:
+    def observed(card: int, loc: int) -> tuple[float, float]:
         left, center, right = columns
         if loc == 1:
             left += (card,)
+            height = len(left)
         elif loc == 2:
             center += (card,)
+            height = len(center)
         else:
             right += (card,)
+            height = len(right)
+        weight = min(1.0, (height if height > longest else longest) / 7.0)
         counts = scientists[:]
         at, left_colour, right_colour = loc * 3, CARD_LEFT_COLOUR[card], CARD_RIGHT_COLOUR[card]
         counts[at + left_colour] -= 1
@@ -366,11 +384,19 @@ def _observer(state: State, seat: int) -> Callable[[int, int, float], tuple[floa
         counts[at + right_colour] -= 1
         counts[at + 3 + right_colour] += 1
         space = flags[loc - 1]
-        moved = flags
+        moved = still
         if space < LAST_SPACE and CARD_VEHICLE_BIT[card] & tracks[loc][space + 1]:
-            moved = flags[:]
-            moved[loc - 1] = space + 1
-        return board_value(left, center, right, tuple(moved), tuple(counts), *rest, weight)
+            stepped = flags[:]
+            stepped[loc - 1] = space + 1
+            moved = tuple(stepped)
+        total, camp, playable = board_value(left, center, right, moved, tuple(counts), *rest, weight)
+        options = -1 if CARD_PATTERN_BIT[card] & playable else 0     # the card itself has left the hand
+        for bit in hand_bits:
+            if bit & playable:
+                options += 1
+        total += 0.5 * camp + 0.3 * size
+        total += 0.6 * options
+        return total, weight
 
     return observed
 
