@@ -27,7 +27,7 @@ from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
 from gameshelf.server.live import Row
-from gameshelf.server.tables import RELAY_HASH, TableService
+from gameshelf.server.tables import TableService, relay_digest
 from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class Hub:
                 return False  # an announcement missed or still on its way: the store has them all
             try:
                 live.apply(Row(state_id - 1, seat, "act", by_bot, notation))
-                same = live.state_id == state_id and live.game.state_hash(live.state)[:RELAY_HASH] == digest
+                same = live.state_id == state_id and relay_digest(live.game, live.state) == digest
             except Exception:
                 same = False
             if not same:
