@@ -23,7 +23,7 @@ _SPAN = 1 << 64
 _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(512))  # below()'s rejection bound for small n
 # a shuffle of k items draws below(n) for n = k .. 2: no number under the least of their bounds is rejected
 _SHUFFLE_SAFE = tuple(min(_LIMITS[2:k + 1], default=_SPAN) for k in range(512))
-_PACKED = range(2, 512)  # the lengths of the shuffles that draw their numbers packed (see _outputs)
+_PACKED = range(3, 512)  # the lengths of the shuffles that draw their numbers packed (see _outputs)
 _FEW = 13  # shorter shuffles read their numbers off the packed integer lane by lane (see shuffle)
 _KEPT = _SPAN - 512  # below(n) keeps every number under this for any n < 512 (not just _SHUFFLE_SAFE's)
 MAX_SEED = (1 << 63) - 1
