@@ -121,3 +121,40 @@ def test_choice_is_the_item_at_below_of_the_length():
     assert fast.position == plain.position
     with pytest.raises(ValueError):
         fast.choice([])
+
+
+def _reference_shuffle(chance, items):
+    """The shuffle as first written: Fisher-Yates from the end, one plain below() per place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _plain_below(chance, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def test_shuffle_gives_the_reference_permutation_for_many_seeds_and_lengths():
+    """Seeded games, records and replays depend on every shuffle's permutation never changing:
+    each way shuffle takes its numbers (lane by lane for short lists, as a list for longer ones,
+    one by one past 511) gives the reference's permutation and leaves the stream where it does."""
+    for length in (*range(0, 40), 74, 75, 200, 511, 512, 600):
+        for seed in range(60 if length < 40 else 6):
+            start = derive_seed("shuffle", length, seed)
+            fast, plain = Chance(start), Chance(start)
+            shuffled, expected = list(range(length)), list(range(length))
+            fast.shuffle(shuffled)
+            _reference_shuffle(plain, expected)
+            assert shuffled == expected and fast.position == plain.position, (length, seed)
+
+
+def test_a_short_shuffle_whose_draw_could_be_rejected_draws_the_reference_numbers():
+    """A short shuffle reads its numbers lane by lane; at a number below() might reject, it draws
+    the remaining places one by one. At every place of a 6-card and a 12-card shuffle: the largest
+    number (rejected) and one just under the bound that is kept."""
+    top = (1 << 64) - 1
+    for length in (6, 12):
+        for draw in range(length - 1):
+            for output in (top, (1 << 64) - ((1 << 64) % (length - draw)) - 1):
+                start = (_state_before(output) - draw * 0x9E3779B97F4A7C15) & top
+                fast, plain = Chance(start), Chance(start)
+                shuffled, expected = list(range(length)), list(range(length))
+                fast.shuffle(shuffled)
+                _reference_shuffle(plain, expected)
+                assert shuffled == expected and fast.position == plain.position, (length, draw, output)

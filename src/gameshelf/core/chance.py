@@ -23,7 +23,9 @@ _SPAN = 1 << 64
 _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(512))  # below()'s rejection bound for small n
 # a shuffle of k items draws below(n) for n = k .. 2: no number under the least of their bounds is rejected
 _SHUFFLE_SAFE = tuple(min(_LIMITS[2:k + 1], default=_SPAN) for k in range(512))
-_PACKED = range(6, 512)  # the lengths of the shuffles that draw their numbers packed (see _outputs)
+_PACKED = range(3, 512)  # the lengths of the shuffles that draw their numbers packed (see _outputs)
+_FEW = 13  # shorter shuffles read their numbers off the packed integer lane by lane (see shuffle)
+_KEPT = _SPAN - 512  # below(n) keeps every number under this for any n < 512 (not just _SHUFFLE_SAFE's)
 MAX_SEED = (1 << 63) - 1
 """Seeds are whole numbers 0..MAX_SEED (63 bits: they fit a signed 64-bit column of any store)."""
 
@@ -121,10 +123,29 @@ class Chance:
 
         Most lists take all their numbers from one packed run of the generator (``_outputs``):
         the same numbers, when none would be rejected (``below``'s rule; about once in 2**55
-        draws one could be, and then the shuffle draws one by one as below does)."""
+        draws one could be, and then the shuffle draws one by one as below does). A short list
+        reads its numbers straight off the packed integer, lane by lane: for a few lanes that is
+        cheaper than converting the whole integer to a list (a quarter of a 6-card shuffle)."""
         last = len(items) - 1
         if last + 1 in _PACKED:
             state = self._state
+            if last < _FEW:
+                ones, steps, mask = _lanes(last)
+                z = (state * ones + steps) & mask
+                z = ((z ^ (z >> 30)) & mask) * _M1 & mask
+                z = ((z ^ (z >> 27)) & mask) * _M2 & mask
+                z ^= z >> 31  # each lane's low 64 bits are an output; the bits above them are spill
+                for i in range(last, 0, -1):
+                    output = z & _MASK
+                    if output >= _KEPT:  # below() might reject it: draw the rest one by one
+                        self._state = (state + (last - i) * _GOLDEN) & _MASK
+                        self._fix_tail(items, 1, i)
+                        return
+                    z >>= 128
+                    j = output % (i + 1)
+                    items[i], items[j] = items[j], items[i]
+                self._state = (state + last * _GOLDEN) & _MASK
+                return
             outputs = _outputs(state, last)
             if max(outputs) < _SHUFFLE_SAFE[last + 1]:
                 for i, z in zip(range(last, 0, -1), outputs):
@@ -134,13 +155,14 @@ class Chance:
                 return
         self._fix_tail(items, 1)
 
-    def _fix_tail(self, items: MutableSequence[T], stop: int) -> None:
-        """Fisher-Yates from the end, one ``below`` draw per place, fixing places ``len - 1`` down to
-        ``stop`` (1: a whole shuffle). ``below``'s steps are written out once more here: calling it
-        per place made the search's few-candidate samples a third slower."""
+    def _fix_tail(self, items: MutableSequence[T], stop: int, start: int | None = None) -> None:
+        """Fisher-Yates from the end, one ``below`` draw per place, fixing places ``len - 1`` (or
+        ``start``, when the places above it are fixed) down to ``stop`` (1: a whole shuffle).
+        ``below``'s steps are written out once more here: calling it per place made the search's
+        few-candidate samples a third slower."""
         state = self._state
         limits = _LIMITS
-        for i in range(len(items) - 1, stop - 1, -1):
+        for i in range(len(items) - 1 if start is None else start, stop - 1, -1):
             n = i + 1
             limit = limits[n] if n < 512 else _SPAN - _SPAN % n
             while True:
