@@ -2,12 +2,15 @@
 
 For each game and level, plays ``--games`` 2-player games of the level against ``normal`` (seats
 alternate), analyses every decision of both seats at the default analysis level, and prints each
-level's mean game accuracy (and the ``normal`` opponents'), with the flags per 100 decisions.
+level's mean game accuracy (and the ``normal`` opponents'), with the flags per 100 decisions; then
+issue 32's goals per game: random's smallest margin below its ``normal`` opponent, and each game of
+``normal`` against itself (the mean of its seats).
 
     python bench/bench_accuracy.py --games 2 --levels random,normal --jobs 2 [--cache FILE]
 
-``--cache`` keeps each analysed game's decisions (loss, choices) in a JSON file, so the table can be
-printed again (for another accuracy aggregate, say) without searching again.
+``--cache`` keeps each analysed game's decisions (loss, choices, ply, value, best value) in a JSON
+file, so the tables can be printed again (for another accuracy aggregate, say) without searching
+again (``--table-only``).
 """
 
 from __future__ import annotations
@@ -46,14 +49,20 @@ def analyse(game_id: str, level: str, index: int, record: Record, jobs: int) -> 
     return {"game": game_id, "level": level, "index": index, "seats": list(record.seats),
             "seconds": round(time.perf_counter() - started, 1), "record": record.to_json(),
             "count": sum(len(review.decisions) for review in analysis.seats.values()),
-            "decisions": {str(seat): [[d.loss, d.choices] for d in review.decisions]
+            "decisions": {str(seat): [[d.loss, d.choices, d.ply, d.value, d.best_value] for d in review.decisions]
                           for seat, review in analysis.seats.items()}}
 
 
 def seat_accuracy(decisions: list[list[float]]) -> tuple[float, dict[str, int]]:
-    reviews = tuple(DecisionReview(i, 0, "", "", 0.0, 0.0, loss, flag_for(loss), choices)
-                    for i, (loss, choices) in enumerate(decisions))
-    review = SeatReview(0, "", reviews)
+    """A seat's accuracy and flag counts from its cached decisions: ``[loss, choices, ply, value,
+    best value]`` (an older cache's ``[loss, choices]`` has no win chances: the weighted half of the
+    accuracy is then a plain mean)."""
+    reviews = []
+    for i, decision in enumerate(decisions):
+        loss, choices = decision[0], decision[1]
+        value, best_value = (decision[3], decision[4]) if len(decision) >= 5 else (0.0, 0.0)
+        reviews.append(DecisionReview(i, 0, "", "", value, best_value, loss, flag_for(loss), choices))
+    review = SeatReview(0, "", tuple(reviews))
     return review.accuracy, review.counts()
 
 
@@ -79,6 +88,30 @@ def table(entries: list[dict]) -> None:
         count = statistics.mean(e.get("count", 0) for e in chosen)
         print(f"| {game_id} | {level} | {len(mine)} | {statistics.mean(mine):.1f} | {statistics.mean(theirs):.1f} "
               f"| {margin:.1f} | {per100} | {seconds:.0f} ({count:.0f}) |")
+    goals(entries)
+
+
+def goals(entries: list[dict]) -> None:
+    """Issue 32's goals per game: random at least 25 below its normal opponent in every game, and
+    every game of normal against itself at 85 or more (the mean of its seats)."""
+    print()
+    print("| game | random (its normal opponent) | smallest margin | margins | normal vs normal: smallest "
+          "| mean | games (mean of seats) |")
+    print("|---|---|---|---|---|---|---|")
+    for game_id in sorted({e["game"] for e in entries}):
+        randoms = sorted((e for e in entries if e["game"] == game_id and e["level"] == "random"),
+                         key=lambda e: e["index"])
+        normals = sorted((e for e in entries if e["game"] == game_id and e["level"] == "normal"),
+                         key=lambda e: e["index"])
+        pairs = [(seat_accuracy(e["decisions"][str(e["seats"].index("random"))])[0],
+                  seat_accuracy(e["decisions"][str(1 - e["seats"].index("random"))])[0]) for e in randoms]
+        games = [statistics.mean(seat_accuracy(d)[0] for d in e["decisions"].values()) for e in normals]
+        margins = [theirs - mine for mine, theirs in pairs]
+        random_cells = (f"{statistics.mean(m for m, _ in pairs):.1f} ({statistics.mean(t for _, t in pairs):.1f}) "
+                        f"| {min(margins):.1f} | {min(margins):.1f}-{max(margins):.1f}") if pairs else "- | - | -"
+        normal_cells = (f"{min(games):.1f} | {statistics.mean(games):.1f} | " + ", ".join(f"{g:.1f}" for g in games)
+                        ) if games else "- | - | -"
+        print(f"| {game_id} | {random_cells} | {normal_cells} |")
 
 
 def main() -> None:

@@ -9,7 +9,8 @@ import pytest
 from gameshelf.agents import make_agent
 from gameshelf.analysis import (THRESHOLDS, Analysis, DecisionReview, SeatReview, accuracy_of, analyse_record,
                                 flag_for, hints)
-from gameshelf.analysis.review import FLAG_ACCURACY, NOISE, DecisionJob, game_accuracy, loss_at, review_decision
+from gameshelf.analysis.review import (FLAG_ACCURACY, NOISE, DecisionJob, game_accuracy, loss_at, review_decision,
+                                       volatility_weights)
 from gameshelf.core import BadOption, BadRecord, BadSeat
 from gameshelf.core.record import Record
 from gameshelf.match import run_match
@@ -131,11 +132,62 @@ def test_the_move_the_search_finds_best_scores_100():
     assert _review(Play(3)).accuracy < 35.0
 
 
-def test_a_game_accuracy_is_the_harmonic_mean_so_blunders_weigh():
+def _harmonic(accuracies):
+    return len(accuracies) / sum(1 / max(1.0, a) for a in accuracies)
+
+
+def test_a_game_accuracy_is_the_mean_of_a_weighted_mean_and_the_harmonic_mean():
+    """Lichess's game accuracy: (volatility-weighted mean + harmonic mean) / 2, each decision counted
+    as at least 1 in the harmonic mean; a plain mean stands in for the weighted one without win chances."""
     assert game_accuracy([]) == 100.0 and game_accuracy([90.0, 90.0]) == 90.0
-    assert game_accuracy([100.0, 100.0, 100.0, 10.0]) == pytest.approx(4 / (3 / 100 + 1 / 10), abs=0.05)
-    assert game_accuracy([100.0, 0.0]) == pytest.approx(2 / (1 / 100 + 1), abs=0.05)  # each counts as 1 at least
-    assert game_accuracy([100.0] * 9 + [20.0]) < sum([100.0] * 9 + [20.0]) / 10 - 20
+    sample = [100.0, 100.0, 100.0, 10.0]
+    assert game_accuracy(sample) == pytest.approx((sum(sample) / 4 + _harmonic(sample)) / 2, abs=0.05)
+    assert game_accuracy([100.0, 0.0]) == pytest.approx((50 + 2 / (1 / 100 + 1)) / 2, abs=0.05)  # 0 counts as 1
+    chances = [0.5, 0.5, 0.5, 0.9, 0.9]
+    weights = volatility_weights(chances)
+    expected = (sum(a * w for a, w in zip(sample, weights)) / sum(weights) + _harmonic(sample)) / 2
+    assert game_accuracy(sample, chances) == pytest.approx(expected, abs=0.05)
+    with pytest.raises(ValueError):
+        game_accuracy(sample, chances[:-1])  # one win chance before each decision and one after the last
+
+
+def test_volatility_weights_follow_the_win_chance_swings():
+    """One weight a decision: the standard deviation (in percent, clipped to [0.5, 12]) of a window
+    of n // 10 win chances (2 to 8) ending just after the decision."""
+    assert volatility_weights([]) == [] and volatility_weights([0.5]) == []
+    assert volatility_weights([0.5] * 31) == [0.5] * 30  # a quiet game: every decision the floor
+    weights = volatility_weights([0.5] * 15 + [0.9] * 16)  # 30 decisions, windows of 3; the 15th jumps
+    assert len(weights) == 30 and weights[14:16] == [12.0, 12.0]  # the windows that hold the jump
+    assert all(w == 0.5 for i, w in enumerate(weights) if i not in (14, 15))
+    assert volatility_weights([0.50, 0.52, 0.50]) == pytest.approx([1.0, 1.0])  # windows of 2: sd of 50, 52
+
+
+def test_a_blunder_while_the_game_swings_weighs_more_than_one_in_a_quiet_phase():
+    accuracies = [100.0] * 29 + [20.0]
+    quiet = [0.5] * 31
+    swinging = [0.5] * 28 + [0.8, 0.4, 0.3]
+    assert game_accuracy(accuracies, swinging) < game_accuracy(accuracies, quiet)
+
+
+def test_issue32_one_blunder_among_many_good_moves_does_not_sink_a_seat():
+    """Issue 32: one costly decision (a loss of 0.29, accuracy 2.6) among 59 best moves left the
+    harmonic mean at 61.8; the seat now keeps 80 or more, and a seat of normal-like play (a few
+    noise-sized losses and one blunder of 0.2 among 50 decisions) keeps 85."""
+    blunder = accuracy_of(0.29)
+    one = [100.0] * 59 + [blunder]
+    assert _harmonic(one) < 62 and game_accuracy(one) >= 80
+    normal_like = [accuracy_of(loss) for loss in [0.0] * 30 + [0.03] * 13 + [0.06] * 3 + [0.085] * 3 + [0.2]]
+    assert game_accuracy(normal_like) >= 85
+
+
+def test_issue32_random_like_play_scores_far_below_good_play():
+    """Issue 32: decisions lost the way random play loses them (a fifth of them 0.1 or more) score
+    at least 25 below the way the normal bot loses them (a few hundredths, rarely 0.1)."""
+    good = [accuracy_of(loss) for loss in [0.0] * 30 + [0.03] * 13 + [0.06] * 3 + [0.085] * 3 + [0.12]]
+    random_like = [accuracy_of(loss) for loss in [0.0] * 13 + [0.03] * 16 + [0.06] * 5 + [0.085] * 6 + [0.12] * 5
+                   + [0.2] * 4 + [0.3]]
+    assert game_accuracy(good) >= 90
+    assert game_accuracy(random_like) <= game_accuracy(good) - 30
 
 
 def test_random_play_scores_far_below_the_normal_bot_on_fixed_seeds():
@@ -160,7 +212,8 @@ def test_a_seat_summary_names_its_three_costliest_decisions():
                                                                         (9, 0.12)]))
     assert [d.ply for d in review.costliest] == [3, 7, 9]
     assert review.counts() == {"inaccuracy": 1, "mistake": 1, "blunder": 2}
-    assert review.accuracy == game_accuracy([accuracy_of(d.loss) for d in review.decisions])
+    assert review.accuracy == game_accuracy([accuracy_of(d.loss) for d in review.decisions],
+                                            [d.best_value for d in review.decisions] + [review.decisions[-1].value])
     assert SeatReview(1, "bob", ()).accuracy == 100.0
 
 

@@ -29,10 +29,14 @@ Flags are accuracies below bounds on the same curve, i.e. losses from :data:`THR
 
     inaccuracy < 80 (loss >= 0.068)    mistake < 60 (>= 0.0909)    blunder < 35 (>= 0.1329)
 
-A seat's accuracy is the harmonic mean of its decisions' accuracies (each counted as at least 1),
-so a few blunders weigh as they do in a game rather than hiding among many easy moves. Decisions
-with a single legal action are not decisions and are skipped. At ``normal`` the values move by a
-few hundredths from seed to seed, so inaccuracies are suggestions; ``hard`` is steadier.
+A seat's accuracy is Lichess's game accuracy (:func:`game_accuracy`): the mean of a
+volatility-weighted mean of its decisions' accuracies (weights from how much its win chance swings
+around each decision) and their harmonic mean (each counted as at least 1). The harmonic half makes
+frequent large losses weigh as they do in a game (random play scores far below the bots); the mean
+half keeps one or two costly decisions, which at ``normal`` are often the search's noise, from
+sinking a seat. Decisions with a single legal action are not decisions and are skipped. At
+``normal`` the values move by a few hundredths from seed to seed, so inaccuracies are suggestions;
+``hard`` is steadier.
 """
 
 from gameshelf.analysis.review import (
