@@ -468,8 +468,8 @@ M: dict[str, tuple[str, str]] = {
     "analysis.go": ("Go to action {ply}", "{ply}手目へ"),
     "analysis.this_move": ("{name}: {flag} (best: {best}; loss {loss})", "{name}：{flag}（最善手：{best}、損失 {loss}）"),
     "analysis.no_decision": ("Not a decision: this was the only legal action.", "判断ではありません：合法手がこれだけでした。"),
-    "analysis.legend": ("Loss: the share of the expected result given up (0 to 1). Inaccuracy from 0.05, mistake from 0.10, blunder from 0.20.",
-                        "損失：期待される結果のうち失った割合（0〜1）。0.05以上で疑問手、0.10以上で悪手、0.20以上で大悪手。"),
+    "analysis.legend": ("Loss: the share of the expected result given up (0 to 1). Inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from {blunder}.",
+                        "損失：期待される結果のうち失った割合（0〜1）。{inaccuracy}以上で疑問手、{mistake}以上で悪手、{blunder}以上で大悪手。"),
 }
 
 

@@ -52,6 +52,11 @@ def test_analyse_a_finished_game_in_the_replay_viewer(web, browser):
         assert float(row.locator("td[data-accuracy]").get_attribute("data-accuracy")) == review["accuracy"]
         for flag, count in review["counts"].items():
             assert row.locator(f"td[data-flag={flag}]").inner_text() == str(count)
+    # The legend gives the flags' losses of this analysis (the server's curve), not numbers of its own.
+    legend = page.locator("#analysis-legend").inner_text()
+    bounds = [f"{result['thresholds'][flag]:.3f}" for flag in ("inaccuracy", "mistake", "blunder")]
+    assert legend == "Loss: the share of the expected result given up (0 to 1). Inaccuracy from {}, mistake from {}, " \
+                     "blunder from {}.".format(*bounds)
     decisions = sorted((d for r in result["seats"].values() for d in r["decisions"]), key=lambda d: d["ply"])
     flagged = [d for d in decisions if d["flag"]]
     rows = page.locator("tr.analysis-decision")
@@ -77,6 +82,8 @@ def test_analyse_a_finished_game_in_the_replay_viewer(web, browser):
     assert page.locator("#analysis-heading").inner_text() == "解析"
     assert page.locator("#analysis-accuracy th").all_inner_texts()[:2] == ["プレイヤー", "正確度"]
     assert page.locator("#analyse").is_hidden()
+    assert page.locator("#analysis-legend").inner_text() == "損失：期待される結果のうち失った割合（0〜1）。{}以上で疑問手、" \
+                                                             "{}以上で悪手、{}以上で大悪手。".format(*bounds)
     if flagged:
         assert page.locator("tr.analysis-decision td").nth(5).inner_text() in ("疑問手", "悪手", "大悪手")
         labels_ja = httpx.get(f"{web.base}/api/tables/{table_id}/analysis", params={"lang": "ja"},

@@ -468,19 +468,15 @@ class TableService:
         return result
 
     def _detail(self, table_id: str, viewer: User | None) -> tuple[dict[str, Any], int | None]:
-        """(the table, the cached match's state id when the clock was read, or None if not playing)."""
+        """(the table, the cached match's state id when the clock was read, or None if not playing).
+        The match is looked up after the read is over: loading it on a miss reads the store again,
+        and a thread that held one pooled connection while waiting for a second could starve the
+        pool (every thread holding one, none getting its second)."""
         with self.db.read() as session:
             table = self.table_row(session, table_id)
             seats = self.seat_rows(session, table_id)
             owner = viewer is not None and viewer.id == table.owner_id
-            clock = live_sid = None
-            if table.status == "playing":
-                live = self.live(table_id)
-                with live.lock:
-                    live_sid, clock = live.state_id, live.meta.get("clock")
-                if live_sid != table.state_id:
-                    clock = None
-            return {
+            result = {
                 "id": table.id, "game": table.game, "players": table.players, "options": table.options,
                 "status": table.status, "mode": table.mode, "turn_hours": table.turn_hours,
                 "base_seconds": table.base_seconds, "increment_seconds": table.increment_seconds,
@@ -488,8 +484,16 @@ class TableService:
                 "absent_policy": table.absent_policy, "spectator_chat": table.spectator_chat,
                 "rematch_of": table.rematch_of, "rematch_id": table.rematch_id,
                 "owner_id": table.owner_id, "state_id": table.state_id,
-                "seats": self._public_seats(session, seats, owner), "clock": clock, "outcome": table.outcome,
-            }, live_sid
+                "seats": self._public_seats(session, seats, owner), "clock": None, "outcome": table.outcome,
+            }
+        live_sid = None
+        if result["status"] == "playing":
+            live = self.live(table_id)
+            with live.lock:
+                live_sid, clock = live.state_id, live.meta.get("clock")
+            if live_sid == result["state_id"]:
+                result["clock"] = clock
+        return result, live_sid
 
     def seats_public(self, table_id: str) -> list[dict[str, Any]]:
         with self.db.read() as session:

@@ -179,11 +179,15 @@ class Database:
                     conn.commit()
 
     def dispose(self) -> None:
-        if self._kept is not None:
-            self._kept.close()
-            self._kept = None
-        self.rows.clear()
-        self._version = None
+        """Close every connection. The kept one is closed under ``write_lock``: a worker thread may
+        still be writing through it while the server shuts down (an sqlite3 connection closed
+        under a running statement fails in the C library, not with a clean error)."""
+        with self.write_lock:
+            if self._kept is not None:
+                self._kept.close()
+                self._kept = None
+            self.rows.clear()
+            self._version = None
         self.engine.dispose()
         self.read_engine.dispose()
 

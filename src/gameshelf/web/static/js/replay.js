@@ -120,7 +120,13 @@ function showAnalysis() {
   if (status === "pending" || status === "running") pollAnalysis();
   const done = status === "done";
   document.getElementById("analysis-filter").hidden = !done;
-  document.getElementById("analysis-legend").hidden = !done;
+  const legend = document.getElementById("analysis-legend");
+  legend.hidden = !done;
+  if (done) {  // the flags' losses as this analysis drew them (the server's curve)
+    const from = a.result.thresholds;
+    legend.textContent = t("analysis.legend", { inaccuracy: from.inaccuracy.toFixed(3), mistake: from.mistake.toFixed(3),
+                                                blunder: from.blunder.toFixed(3) });
+  }
   const seats = clear(document.getElementById("analysis-seats"));
   const list = clear(document.getElementById("analysis-decisions"));
   if (done) {
