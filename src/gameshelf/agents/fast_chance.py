@@ -36,33 +36,36 @@ class FastChance(Chance):
         self._next = 0
         self._mark = -1     # no position: the first draw computes a batch
 
-    def _window(self, count: int) -> int:
-        """The index in ``_ahead`` of the next output, with at least ``count`` outputs from there."""
-        at = self._next
-        if self._state != self._mark or at + count > len(self._ahead):
-            self._ahead, at = _outputs(self._state, max(BATCH, count)), 0
-        return at
-
-    def _used(self, at: int, count: int) -> None:
-        """``count`` outputs from index ``at`` drawn: the position moves on as many steps."""
-        self._next = at + count
-        self._state = self._mark = (self._state + count * _GOLDEN) & _MASK
-
+    # The draws below read the batch in place (the batch's index, then the position moved on as many
+    # steps as outputs drawn), written out in each (a draw is a few operations: a method call per
+    # step cost about 1 % of a search); a batch is computed afresh when the position is not the one
+    # it was computed for, or too few outputs are left in it.
     def next64(self) -> int:
-        at = self._window(1)
-        self._used(at, 1)
-        return self._ahead[at]
+        at, ahead = self._next, self._ahead
+        if self._state != self._mark or at >= len(ahead):
+            ahead, at = self._fresh_batch(1), 0
+        self._next = at + 1
+        self._state = self._mark = (self._state + _GOLDEN) & _MASK
+        return ahead[at]
+
+    def _fresh_batch(self, count: int) -> list[int]:
+        """The generator's next outputs from the position, at least ``count`` of them (kept as the batch)."""
+        self._ahead = _outputs(self._state, max(BATCH, count))
+        return self._ahead
 
     def below(self, n: int) -> int:
         """``Chance.below``: the next output if it is under the rejection bound, else (about once in
         2**55 draws for small ``n``) ``Chance``'s own draw, one output at a time."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        at = self._window(1)
-        z = self._ahead[at]
+        at, ahead = self._next, self._ahead
+        if self._state != self._mark or at >= len(ahead):
+            ahead, at = self._fresh_batch(1), 0
+        z = ahead[at]
         if z >= (_LIMITS[n] if n < 512 else _SPAN - _SPAN % n):
             return Chance.below(self, n)
-        self._used(at, 1)
+        self._next = at + 1
+        self._state = self._mark = (self._state + _GOLDEN) & _MASK
         return z % n
 
     def choice(self, items: Sequence[T]) -> T:
@@ -80,15 +83,18 @@ class FastChance(Chance):
         count = last - stop + 1
         if count <= 0:
             return
-        at = self._window(count)
-        outputs = self._ahead[at:at + count]
+        at, ahead = self._next, self._ahead
+        if self._state != self._mark or at + count > len(ahead):
+            ahead, at = self._fresh_batch(count), 0
+        outputs = ahead[at:at + count]
         if last >= 511 or max(outputs) >= _SHUFFLE_SAFE[last + 1]:   # a draw may be rejected
             Chance._fix_tail(self, items, stop)
             return
         for i, z in zip(range(last, stop - 1, -1), outputs):
             j = z % (i + 1)
             items[i], items[j] = items[j], items[i]
-        self._used(at, count)
+        self._next = at + count
+        self._state = self._mark = (self._state + count * _GOLDEN) & _MASK
 
     def sample_few(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct items (all of them when fewer) in random order, drawing only about ``k``

@@ -69,7 +69,10 @@ the states are those of applying them all (Iwari: draws, exchanges, targets, a P
 and totems; tests/agents/test_steady.py holds the games' claims against applying every action).
 Where it predicts them (its optional ``heuristic.predict(state, actions, seat)``: per candidate the
 heuristic value after it, the very float applying it gives, or None), the step applies only the
-pick (Borealis: nearly every candidate; tests/games/borealis/test_borealis_predict.py).
+pick (Borealis: nearly every candidate; tests/games/borealis/test_borealis_predict.py). A rollout
+that ends the game reads its rewards from the game's optional ``quiet_outcome(state)`` (the
+outcome's scores and ranks without the breakdown and details nobody reads here, see
+:func:`search_outcome`; Borealis's skips the achievements, a percent of its search).
 The bot's random stream is a :class:`~gameshelf.agents.fast_chance.FastChance`: ``Chance``'s
 numbers drawn from batches of the generator's outputs computed at once (every determinization
 shuffles the unseen cards with it; the same numbers) plus ``sample_few``, with which the
@@ -89,7 +92,7 @@ from typing import Callable, Collection, Sequence, cast
 from gameshelf.agents.fast_chance import FastChance
 from gameshelf.agents.rewards import Normaliser, outcome_rewards
 from gameshelf.core.assembly import AssembledGame
-from gameshelf.core.game import Action, Game, View
+from gameshelf.core.game import Action, Game, Outcome, View
 
 ROLLOUTS = ("random", "greedy", "mixed", "none")
 LEVEL_BUDGETS = ("normal", "hard")  # the playing levels whose budgets a game declares
@@ -386,7 +389,7 @@ class ISMCTSAgent:
             while not is_over(state):
                 apply(state, choice(legal_actions(state)))
         if is_over(state):
-            rewards = outcome_rewards(game.outcome(state), self.score_weight)
+            rewards = outcome_rewards(search_outcome(game)(state), self.score_weight)
             return dict(enumerate(rewards))
         return {seat: normaliser.reward(float(game.heuristic(state, seat))) for seat in sorted(seats)}
 
@@ -538,6 +541,13 @@ def quiet_apply(game: Game) -> Callable[[object, Action], object]:
     which search never reads: the same state afterwards), else its ``apply``. Both trust the action
     to be legal: search applies only actions it just took from ``legal_actions``."""
     return getattr(game, "advance", None) or game.apply
+
+
+def search_outcome(game: Game) -> Callable[[object], Outcome | None]:
+    """The game's ``quiet_outcome(state)`` where it has one (``outcome`` with the same scores and
+    ranks, which is all a finished rollout's rewards read, without the breakdown and details a
+    player sees), else its ``outcome``."""
+    return getattr(game, "quiet_outcome", None) or game.outcome
 
 
 def _decided(root: Node, remaining: int) -> bool:

@@ -135,3 +135,18 @@ def test_the_memo_is_no_game_data():
     GAME.heuristic(s, 0)
     assert s.board_memo[0] is not None
     assert GAME.state_hash(s) == before and "board_memo" not in GAME.position(s)
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), options=OPTIONS)
+def test_the_quiet_outcome_has_the_outcome_s_scores_and_ranks(players, seed, options):
+    """scoring.quiet_outcome, which a search's finished rollouts read (agents.ismcts.search_outcome):
+    None while the game runs, then the very scores and ranks of ``outcome`` (R44-R63, A16)."""
+    s = GAME.setup(players, options, seed)
+    chooser = Chance(seed + 5)
+    while not GAME.is_over(s):
+        assert GAME.quiet_outcome(s) is None
+        GAME.apply(s, chooser.choice(GAME.legal_actions(s)))
+    quiet, full = GAME.quiet_outcome(s), GAME.outcome(s)
+    assert quiet is not None and full is not None
+    assert (quiet.scores, quiet.ranks) == (full.scores, full.ranks)

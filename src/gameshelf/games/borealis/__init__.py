@@ -39,9 +39,12 @@ GAME = AssembledGame(__name__, GameInfo(
     traits=Traits(chance=True, hidden_information=True, solo_mode=False, max_game_length=max_game_length),
 ))
 # for search: the quiet apply (rules.advance: no events built, found by agents.ismcts.quiet_apply),
+# the quiet outcome (scoring.quiet_outcome: scores and ranks only, found by agents.ismcts.search_outcome)
 # and the state's own generated copy bound straight on (the same copy, one call layer less)
 from gameshelf.games.borealis.rules import advance  # noqa: E402  (the modules load with GAME above)
+from gameshelf.games.borealis.scoring import quiet_outcome  # noqa: E402
 from gameshelf.games.borealis.state import State  # noqa: E402
 
 setattr(GAME, "advance", advance)
+setattr(GAME, "quiet_outcome", quiet_outcome)
 setattr(GAME, "copy", State.copy)

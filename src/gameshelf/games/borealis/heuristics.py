@@ -29,7 +29,22 @@ def progress(state: State) -> float:
     """How close the end is: the longest column of any player over 7 (R36)."""
     if not state.pending:
         return 1.0
-    return min(1.0, max(map(len, state.columns)) / 7.0)
+    return nearness(longest_column(state.columns))
+
+
+def longest_column(columns: Sequence[Sequence[int]]) -> int:
+    """The most cards in any one column (``max(map(len, columns))``, without the builtin's
+    argument parsing, which costs more than the loop on a few columns)."""
+    longest = 0
+    for column in columns:
+        if len(column) > longest:
+            longest = len(column)
+    return longest
+
+
+def nearness(longest: int) -> float:
+    """``min(1.0, longest / 7.0)``, the same float: the heuristic's weight of the scoring cards."""
+    return longest / 7.0 if longest < 7 else 1.0
 
 
 @lru_cache(maxsize=8192)
@@ -53,20 +68,22 @@ def _scoring_config(territorial_empty: bool, common_start: bool) -> Config:
     return Config(territorial_empty=territorial_empty, common_start=common_start)
 
 
-# The part of a board some scoring cards read (R49-R58), so their stars are cached on that part alone
+# The part of a board each scoring card reads (R49-R58), so its stars are cached on that part alone
 # (an observe changes one location, a regroup the zones): the flags, the zone totals, the locations'
-# lengths, or each location by itself (cards that add up location by location). The others read the
-# columns together.
+# lengths, each location by itself (cards that add up location by location) or the three columns
+# together (the cards that compare them).
 CARD_READS = {"COMMON_DESTINATION": "flags", "UNTRODDEN_PATH": "flags", "FAREWELL_PARTY": "zones",
               "SAFE_RETURN": "zones", "OUTER_LANDS": "lengths", "INTERSPECIES_RELATIONS": "location",
-              "BREEDING_SEASON": "location", "TERRITORIAL_ANIMALS": "location"}
+              "BREEDING_SEASON": "location", "TERRITORIAL_ANIMALS": "location", "WIDESPREAD_SPECIES": "columns",
+              "POPULAR_VEHICLE": "columns"}
 
 
 @lru_cache(maxsize=16384)
 def card_part_stars(card_id: str, part: tuple[int, ...], territorial_empty: bool, common_start: bool) -> int:
     """A scoring card's stars from the part of a board it reads (``CARD_READS``): the flags, the zone
     totals, the three locations' lengths (as columns of that many cards, which the card does not
-    look at), or one location's column (its share of a card that adds up per location)."""
+    look at), one location's column (its share of a card that adds up per location) or the three
+    columns."""
     reads = CARD_READS[card_id]
     if reads == "flags":
         board = Board([[], [], []], [0, 0, 0, 0, 0], list(part))
@@ -74,6 +91,8 @@ def card_part_stars(card_id: str, part: tuple[int, ...], territorial_empty: bool
         board = Board([[], [], []], list(part), [0, 0, 0])
     elif reads == "lengths":
         board = Board([[0] * length for length in part], [0, 0, 0, 0, 0], [0, 0, 0])
+    elif reads == "columns":
+        board = Board([list(column) for column in part], [0, 0, 0, 0, 0], [0, 0, 0])
     else:
         board = Board([list(part)], [0, 0, 0, 0, 0], [0, 0, 0])
     return score_card(card_id, board, _scoring_config(territorial_empty, common_start))
@@ -104,20 +123,16 @@ def board_facts(left: tuple[int, ...], center: tuple[int, ...], right: tuple[int
     columns = (left, center, right)
     locations = (location_terms(left, flags[0]), location_terms(center, flags[1]), location_terms(right, flags[2]))
     zones, camp, playable = scientist_facts(scientists)
-    board = None
     cards = 0
     for card_id in scoring_cards:
-        reads = CARD_READS.get(card_id)
+        reads = CARD_READS[card_id]
         if reads == "location":
             for column in columns:
                 cards += card_part_stars(card_id, column, territorial_empty, common_start)
-        elif reads is not None:
-            part = flags if reads == "flags" else zones if reads == "zones" else (len(left), len(center), len(right))
-            cards += card_part_stars(card_id, part, territorial_empty, common_start)
         else:
-            if board is None:
-                board = Board([list(column) for column in columns], list(zones), list(flags))
-            cards += score_card(card_id, board, _scoring_config(territorial_empty, common_start))
+            part = (flags if reads == "flags" else zones if reads == "zones" else columns if reads == "columns"
+                    else (len(left), len(center), len(right)))
+            cards += card_part_stars(card_id, part, territorial_empty, common_start)
     return locations, cards, camp, playable
 
 
@@ -155,14 +170,7 @@ def estimate(state: State, seat: int, weight: float) -> float:
     if memo is not None and memo[0] == tokens and memo[1] == weight:
         total, camp, playable = memo[2]     # the board is unchanged since (state.BoardMemo)
     else:
-        base = seat * 3
-        columns, config, offset = state.columns, state.config, seat * 15
-        found = board_value(
-            tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]), tuple(state.flags[base:base + 3]),
-            tuple(state.scientists[offset:offset + 15]), state.scoring_cards, config.territorial_empty,
-            config.common_start, tokens, weight)
-        state.board_memo[seat] = (tokens, weight, found)
-        total, camp, playable = found
+        total, camp, playable = _board_part(state, seat, weight, tokens)
     pending = state.pending
     if pending:
         hand = state.hands[seat]
@@ -183,7 +191,7 @@ def estimate(state: State, seat: int, weight: float) -> float:
 
 def heuristic(state: State, seat: int) -> float:
     """The seat's estimate minus the best other seat's (``progress`` inlined: the same weight)."""
-    weight = min(1.0, max(map(len, state.columns)) / 7.0) if state.pending else 1.0
+    weight = nearness(longest_column(state.columns)) if state.pending else 1.0
     mine = estimate(state, seat, weight)
     if state.players == 2:
         return mine - estimate(state, 1 - seat, weight)
@@ -221,9 +229,9 @@ class _Board:
         self.columns, self.scientists, self.flags = columns, scientists, flags
 
 
-def _weight(state: State, longest: int) -> float:
-    """``heuristic``'s weight for a running game whose longest column holds ``longest`` cards."""
-    return min(1.0, longest / 7.0)
+def _weight(state: State) -> float:
+    """``heuristic``'s weight for a running game."""
+    return nearness(longest_column(state.columns))
 
 
 def _others(state: State, seat: int, weight: float) -> float:
@@ -240,8 +248,10 @@ def _others(state: State, seat: int, weight: float) -> float:
     return 0.0 if best_other is None else best_other
 
 
-def _board_part(state: State, seat: int, weight: float, tokens: int) -> tuple[float, int, int]:
-    """``estimate``'s board part for ``seat``'s board as it stands, with ``tokens`` stars."""
+def _board_part(state: State, seat: int, weight: float, tokens: int, keep: bool = True) -> tuple[float, int, int]:
+    """``estimate``'s board part for ``seat``'s board as it stands, with ``tokens`` stars; kept in the
+    board's memo (state.BoardMemo) unless ``keep`` is false (a value read once, as a refresh's,
+    should not replace the one the seat's estimate reads next)."""
     memo = state.board_memo[seat]
     if memo is not None and memo[0] == tokens and memo[1] == weight:
         return memo[2]
@@ -249,7 +259,8 @@ def _board_part(state: State, seat: int, weight: float, tokens: int) -> tuple[fl
     found = board_value(tuple(columns[base]), tuple(columns[base + 1]), tuple(columns[base + 2]),
                         tuple(state.flags[base:base + 3]), tuple(state.scientists[offset:offset + 15]),
                         state.scoring_cards, config.territorial_empty, config.common_start, tokens, weight)
-    state.board_memo[seat] = (tokens, weight, found)    # this board's value with those tokens: still a true memo
+    if keep:
+        state.board_memo[seat] = (tokens, weight, found)    # this board's value with those tokens: still a true memo
     return found
 
 
@@ -263,6 +274,7 @@ def _with_hand(part: tuple[float, int, int], size: int, options: int) -> float:
 
 
 def _playable_count(hand: Sequence[int], playable: int) -> int:
+    """How many of the hand's cards have an arrow pattern among the ``playable`` bits."""
     options = 0
     for card in hand:
         if CARD_PATTERN_BIT[card] & playable:
@@ -296,7 +308,7 @@ def _objective_gain(board: Any, state: State, seat: int) -> int:
 def _predict_take(state: State, frame: Any, actions: Sequence[Any], seat: int) -> list[float | None]:
     """Takes (R17): the card joins the hand and the turn ends (objectives, R32); a refresh costs a
     star and the seat takes again (R18, R19)."""
-    weight = _weight(state, max(map(len, state.columns)))
+    weight = _weight(state)
     hand, tokens, others = state.hands[seat], state.tokens[seat], _others(state, seat, weight)
     taken = None
     if not _turn_may_end_game(state, seat):
@@ -308,7 +320,7 @@ def _predict_take(state: State, frame: Any, actions: Sequence[Any], seat: int) -
     for action in actions:
         kind = type(action)
         if kind is Refresh:
-            part = _board_part(state, seat, weight, tokens - REFRESH_COST)
+            part = _board_part(state, seat, weight, tokens - REFRESH_COST, keep=False)
             total = _with_hand(part, len(hand), _playable_count(hand, part[2]))
             out.append(total + 0.6 - others)
             continue
@@ -323,8 +335,8 @@ def _predict_take(state: State, frame: Any, actions: Sequence[Any], seat: int) -
 def _predict_choose(state: State, frame: Any, actions: Sequence[Any], seat: int) -> list[float | None]:
     """An observe (R12-R16) changes the seat's board, then the seat takes a card (R17); a regroup
     starts its discards (R21)."""
-    longest = max(map(len, state.columns))
-    weight = _weight(state, longest)
+    longest = longest_column(state.columns)
+    weight = nearness(longest)
     hand, draws = state.hands[seat], can_take(state, False)
     by_weight: dict[float, float] = {}
     observed = _observer(state, seat, longest) if draws else None
@@ -362,8 +374,9 @@ def _observer(state: State, seat: int, longest: int) -> Callable[[int, int], tup
     scientists, flags, tracks = state.scientists[offset:offset + 15], state.flags[base:base + 3], TRACK_MASKS[state.boards[seat]]
     still = tuple(flags)
     rest = (state.scoring_cards, config.territorial_empty, config.common_start, state.tokens[seat])
-    hand_bits = [CARD_PATTERN_BIT[card] for card in state.hands[seat]]
-    size = len(hand_bits) - 1    # the observed card leaves the hand
+    hand = state.hands[seat]
+    size = len(hand) - 1    # the observed card leaves the hand
+    playable_in_hand: dict[int, int] = {}    # playable bits -> cards of the hand (before the observe) they allow
 
     def observed(card: int, loc: int) -> tuple[float, float]:
         left, center, right = columns
@@ -376,7 +389,7 @@ def _observer(state: State, seat: int, longest: int) -> Callable[[int, int], tup
         else:
             right += (card,)
             height = len(right)
-        weight = min(1.0, (height if height > longest else longest) / 7.0)
+        weight = nearness(height if height > longest else longest)
         counts = scientists[:]
         at, left_colour, right_colour = loc * 3, CARD_LEFT_COLOUR[card], CARD_RIGHT_COLOUR[card]
         counts[at + left_colour] -= 1
@@ -390,10 +403,11 @@ def _observer(state: State, seat: int, longest: int) -> Callable[[int, int], tup
             stepped[loc - 1] = space + 1
             moved = tuple(stepped)
         total, camp, playable = board_value(left, center, right, moved, tuple(counts), *rest, weight)
-        options = -1 if CARD_PATTERN_BIT[card] & playable else 0     # the card itself has left the hand
-        for bit in hand_bits:
-            if bit & playable:
-                options += 1
+        options = playable_in_hand.get(playable)
+        if options is None:
+            options = playable_in_hand[playable] = _playable_count(hand, playable)
+        if CARD_PATTERN_BIT[card] & playable:
+            options -= 1     # the card itself has left the hand
         total += 0.5 * camp + 0.3 * size
         total += 0.6 * options
         return total, weight
@@ -404,15 +418,16 @@ def _observer(state: State, seat: int, longest: int) -> Callable[[int, int], tup
 def _predict_discard(state: State, frame: Any, actions: Sequence[Any], seat: int) -> list[float | None]:
     """Regroup discards (R21): a card leaves the hand and the count grows; ``done`` draws as many
     (R22) and asks for the location while the camps hold scientists (R23)."""
-    weight = _weight(state, max(map(len, state.columns)))
+    weight = _weight(state)
     hand, count = state.hands[seat], frame.discarded
     part = _board_part(state, seat, weight, state.tokens[seat])
     others = _others(state, seat, weight)
+    playable = part[2]
+    kept, options = len(hand) - 1, _playable_count(hand, playable)    # a discard leaves one card (ids are unique)
     out: list[float | None] = []
     for action in actions:
         if type(action) is Discard:
-            rest = [other for other in hand if other != action.card]
-            total = _with_hand(part, len(rest), _playable_count(rest, part[2]))
+            total = _with_hand(part, kept, options - 1 if CARD_PATTERN_BIT[action.card] & playable else options)
             out.append(total + 0.6 * (count + 1) - others)
         elif count <= len(state.deck) and camp_total(state, seat):
             drawn = hand + state.deck[len(state.deck) - count:]
@@ -427,7 +442,7 @@ def _predict_location(state: State, frame: Any, actions: Sequence[Any], seat: in
     ends (objectives, R32)."""
     if _turn_may_end_game(state, seat) or not _others_camps(state, seat):
         return [None] * len(actions)
-    weight = _weight(state, max(map(len, state.columns)))
+    weight = _weight(state)
     others, hand, offset = _others(state, seat, weight), state.hands[seat], seat * 15
     gathered = state.tokens[seat] + camp_total(state, seat)
     out: list[float | None] = []

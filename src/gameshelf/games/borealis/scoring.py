@@ -217,6 +217,15 @@ def outcome(state: State) -> Outcome | None:
     return None if state.pending else score_now(state)
 
 
+def quiet_outcome(state: State) -> Outcome | None:
+    """``outcome`` for search: the same scores and ranks (all a search reads), without the
+    breakdown's entries or the details; None while the game runs."""
+    if state.pending:
+        return None
+    scores = tuple(sum(breakdown(state, seat).values()) for seat in range(state.players))
+    return Outcome(scores, rank_players([tie_key(state, seat, scores[seat]) for seat in range(state.players)]), ())
+
+
 def score_now(state: State) -> Outcome:
     """The scoring as if the game ended now (R44-R64); equal to ``outcome`` at the end."""
     parts = [breakdown(state, seat) for seat in range(state.players)]
