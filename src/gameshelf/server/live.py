@@ -23,6 +23,25 @@ from gameshelf.match import InteractiveMatch
 from gameshelf.server import jsontext
 
 
+LABELS_KEPT = 50_000  # menu entries kept (an action's label depends on the action and the language only)
+_labels: dict[tuple, dict[str, str]] = {}
+
+
+def menu_entry(game: Game, action: Action, lang: str) -> dict[str, str]:
+    """``{"action": notation, "label": label}`` of a legal action, built once per game, action and
+    language (the same entry every state that offers the action; never changed once built)."""
+    try:
+        key = (game.id, lang, type(action), action)
+        entry = _labels.get(key)
+    except TypeError:  # an action that is not hashable: built every time
+        return {"action": str(action), "label": game.action_label(action, lang)}
+    if entry is None:
+        if len(_labels) >= LABELS_KEPT:
+            _labels.clear()
+        entry = _labels[key] = {"action": str(action), "label": game.action_label(action, lang)}
+    return entry
+
+
 @dataclass(frozen=True)
 class Row:
     """One stored action: the state id it produced is its ply + 1."""
@@ -47,6 +66,7 @@ class LiveMatch:
         self.rows: list[Row] = []
         self._meta: dict[str, Any] = {}
         self.meta_version = 0
+        self._prompts: dict[tuple[int, str, str], str] = {}
         self.relayed = ""  # the last committed move as the other processes apply it (tables.relay_body)
         self.replay(list(rows))
 
@@ -149,20 +169,29 @@ class LiveMatch:
         decision = self.part(("decision",), lambda: self.game.decision(self.state))
         if decision is None:
             return None
-        public = Decision(decision.seat, decision.kind, Prompt("decision.turn", {"seat": decision.seat}))
         if seat != decision.seat:
             # Another seat's prompt and targets may name what only it sees: a generic sentence.
             return {"seat": decision.seat, "kind": decision.kind,
-                    "prompt": self.game.prompt_text(public, self.names, lang), "targets": {}}
+                    "prompt": self._public_prompt(decision, lang), "targets": {}}
         try:
             prompt = self.game.prompt_text(decision, self.names, lang)
         except (KeyError, IndexError, ValueError):  # a prompt whose template wants other arguments
-            prompt = self.game.prompt_text(public, self.names, lang)
+            prompt = self._public_prompt(decision, lang)
         return {"seat": decision.seat, "kind": decision.kind, "prompt": prompt,
                 "targets": {k: list(v) for k, v in decision.targets.items()}}
 
+    def _public_prompt(self, decision: Decision, lang: str) -> str:
+        """"<seat>'s turn" in ``lang``, as every other seat reads it (built once per match and kind)."""
+        key = (decision.seat, decision.kind, lang)
+        text = self._prompts.get(key)
+        if text is None:
+            public = Decision(decision.seat, decision.kind, Prompt("decision.turn", {"seat": decision.seat}))
+            text = self._prompts[key] = self.game.prompt_text(public, self.names, lang)
+        return text
+
     def legal(self, seat: int | None, lang: str) -> list[dict[str, str]]:
-        return [{"action": str(a), "label": self.game.action_label(a, lang)} for a in self.match.legal_for(seat)]
+        game = self.game
+        return [menu_entry(game, a, lang) for a in self.match.legal_for(seat)]
 
     def outcome(self) -> dict[str, Any] | None:
         outcome = self.game.outcome(self.state) if self.is_over() else None

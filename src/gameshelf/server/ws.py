@@ -32,6 +32,7 @@ from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
 from gameshelf.server.retry import client_error
+from gameshelf.server.ws_handshake import SEND_TEXT
 
 log = logging.getLogger("gameshelf.server")
 SUBPROTOCOL = "gameshelf"
@@ -100,6 +101,10 @@ class Connection:
         self.last_sid: int | None = None  # the state id this connection has been sent
         self.meta_version = -1
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        # The protocol's direct write (ws_handshake.py), used while nothing waits in the queue or is
+        # being sent by the writer (the order of messages holds); None under another server (tests).
+        self.send_now = ws.scope.get("extensions", {}).get(SEND_TEXT) if hasattr(ws, "scope") else None
+        self.sending = False  # the writer holds a message it has not finished sending
         self.retry: asyncio.TimerHandle | None = None
         self.closed = False
         self.user_id: str | None = None  # who is connected (a spectator too, if signed in): chat
@@ -111,7 +116,11 @@ class Connection:
 
     def send(self, body: dict | str) -> None:
         self.sent_at = time.monotonic()
-        self.queue.put_nowait(body if isinstance(body, str) else jsontext.dumps(body))
+        text = body if isinstance(body, str) else jsontext.dumps(body)
+        if self.send_now is not None and not self.sending and not self.queue.qsize() and not self.closed \
+                and self.send_now(text):
+            return
+        self.queue.put_nowait(text)
 
     def error(self, exc: ServerError, **extra) -> None:
         self.send({"type": "error", **error_body(exc, self.lang, **extra)})
@@ -147,7 +156,11 @@ class Connection:
 
     async def writer(self) -> None:
         while (text := await self.queue.get()) is not None:
-            await self.ws.send_text(text)
+            self.sending = True
+            try:
+                await self.ws.send_text(text)
+            finally:
+                self.sending = False
 
 
 async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang: str | None,
@@ -286,6 +299,11 @@ def parse(text: str) -> _Msg:
         raise ServerError("message.malformed", "not JSON") from None
     if not isinstance(data, dict):
         raise ServerError("message.malformed", "expected a JSON object")
+    if len(data) == 2:  # the common message, an action: what ActMsg checks, checked here (no pydantic)
+        action, state_id = data.get("action"), data.get("state_id")
+        if type(action) is str and action.isascii() and 1 <= len(action) <= 256 and type(state_id) is int \
+                and state_id >= 0:  # (any other text: pydantic, which refuses a lone surrogate)
+            return ActMsg.model_construct(action=action, state_id=state_id)
     kind = data.get("type", "act" if "action" in data else None)
     model = MESSAGES.get(kind) if isinstance(kind, str) else None
     if model is None:
