@@ -34,6 +34,8 @@ from gameshelf.match import run_match  # noqa: E402
 
 LEVELS = ("random", "easy", "greedy", "normal", "hard")
 
+PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
 
 def play(game_id: str, level: str, index: int) -> Record:
     game = get_game(game_id)
@@ -68,7 +70,7 @@ def seat_accuracy(decisions: list[list[float]]) -> tuple[float, dict[str, int]]:
 
 def table(entries: list[dict]) -> None:
     print("| game | level | games | accuracy (level) | accuracy (its normal opponent) | smallest margin | "
-          + " | ".join(f"{name}s /100" for name, _ in reversed(THRESHOLDS)) + " | analysis s (decisions) |")
+          + " | ".join(f"{PLURAL[name]} /100" for name, _ in reversed(THRESHOLDS)) + " | analysis s (decisions) |")
     print("|---|---|---|---|---|---|" + "---|" * len(THRESHOLDS) + "---|")
     keys = sorted({(e["game"], e["level"]) for e in entries}, key=lambda k: (k[0], LEVELS.index(k[1])))
     for game_id, level in keys:
