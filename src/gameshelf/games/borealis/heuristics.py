@@ -79,7 +79,7 @@ CARD_READS = {"COMMON_DESTINATION": "flags", "UNTRODDEN_PATH": "flags", "FAREWEL
 
 
 @lru_cache(maxsize=16384)
-def card_part_stars(card_id: str, part: tuple[int, ...], territorial_empty: bool, common_start: bool) -> int:
+def card_part_stars(card_id: str, part: tuple[Any, ...], territorial_empty: bool, common_start: bool) -> int:
     """A scoring card's stars from the part of a board it reads (``CARD_READS``): the flags, the zone
     totals, the three locations' lengths (as columns of that many cards, which the card does not
     look at), one location's column (its share of a card that adds up per location) or the three
