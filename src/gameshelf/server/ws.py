@@ -32,7 +32,6 @@ from gameshelf.server.auth import same_origin, user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
 from gameshelf.server.retry import client_error
-from gameshelf.server.ws_handshake import SEND_TEXT
 
 log = logging.getLogger("gameshelf.server")
 SUBPROTOCOL = "gameshelf"
@@ -101,10 +100,6 @@ class Connection:
         self.last_sid: int | None = None  # the state id this connection has been sent
         self.meta_version = -1
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        # The protocol's direct write (ws_handshake.py), used while nothing waits in the queue or is
-        # being sent by the writer (the order of messages holds); None under another server (tests).
-        self.send_now = ws.scope.get("extensions", {}).get(SEND_TEXT) if hasattr(ws, "scope") else None
-        self.sending = False  # the writer holds a message it has not finished sending
         self.retry: asyncio.TimerHandle | None = None
         self.closed = False
         self.user_id: str | None = None  # who is connected (a spectator too, if signed in): chat
@@ -116,11 +111,7 @@ class Connection:
 
     def send(self, body: dict | str) -> None:
         self.sent_at = time.monotonic()
-        text = body if isinstance(body, str) else jsontext.dumps(body)
-        if self.send_now is not None and not self.sending and not self.queue.qsize() and not self.closed \
-                and self.send_now(text):
-            return
-        self.queue.put_nowait(text)
+        self.queue.put_nowait(body if isinstance(body, str) else jsontext.dumps(body))
 
     def error(self, exc: ServerError, **extra) -> None:
         self.send({"type": "error", **error_body(exc, self.lang, **extra)})
@@ -156,11 +147,7 @@ class Connection:
 
     async def writer(self) -> None:
         while (text := await self.queue.get()) is not None:
-            self.sending = True
-            try:
-                await self.ws.send_text(text)
-            finally:
-                self.sending = False
+            await self.ws.send_text(text)
 
 
 async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang: str | None,
