@@ -229,11 +229,6 @@ class _Board:
         self.columns, self.scientists, self.flags = columns, scientists, flags
 
 
-def _weight(state: State) -> float:
-    """``heuristic``'s weight for a running game."""
-    return nearness(longest_column(state.columns))
-
-
 def _others(state: State, seat: int, weight: float) -> float:
     """The best other seat's estimate at ``weight`` (the heuristic's subtrahend), for an action that
     leaves the other seats' boards, tokens and hands as they are and passes no bonus to them."""
@@ -308,7 +303,7 @@ def _objective_gain(board: Any, state: State, seat: int) -> int:
 def _predict_take(state: State, frame: Any, actions: Sequence[Any], seat: int) -> list[float | None]:
     """Takes (R17): the card joins the hand and the turn ends (objectives, R32); a refresh costs a
     star and the seat takes again (R18, R19)."""
-    weight = _weight(state)
+    weight = progress(state)    # (a running game: heuristic's weight)
     hand, tokens, others = state.hands[seat], state.tokens[seat], _others(state, seat, weight)
     taken = None
     if not _turn_may_end_game(state, seat):
@@ -418,7 +413,7 @@ def _observer(state: State, seat: int, longest: int) -> Callable[[int, int], tup
 def _predict_discard(state: State, frame: Any, actions: Sequence[Any], seat: int) -> list[float | None]:
     """Regroup discards (R21): a card leaves the hand and the count grows; ``done`` draws as many
     (R22) and asks for the location while the camps hold scientists (R23)."""
-    weight = _weight(state)
+    weight = progress(state)    # (a running game: heuristic's weight)
     hand, count = state.hands[seat], frame.discarded
     part = _board_part(state, seat, weight, state.tokens[seat])
     others = _others(state, seat, weight)
@@ -442,7 +437,7 @@ def _predict_location(state: State, frame: Any, actions: Sequence[Any], seat: in
     ends (objectives, R32)."""
     if _turn_may_end_game(state, seat) or not _others_camps(state, seat):
         return [None] * len(actions)
-    weight = _weight(state)
+    weight = progress(state)    # (a running game: heuristic's weight)
     others, hand, offset = _others(state, seat, weight), state.hands[seat], seat * 15
     gathered = state.tokens[seat] + camp_total(state, seat)
     out: list[float | None] = []
