@@ -69,3 +69,21 @@ def test_the_replay_with_its_analysis(web, context):
     page.wait_for_selector("#analysis[data-status=done]", timeout=120_000)
     page.click("#next")
     assert serious(page) == []
+
+
+def test_the_replay_with_its_analysis_on_a_phone(web, browser):
+    """At 390 px the analysis's tables scroll inside their own focusable regions: the page never
+    scrolls sideways, and axe finds nothing serious."""
+    web.app.state.settings.analysis_sims = 2
+    table_id = finished_table(web, seed=6)
+    ctx = browser.new_context(viewport=PHONE, locale="en-US")
+    page = new_page(ctx)
+    page.goto(f"{web.base}/web/replay.html?id={table_id}")
+    page.wait_for_selector("#analyse:not([hidden])")
+    page.click("#analyse")
+    page.wait_for_selector("#analysis[data-status=done]", timeout=120_000)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert page.locator("#analysis-seats").get_attribute("aria-label") == "Accuracy"
+    found = serious(page)
+    ctx.close()
+    assert found == []
