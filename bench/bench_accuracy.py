@@ -119,6 +119,8 @@ def goals(entries: list[dict]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's index (seed 1000 + index): --first 10 plays held-out seeds 1010...")
     parser.add_argument("--levels", default="random,normal")
     parser.add_argument("--only", default="", help="comma-separated game ids (default: every game)")
     parser.add_argument("--jobs", type=int, default=2)
@@ -127,6 +129,7 @@ def main() -> None:
     parser.add_argument("--records", type=Path, default=None,
                         help="a cache of an earlier run: analyse its games again instead of playing new ones")
     parser.add_argument("--score-weight", type=float, default=None, help="the analysis's score weight (experiments)")
+    parser.add_argument("--sims", type=int, default=None, help="the analysis's simulations a decision (experiments)")
     parser.add_argument("--depth", type=int, default=None,
                         help="the analysis's greedy rollout steps (-1: to the end; experiments)")
     args = parser.parse_args()
@@ -134,6 +137,8 @@ def main() -> None:
         search.SCORE_WEIGHT = args.score_weight
     if args.depth is not None:
         search.DEPTH = args.depth
+    if args.sims is not None:
+        search.SIMS["normal"] = args.sims
     earlier = {(e["game"], e["level"], e["index"]): Record.from_json(e["record"])
                for e in (json.loads(args.records.read_text()) if args.records else []) if "record" in e}
     entries = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else []
@@ -141,7 +146,7 @@ def main() -> None:
         done = {(e["game"], e["level"], e["index"]) for e in entries}
         for game_id in (args.only.split(",") if args.only else game_ids()):
             for level in args.levels.split(","):
-                for index in range(args.games):
+                for index in range(args.first, args.first + args.games):
                     if (game_id, level, index) in done:
                         continue
                     record = earlier.get((game_id, level, index)) or play(game_id, level, index)
