@@ -31,6 +31,8 @@ class Settings:
     rate_burst: int = 60
     max_message_bytes: int = 4096
     migrate: bool = True
+    gc_freeze: bool = True  # keep start-up objects out of the garbage collector's full passes (p99 pauses)
+    gc_threshold: int = 10_000  # new objects before a young collection (Python's 700; 0 keeps Python's)
 
     @property
     def bot_processes(self) -> int:
