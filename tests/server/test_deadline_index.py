@@ -337,3 +337,8 @@ def test_the_hub_shares_the_services_index(service):
         return Hub(service, service.settings, LocalBroker())
 
     assert asyncio.run(build()).deadlines is service.deadlines
+
+
+def test_the_full_read_period_is_a_setting():
+    assert Settings().reread_seconds == 12.0
+    assert Settings.from_env({"GAMESHELF_REREAD_SECONDS": "3.5"}).reread_seconds == 3.5
