@@ -16,12 +16,14 @@ import logging
 import time
 import uuid
 from concurrent.futures.process import BrokenProcessPool
+from datetime import datetime, timezone
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 
 from gameshelf.server import bots, downtime, jsontext
 from gameshelf.server.broker import LocalBroker
+from gameshelf.server.deadlines import DeadlineIndex
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
@@ -45,6 +47,29 @@ def message(table_id: str, move: str = "") -> str:
     return f"{table_id}:{ORIGIN}:{move}" if move else f"{table_id}:{ORIGIN}"
 
 
+class RelayedMove(NamedTuple):
+    """Another process's announced move (tables.relay_body), read once."""
+
+    state_id: int
+    seat: int
+    by_bot: bool
+    notation: str
+    digest: str
+    meta: dict[str, Any]
+
+
+def read_relayed(table_id: str, move: str) -> RelayedMove | None:
+    """The announced move's body, or None (logged) when it cannot be read."""
+    try:
+        body = json.loads(move)
+        state_id, (seat, by_bot, notation), digest, meta = body["s"], body["r"], body["h"], body["m"]
+        meta["bots"] = {int(k): tuple(v) for k, v in meta["bots"].items()}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        log.warning("an announced move at table %s could not be read", table_id)
+        return None
+    return RelayedMove(state_id, seat, by_bot, notation, digest, meta)
+
+
 class Hub:
     def __init__(self, service: TableService, settings: Settings, broker: LocalBroker) -> None:
         self.service, self.settings, self.broker = service, settings, broker
@@ -60,6 +85,10 @@ class Hub:
         self.owners: dict[str, str] = {}  # table id -> its creator, whose turn at the bots' pool it takes
         self.scheduler = FairScheduler(partial(bots.submit, settings.bot_workers), settings.bot_workers)
         self.inline_writes = False  # set by start
+        # The service's deadline index (a private one for a stand-in service that keeps none): moves
+        # relayed from other processes update it too, so this process's sweep finds their deadlines.
+        found = getattr(service, "deadlines", None)
+        self.deadlines: DeadlineIndex = found if found is not None else DeadlineIndex(settings.reread_seconds)
 
     async def start(self) -> None:
         await asyncio.to_thread(downtime.credit_downtime, self.service.db, self.settings.heartbeat_seconds)
@@ -130,15 +159,33 @@ class Hub:
         origin, _, move = rest.partition(":")
         if origin == ORIGIN:
             return
+        relayed = read_relayed(table_id, move) if move else None
+        self._watch_remote(table_id, relayed)
         if table_id not in self.conns:
             self._tell(table_id)  # "your turn" for people connected here, though nobody here watches it
-        elif move and self._apply_move(table_id, move):
+        elif relayed is not None and self._apply_move(table_id, relayed):
             self.deliver(table_id)
             self.kick_bots(table_id)
             return
         self.catch_up(table_id)
 
-    def _apply_move(self, table_id: str, move: str) -> bool:
+    def _watch_remote(self, table_id: str, relayed: RelayedMove | None) -> None:
+        """Tell the deadline index about another process's change: a relayed move's meta says whether
+        the game ended, a bot or zombie acts, or when the person to act must have moved; any other
+        change (a start, a leave, an undo, a move that came without its body) flags the table."""
+        if relayed is None:
+            self.deadlines.flag(table_id)
+            return
+        clock = relayed.meta.get("clock") or {}
+        to_act, deadline_ms = clock.get("to_act"), clock.get("deadline_ms")
+        if relayed.meta.get("status") != "playing":
+            self.deadlines.drop(table_id)
+        elif to_act is not None and to_act in relayed.meta["bots"]:
+            self.deadlines.flag(table_id)
+        elif deadline_ms is not None:
+            self.deadlines.note(table_id, datetime.fromtimestamp(deadline_ms / 1000, timezone.utc))
+
+    def _apply_move(self, table_id: str, relayed: RelayedMove) -> bool:
         """Apply another process's announced move to the cached match without reading the store: True
         if the cache now holds that state (or a later one). False (the caller reads the store) when the
         cache is not at the state just before it, is busy, or the result differs from what the
@@ -146,13 +193,7 @@ class Hub:
         live = self.service.cached(table_id)
         if live is None or table_id in self.syncing:
             return False
-        try:
-            body = json.loads(move)
-            state_id, (seat, by_bot, notation), digest, meta = body["s"], body["r"], body["h"], body["m"]
-            meta["bots"] = {int(k): tuple(v) for k, v in meta["bots"].items()}
-        except (ValueError, KeyError, TypeError, AttributeError):
-            log.warning("an announced move at table %s could not be read", table_id)
-            return False
+        state_id, seat, by_bot, notation, digest, meta = relayed
         if not live.lock.acquire(blocking=False):  # a worker thread is at this table: read the store
             return False
         try:
@@ -175,7 +216,9 @@ class Hub:
             live.lock.release()
 
     async def catch_up_all(self) -> None:
-        """After the relay reconnected: every table with connections here, caught up with the store."""
+        """After the relay reconnected: every table with connections here, caught up with the store; the
+        next sweep reads every playing table (announcements may have been lost meanwhile)."""
+        self.deadlines.reread_soon()
         for table_id in list(self.conns):
             self.catch_up(table_id)
 
@@ -372,6 +415,7 @@ class Hub:
                 raise
             except Exception:
                 log.exception("sweep failed")
+                self.deadlines.reread_soon()  # what the failed sweep took from the index is read again
 
 
 def table_message(meta: dict, state_id: int | None, seats: list | None = None) -> str:

@@ -23,6 +23,9 @@ class Settings:
     analysis_sims: int | None = None  # a post-game analysis's simulations a decision (None: its level's own)
     threads: int = 16  # worker threads for store work; up to this many transactions wait on commits at once
     sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked
+    # A sweep reads only the tables the deadline index (deadlines.py) names; every this many seconds
+    # (and on the first sweep, after a relay reconnects or a sweep fails) it reads every playing table.
+    reread_seconds: float = 12.0
     heartbeat_seconds: float = 5.0  # how often a process checks its tables with the store and says it runs
     store_retries: int = 6  # a bot's transient store errors in a row before its table waits for the sweep
     grace_seconds: float = 60.0  # real time: a disconnected human's seat goes to a bot after this

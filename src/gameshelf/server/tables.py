@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import threading
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any, Callable
 
@@ -23,6 +23,7 @@ from gameshelf.core.errors import GameError
 from gameshelf.games import game_ids, get_game
 from gameshelf.server import jsontext, limits, ratings, resignations
 from gameshelf.server.auth import aware, now
+from gameshelf.server.deadlines import DeadlineIndex
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.live import LiveMatch, Row
 from gameshelf.server.schemas import JoinIn, TableIn
@@ -48,6 +49,8 @@ class TableService:
         # Whether another process may apply the moves committed here (a relay: NOTIFY or Redis): only
         # then is each move's relay body (with its state hash) built. The hub sets it at start.
         self.relaying = True
+        # The playing tables where something may come due, and when: the sweep (due) reads only those.
+        self.deadlines = DeadlineIndex(settings.reread_seconds)
 
     # ---- lifecycle -------------------------------------------------------------------------
     def create(self, user: User, spec: TableIn) -> str:
@@ -128,6 +131,7 @@ class TableService:
             else:
                 raise ServerError("table.not_open", "the game is over")
             self.notify(session, table_id)
+        self.deadlines.flag(table_id)  # the zombie may be the seat to act
 
     def start(self, user: User, table_id: str) -> None:
         with self.db.transaction() as session:
@@ -145,6 +149,7 @@ class TableService:
                 if table.mode == "realtime" and seat.kind == "human":
                     seat.remaining_ms = int(table.base_seconds * 1000)
             self.notify(session, table_id)
+        self.deadlines.flag(table_id)  # its first deadline, or a bot to open the game
 
     # ---- the match ---------------------------------------------------------------------------
     def live(self, table_id: str) -> LiveMatch:
@@ -229,6 +234,7 @@ class TableService:
             # state ids only grow: refused without a round trip to the store.
             raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
         before = live.state_id
+        stamp = self.deadlines.stamp()
         try:
             with transaction as conn:
                 # SQLite: the rows this process's last move here committed, unless anything else wrote
@@ -261,6 +267,7 @@ class TableService:
         except Exception:
             self.forget(table_id)
             raise
+        self._watch(stamp, table, seats, live.to_act())
         return live
 
     def _keep_rows(self, conn: Connection, table, seats: list, values: dict[str, Any]) -> None:
@@ -364,6 +371,7 @@ class TableService:
                 if live is not None and live.to_act() == seat:
                     table.turn_started_at = now()
             self.notify(session, table_id)
+        self.deadlines.flag(table_id)  # a bot's turn now, or the person's again (a new deadline)
         if table_id in self._live:
             self.sync(table_id)  # after the commit: never wait for a match's lock inside a transaction
 
@@ -373,40 +381,84 @@ class TableService:
                 row = session.get(Seat, (table_id, seat))
                 if row is None or row.disconnected_at is None:
                     return
+        moment = now()
         with self.db.transaction() as session:
             row = session.get(Seat, (table_id, seat))
             if row is not None:
-                row.disconnected_at = None if connected else now()
+                row.disconnected_at = None if connected else moment
+        if row is not None and not connected and self._may_be_realtime(table_id):  # the grace's expiry
+            self.deadlines.note(table_id, moment + timedelta(seconds=self.settings.grace_seconds))
+
+    def _may_be_realtime(self, table_id: str) -> bool:
+        """False only for a cached match known to be turn-based (whose disconnections never expire)."""
+        live = self._live.get(table_id)
+        return live is None or live.meta.get("clock", {}).get("mode") != "turn"
 
     def due(self) -> tuple[list[tuple[str, int]], list[str]]:
         """(human seats whose time ran out or who left past the grace period, tables whose seat to act
-        is a bot or a zombie). Only tables where either may hold are looked at closely."""
+        is a bot or a zombie). Reads the tables the deadline index names (or, as its backstop, every
+        playing table), and refreshes the index from what it read."""
         moment = now()
-        grace = timedelta(seconds=self.settings.grace_seconds)
-        expired, bot_turns = [], []
+        full = self.deadlines.reread_all_due(moment)
+        stamp = self.deadlines.stamp()
+        named = self.deadlines.due(moment)  # clears the flags: a full read covers them too
+        asked = None if full else sorted(named)
+        expired: list[tuple[str, int]] = []
+        bot_turns: list[str] = []
+        if asked == []:
+            return expired, bot_turns
         with self.db.read() as session:
-            tables, seats = table_store.playing_clocks(session)
-        for table_id, table in tables.items():
-            rows = seats.get(table_id, [])
-            humans = [s for s in rows if s.kind == "human" and not s.zombie]
-            for seat in humans:  # turn-based: an absent person keeps the seat until the move's deadline
-                if (table.mode == "realtime" and seat.disconnected_at is not None
-                        and aware(seat.disconnected_at) + grace <= moment):
-                    expired.append((table_id, seat.seat))
-            late = [s for s in humans if self._deadline(table, s) <= moment]
-            if not late and len(humans) == len(rows):
-                continue  # no clock can have run out, and no bot plays here
-            live = self._live.get(table_id)
-            if live is None or live.state_id != table.state_id:
-                live = self.sync(table_id)
-            to_act = live.to_act()
-            if to_act is None:
-                continue
-            if any(s.seat == to_act for s in late) and (table_id, to_act) not in expired:
+            tables, seats = table_store.playing_clocks(session, asked)
+        earliest = {table_id: self._look(table_id, table, seats.get(table_id, []), moment, expired, bot_turns)
+                    for table_id, table in tables.items()}
+        self.deadlines.refresh(stamp, moment, asked, earliest, bot_turns)  # a bot's turn: again next sweep
+        return expired, bot_turns
+
+    def _look(self, table_id: str, table, rows: list, moment: datetime,
+              expired: list[tuple[str, int]], bot_turns: list[str]) -> datetime | None:
+        """:meth:`due` at one table: adds what is due there now to ``expired`` and ``bot_turns``, and
+        returns the earliest moment something may come due there (None: nothing by time alone). Only
+        tables where a clock ran out or a bot plays are looked at closely (their seat to act)."""
+        humans = [s for s in rows if s.kind == "human" and not s.zombie]
+        grace_ends = self._grace_ends(table, humans)
+        # turn-based: an absent person keeps the seat until the move's deadline (no grace expiry)
+        expired.extend((table_id, seat) for seat, ends in grace_ends.items() if ends <= moment)
+        deadlines = {s.seat: self._deadline(table, s) for s in humans}
+        late = [seat for seat, deadline in deadlines.items() if deadline <= moment]
+        if not late and len(humans) == len(rows):  # no clock can have run out, and no bot plays here
+            return min([*grace_ends.values(), *deadlines.values()], default=None)
+        live = self._live.get(table_id)
+        if live is None or live.state_id != table.state_id:
+            live = self.sync(table_id)
+        to_act = live.to_act()
+        if to_act is not None:
+            if to_act in late and (table_id, to_act) not in expired:
                 expired.append((table_id, to_act))
             if rows[to_act].kind == "bot" or rows[to_act].zombie:
                 bot_turns.append(table_id)
-        return expired, bot_turns
+        return min([*grace_ends.values(), *(d for seat, d in deadlines.items() if seat == to_act)], default=None)
+
+    def _watch(self, stamp: int, table, seats: list, to_act: int | None) -> None:
+        """Tell the deadline index what a committed change left at the table (its rows as committed,
+        the seat to act): finished, a bot's or zombie's turn, or its earliest moment (the deadline
+        of the person to act, a real-time disconnection's grace expiry)."""
+        if table.status != "playing":
+            self.deadlines.drop(table.id)
+            return
+        flagged, moments = [], list(self._grace_ends(table, seats).values())
+        if to_act is not None and (seats[to_act].kind == "bot" or seats[to_act].zombie):
+            flagged.append(table.id)
+        elif to_act is not None and seats[to_act].kind == "human":
+            moments.append(self._deadline(table, seats[to_act]))
+        self.deadlines.refresh(stamp, now(), [table.id], {table.id: min(moments, default=None)}, flagged)
+
+    def _grace_ends(self, table, seats: list) -> dict[int, datetime]:
+        """Seat -> when its real-time disconnection's grace period ends (people's seats only)."""
+        if table.mode != "realtime":
+            return {}
+        grace = timedelta(seconds=self.settings.grace_seconds)
+        return {s.seat: aware(s.disconnected_at) + grace for s in seats
+                if s.kind == "human" and not s.zombie and s.disconnected_at is not None}
 
     def expire(self, table_id: str, seat: int) -> None:
         """A seat :meth:`due` found late: at a turn-based table whose policy drops absent people, the
@@ -441,6 +493,10 @@ class TableService:
                     ratings.update(session, table.game, [(s.user_id, table.outcome["ranks"][s.seat])
                                                          for s in seats if s.user_id], table.id)
             self.notify(session, table_id)
+        if table.status == "over":
+            self.deadlines.drop(table_id)
+        else:
+            self.deadlines.flag(table_id)  # a zombie plays the seat now
         if table_id in self._live:
             self.sync(table_id)  # the new meta (status, resignations), after the commit
 

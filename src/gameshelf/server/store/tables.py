@@ -231,16 +231,35 @@ def open_table_ids(session: Session, game: str | None, limit: int) -> list[str]:
     return [i for i in ids if i in open_ids]
 
 
-def playing_clocks(session: Session) -> tuple[dict[str, Any], dict[str, list]]:
-    """Every playing table's clock columns by id, and its seats' (seat order)."""
+def playing_clocks(session: Session, table_ids: Sequence[str] | None = None,
+                   ) -> tuple[dict[str, Any], dict[str, list]]:
+    """Every playing table's clock columns by id, and its seats' (seat order); only those of
+    ``table_ids`` if given (asked CLOCK_CHUNK ids at a time)."""
+    if table_ids is None:
+        return _clocks(session, TABLES.c.status == "playing")
+    tables: dict[str, Any] = {}
+    seats: dict[str, list] = {}
+    for start in range(0, len(table_ids), CLOCK_CHUNK):
+        chunk = list(table_ids[start:start + CLOCK_CHUNK])
+        found, their_seats = _clocks(session, (TABLES.c.status == "playing") & TABLES.c.id.in_(chunk))
+        tables.update(found)
+        seats.update(their_seats)
+    return tables, seats
+
+
+CLOCK_CHUNK = 500  # table ids a statement of playing_clocks names at most
+
+
+def _clocks(session: Session, which) -> tuple[dict[str, Any], dict[str, list]]:
+    """The clock columns of the tables ``which`` selects, and their seats' (seat order)."""
     tables = {r.id: r for r in session.execute(
         select(TABLES.c.id, TABLES.c.state_id, TABLES.c.mode, TABLES.c.turn_hours,
-               TABLES.c.turn_started_at).where(TABLES.c.status == "playing"))}
+               TABLES.c.turn_started_at).where(which))}
     seats: dict[str, list] = {}
     for r in session.execute(select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.kind, SEATS.c.zombie,
                                     SEATS.c.remaining_ms, SEATS.c.disconnected_at)
                              .join(TABLES, TABLES.c.id == SEATS.c.table_id)
-                             .where(TABLES.c.status == "playing").order_by(SEATS.c.seat)):
+                             .where(which).order_by(SEATS.c.seat)):
         seats.setdefault(r.table_id, []).append(r)
     return tables, seats
 
