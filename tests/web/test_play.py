@@ -12,6 +12,24 @@ from tests.web.conftest import DESKTOP, DRIVER, PHONE, create_table, engine_outc
 GAMES = ["midnight_zoo", "borealis", "iwari", "mariposas"]
 
 
+def settled_board(page, web, table_id: str) -> tuple[object, set[str]]:
+    """(seat 0's view, the board's element ids) at a state where it is seat 0's turn on the page and
+    on the server alike. A decision with a single legal action is played by the page for its seat
+    (the "forced" preference), so a page may show its turn at a state the server has already left:
+    such a moment is skipped, and the board read again once the page and the server agree."""
+    for _ in range(200):
+        page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=60_000)
+        sid = int(page.evaluate("document.body.dataset.stateId"))
+        live = web.service.live(table_id)
+        with live.lock:
+            view = live.game.view(live.state, 0) if live.state_id == sid else None
+        shown = set(page.locator("#board [data-id]").evaluate_all("els => els.map(e => e.dataset.id)"))
+        if view is not None and page.evaluate("document.body.dataset.stateId") == str(sid):
+            return view, shown
+        page.wait_for_timeout(50)
+    raise AssertionError("the page and the server never agreed on a state at seat 0's turn")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_full_game_against_a_bot(web, context, game):
     page = new_page(context)
@@ -19,13 +37,7 @@ def test_a_full_game_against_a_bot(web, context, game):
     wait_started(page)
     page.wait_for_selector("#board .board-wrap")
     # Every element the engine's decisions may target is on the board, with its id.
-    page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=60_000)
-    sid = int(page.evaluate("document.body.dataset.stateId"))
-    live = web.service.live(table_id)
-    with live.lock:
-        assert live.state_id == sid
-        view = live.game.view(live.state, 0)
-    shown = set(page.locator("#board [data-id]").evaluate_all("els => els.map(e => e.dataset.id)"))
+    view, shown = settled_board(page, web, table_id)
     missing = expected_ids(game, view, 0) - shown
     assert not missing, sorted(missing)[:20]
     shot(page, f"{game}-desktop-en")
