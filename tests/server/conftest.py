@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -21,7 +22,10 @@ import uvicorn
 from websockets.sync.client import connect
 
 from gameshelf.server.app import create_app
+from gameshelf.server.auth import now
 from gameshelf.server.settings import Settings
+from gameshelf.server.store import Database, User
+from gameshelf.server.tables import TableService
 
 PG = os.environ.get("GAMESHELF_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 SRC = str(Path(__file__).parents[2] / "src")
@@ -48,6 +52,23 @@ def fast_settings(db_url: str, **overrides) -> Settings:
                   rate_burst=200)
     values.update(overrides)
     return Settings(**values)
+
+
+@contextmanager
+def quiet_service(db_url: str, **settings):
+    """A table service on a migrated store holding the users ``ann`` and ``bob``, announcing nothing
+    to other processes (no relay bodies built)."""
+    db = Database(db_url)
+    db.migrate()
+    svc = TableService(db, Settings(db_url=db_url, **settings))
+    svc.relaying = False
+    with db.transaction() as session:
+        for name in ("ann", "bob"):
+            session.add(User(id=name, name=name, created_at=now()))
+    try:
+        yield svc
+    finally:
+        db.dispose()
 
 
 def free_port() -> int:

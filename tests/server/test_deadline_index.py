@@ -21,10 +21,10 @@ from gameshelf.server.deadlines import DeadlineIndex
 from gameshelf.server.hub import Hub
 from gameshelf.server.schemas import JoinIn, SeatIn, TableIn
 from gameshelf.server.settings import Settings
-from gameshelf.server.store import Database, User
+from gameshelf.server.store import User
 from gameshelf.server.store import tables as table_store
 from gameshelf.server.tables import TableService
-from tests.server.conftest import GAME
+from tests.server.conftest import GAME, quiet_service
 
 T0 = datetime(2030, 1, 1, tzinfo=timezone.utc)
 
@@ -138,16 +138,9 @@ def clock(monkeypatch) -> Clock:
 
 @pytest.fixture
 def service(db_url, clock):
-    db = Database(db_url)
-    db.migrate()
     # No full read comes on its own (the clock moves by hours): a test that wants them sets the period.
-    svc = TableService(db, Settings(db_url=db_url, grace_seconds=GRACE, reread_seconds=1e9))
-    svc.relaying = False
-    with db.transaction() as session:
-        for name in ("ann", "bob"):
-            session.add(User(id=name, name=name, created_at=real_now()))
-    yield svc
-    db.dispose()
+    with quiet_service(db_url, grace_seconds=GRACE, reread_seconds=1e9) as svc:
+        yield svc
 
 
 def _user(svc: TableService, name: str) -> User:

@@ -23,20 +23,13 @@ from gameshelf.server.store import alive
 from gameshelf.server.store import tables as table_store
 from gameshelf.server.live import LiveMatch, Row
 from gameshelf.server.tables import RELAY_HASH, TableService, relay_digest
-from tests.server.conftest import GAME
+from tests.server.conftest import GAME, quiet_service
 
 
 @pytest.fixture
 def service(db_url):
-    db = Database(db_url)
-    db.migrate()
-    svc = TableService(db, Settings(db_url=db_url))
-    svc.relaying = False
-    with db.transaction() as session:
-        for name in ("ann", "bob"):
-            session.add(User(id=name, name=name, created_at=now()))
-    yield svc
-    db.dispose()
+    with quiet_service(db_url) as svc:
+        yield svc
 
 
 def _table(svc: TableService, **spec) -> str:
