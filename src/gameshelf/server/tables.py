@@ -43,6 +43,10 @@ class TableService:
         # Announces a change to the other processes inside the committing transaction (PostgreSQL's
         # NOTIFY); the third argument is the move itself, for them to apply (hub.relay_body).
         self.notify: Callable[..., None] = lambda session, table_id, move="": None
+        # When set (the hub: PostgreSQL's relay), a move or undo is announced by this after its commit
+        # (table id, move), instead of by ``notify`` inside it: PostgreSQL serialises the commits of
+        # transactions that NOTIFY (broker.py).
+        self.announce: Callable[[str, str], None] | None = None
         # Told (from the worker thread) the id of a table whose cached match a read caught up with the
         # store: the hub then sends the new state to that table's connections in this process.
         self.caught_up: Callable[[str], None] = lambda table_id: None
@@ -256,7 +260,8 @@ class TableService:
                 writes.set_table(table_id, **values)
                 live.meta = self._meta(table, seats, live)
                 live.relayed = relay_body(live) if self.relaying else ""
-                self.notify(writes, table_id, live.relayed)
+                if self.announce is None:
+                    self.notify(writes, table_id, live.relayed)
                 writes.send()
                 if self.db.is_sqlite and table.status == "playing":
                     self._keep_rows(conn, table, seats, values)
@@ -267,6 +272,8 @@ class TableService:
         except Exception:
             self.forget(table_id)
             raise
+        if self.announce is not None:  # committed: now (not before) the other processes may hear of it
+            self.announce(table_id, live.relayed)
         self._watch(stamp, table, seats, live.to_act())
         return live
 
