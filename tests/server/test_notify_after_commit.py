@@ -69,6 +69,35 @@ def test_a_move_is_announced_once_committed_and_its_transaction_notifies_nothing
                 listener.close()
 
 
+def test_a_join_and_a_start_are_announced_once_committed_and_notify_nothing_in_their_transactions(db_url):
+    with quiet_service(db_url) as svc:
+        if not svc.db.is_sqlite:
+            svc.notify = pg_notifier(svc.db.channel())
+        announced: list[tuple[str, str, str]] = []
+
+        def status(tid: str) -> str:
+            other = Database(db_url)
+            try:
+                with other.read_connection() as conn:
+                    return conn.exec_driver_sql(f"SELECT status FROM game_tables WHERE id = '{tid}'").scalar()
+            finally:
+                other.dispose()
+
+        svc.announce = lambda tid, move: announced.append((tid, move, status(tid)))
+        listener = None
+        if not svc.db.is_sqlite:
+            listener = psycopg.connect(PG, autocommit=True)
+            listener.execute(f"LISTEN {svc.db.channel()}")
+        try:
+            table_id = _started(svc)
+            assert announced == [(table_id, "", "open"), (table_id, "", "playing")]  # the join, the start
+            if listener is not None:
+                assert [n.payload for n in listener.notifies(timeout=1.0, stop_after=1)] == []
+        finally:
+            if listener is not None:
+                listener.close()
+
+
 def test_without_an_announcer_the_move_notifies_in_its_transaction(db_url):
     """A service no hub wires (another tool using it) keeps the NOTIFY inside the move's commit."""
     if not db_url.startswith("postgresql"):

@@ -1,19 +1,20 @@
 """Cross-process updates: which table changed, so every process refreshes its connections there.
 
-PostgreSQL: every process LISTENs on one channel; a move is NOTIFYed right after its commit, by one
-thread of the committing process on a connection of its own (``PostgresBroker.announce``), and any
-other change by its committing transaction (delivered only if it commits). Redis (``--broker
-redis://...``): published right after the commit.
+PostgreSQL: every process LISTENs on one channel; a table's change (a move, a join, a start, ...) is
+NOTIFYed right after its commit, by one thread of the committing process on a connection of its own
+(``PostgresBroker.announce``; a table service no hub wires NOTIFYs inside the committing
+transaction, delivered only if it commits). Redis (``--broker redis://...``): published right
+after the commit.
 
-Why a move's NOTIFY is not in its transaction: PostgreSQL serialises every committing transaction
+Why the NOTIFY is not in the change's transaction: PostgreSQL serialises every committing transaction
 that notified on one lock for the whole database, held until its commit is flushed to the WAL
 (async.c, ``PreCommit_Notify``), so with the NOTIFY inside, moves committed one at a time, one WAL
 flush each: on this machine 16 threads committed 520-570 such transactions a second against 2,600
-without the NOTIFY (the flushes then shared), and at 1,000 seats the commits queued on that lock
-(``pg_stat_activity``: wait event ``Lock``/``object``) for the p99 spikes (bench/RESULTS.md,
-session 22). The sender's connection writes nothing but notifications, so its commits do not wait
+without the NOTIFY (the flushes then shared), and at 1,000 seats the moves' commits queued on
+that lock (``pg_stat_activity``: wait event ``Lock``/``object`` more often than the WAL flush
+itself; bench/RESULTS.md, session 22). The sender's connection writes nothing but notifications, so its commits do not wait
 for their WAL flush (``synchronous_commit`` off on that connection only: a notification is never
-stored). A move whose process dies between its commit and the announcement is found by the other
+stored). A change whose process dies between its commit and the announcement is found by the other
 processes' heartbeat (the store's state id against their cache), as with Redis. With
 SQLite and no broker, a single process delivers to its own connections only. A table change carries
 only a table id; the store stays the truth, so a lost or repeated message never loses or repeats an
@@ -69,8 +70,7 @@ class LocalBroker:
 
 
 class PostgresBroker(LocalBroker):
-    """LISTEN on the database's channel; a move's NOTIFY is sent after its commit (``announce``), any
-    other change's by its committing transaction."""
+    """LISTEN on the database's channel; a change's NOTIFY is sent after its commit (``announce``)."""
 
     relays = True
 
