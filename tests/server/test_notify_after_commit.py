@@ -175,3 +175,47 @@ def test_the_server_announces_moves_after_commit_on_postgresql(db_url):
         assert len(heard) == 1 and heard[0].startswith(f"{table_id}:") and '"s":1' in heard[0]
     finally:
         srv.stop()
+
+
+def test_a_payload_postgresql_refuses_is_dropped_and_blocks_no_other_announcement(db_url, caplog):
+    """A payload NOTIFY never takes (over its 8000 bytes) is logged and dropped; the announcements
+    batched with it and those after it still arrive, in order (before, the sender retried it forever
+    and every later move went unannounced)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("NOTIFY is PostgreSQL's")
+    db = Database(db_url)
+
+    async def run() -> list[str]:
+        heard: list[str] = []
+        sender, listener = PostgresBroker(db.libpq_url(), db.channel()), PostgresBroker(db.libpq_url(), db.channel())
+
+        async def hear(payload: str) -> None:
+            heard.append(payload)
+
+        async def ignore(payload: str) -> None:
+            pass
+
+        await listener.start(hear)
+        await sender.start(ignore)
+        for payload in ["a", "b", "x" * 9000, "c"]:
+            sender.announce(payload)
+        for _ in range(100):
+            if len(heard) >= 3:
+                break
+            await asyncio.sleep(0.05)
+        sender.announce("d")
+        for _ in range(100):
+            if len(heard) >= 4:
+                break
+            await asyncio.sleep(0.05)
+        await sender.stop()
+        await listener.stop()
+        return heard
+
+    try:
+        with caplog.at_level("ERROR", logger="gameshelf.server"):
+            heard = asyncio.run(run())
+    finally:
+        db.dispose()
+    assert heard == ["a", "b", "c", "d"]
+    assert any("NOTIFY refused, dropped" in record.getMessage() for record in caplog.records)

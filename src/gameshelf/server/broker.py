@@ -125,7 +125,18 @@ class PostgresBroker(LocalBroker):
                         quote, encoding = pq.Escaping(conn.pgconn).escape_literal, conn.info.encoding
                         head = b"SELECT pg_notify(" + quote(self.channel.encode(encoding)) + b", "
                     result = conn.pgconn.exec_(b"; ".join(head + quote(p.encode(encoding)) + b")" for p in batch))
-                    if result.status != pq.ExecStatus.TUPLES_OK:
+                    if result.status != pq.ExecStatus.TUPLES_OK and conn.pgconn.status == pq.ConnStatus.OK:
+                        # Refused with the connection sound (a payload PostgreSQL will never take):
+                        # one at a time, dropping what is refused, so one bad payload blocks nothing.
+                        for payload in batch:
+                            alone = conn.pgconn.exec_(head + quote(payload.encode(encoding)) + b")")
+                            if alone.status != pq.ExecStatus.TUPLES_OK and conn.pgconn.status == pq.ConnStatus.OK:
+                                log.error("NOTIFY refused, dropped (%s): %.80s",
+                                          (alone.get_error_message() or "").strip(), payload)
+                            elif alone.status != pq.ExecStatus.TUPLES_OK:
+                                raise psycopg.OperationalError(alone.get_error_message() or "NOTIFY failed")
+                            batch = batch[1:]
+                    elif result.status != pq.ExecStatus.TUPLES_OK:
                         raise psycopg.OperationalError(result.get_error_message() or "NOTIFY failed")
                     break
                 except Exception as exc:
