@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from gameshelf.agents import make_agent  # noqa: E402
 from gameshelf.analysis import analyse_record  # noqa: E402
-from gameshelf.analysis import search  # noqa: E402
+from gameshelf.analysis import review, search  # noqa: E402
 from gameshelf.analysis.review import DecisionReview, SeatReview, THRESHOLDS, flag_for  # noqa: E402
 from gameshelf.core.record import Record  # noqa: E402
 from gameshelf.games import game_ids, get_game  # noqa: E402
@@ -132,7 +132,28 @@ def main() -> None:
     parser.add_argument("--sims", type=int, default=None, help="the analysis's simulations a decision (experiments)")
     parser.add_argument("--depth", type=int, default=None,
                         help="the analysis's greedy rollout steps (-1: to the end; experiments)")
+    parser.add_argument("--rechecks", type=int, default=None,
+                        help="search each decision that looks costly this many more times, with other seeds, "
+                             "and take the means (experiments; review.RECHECKS)")
+    parser.add_argument("--recheck-from", type=float, default=None,
+                        help="the first search's loss from which a decision is searched again (review.RECHECK)")
+    parser.add_argument("--noise", type=float, default=None,
+                        help="the curve's noise band, for the tables (experiments; review.NOISE)")
+    parser.add_argument("--curve-k", type=float, default=None,
+                        help="the curve's steepness a percent of loss (experiments; review.CURVE_K)")
+    parser.add_argument("--floor", type=float, default=None,
+                        help="a decision's least accuracy in the harmonic mean (experiments; review.HARMONIC_FLOOR)")
     args = parser.parse_args()
+    if args.curve_k is not None:
+        review.CURVE_K = args.curve_k
+    if args.floor is not None:
+        review.HARMONIC_FLOOR = args.floor
+    if args.rechecks is not None:
+        review.RECHECKS = args.rechecks
+    if args.recheck_from is not None:
+        review.RECHECK = args.recheck_from
+    if args.noise is not None:
+        review.NOISE = args.noise
     if args.score_weight is not None:
         search.SCORE_WEIGHT = args.score_weight
     if args.depth is not None:

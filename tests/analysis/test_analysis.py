@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from gameshelf.agents import make_agent
 from gameshelf.analysis import (THRESHOLDS, Analysis, DecisionReview, SeatReview, accuracy_of, analyse_record,
                                 flag_for, hints)
-from gameshelf.analysis.review import (FLAG_ACCURACY, NOISE, DecisionJob, game_accuracy, loss_at, review_decision,
-                                       volatility_weights)
+from gameshelf.analysis.review import (FLAG_ACCURACY, NOISE, DecisionJob, combined, game_accuracy, loss_at,
+                                       review_decision, volatility_weights)
 from gameshelf.core import BadOption, BadRecord, BadSeat
 from gameshelf.core.record import Record
 from gameshelf.match import run_match
@@ -282,3 +283,43 @@ def test_the_analysis_budget_is_its_own_and_not_below_the_playing_levels():
         assert all(SIMS[level] >= get_game(g).info.search.level_sims(level) for g in game_ids())
         assert analysis_agent(level, sims=7).sims == 7
     assert SIMS["hard"] > SIMS["normal"]
+
+
+# ---- searching a costly-looking decision again (an experiment's option, off by default) -------------
+def test_a_decision_searched_several_times_takes_the_means_of_its_searches():
+    def search(value, best_value, best):
+        loss = round(best_value - value, 4)
+        return DecisionReview(4, 0, "a", best, value, best_value, loss, flag_for(loss), 3)
+    merged = combined([search(0.40, 0.50, "b"), search(0.45, 0.47, "c"), search(0.44, 0.50, "c")])
+    assert (merged.value, merged.best_value, merged.loss) == (0.43, 0.49, 0.06)
+    assert merged.best == "c" and merged.flag == flag_for(0.06) and merged.ply == 4
+    assert combined([search(0.5, 0.5, "a"), search(0.5, 0.5, "a")]).best == "a"  # no other action found better
+    single = search(0.3, 0.6, "b")
+    assert combined([single]) is single
+
+
+def test_rechecks_search_costly_decisions_again_with_other_seeds(monkeypatch):
+    """With RECHECKS on, every decision whose first search lost RECHECK or more is searched RECHECKS
+    more times (seeds derived from its own); its loss is the mean; the rest are untouched; any number
+    of processes gives the same result."""
+    from gameshelf.analysis import review
+    from gameshelf.analysis.review import _jobs
+    from gameshelf.core.chance import derive_seed
+    record = _record(SCORED_TOY, seed=6)
+    plain = analyse_record(SCORED_TOY, record, sims=SIMS, seed=3)
+    monkeypatch.setattr(review, "RECHECKS", 2)
+    again = analyse_record(SCORED_TOY, record, sims=SIMS, seed=3)
+    assert again.to_json() == analyse_record(SCORED_TOY, record, sims=SIMS, seed=3, jobs=2).to_json()
+    jobs = {job.ply: job for job in _jobs(SCORED_TOY, record, [0, 1], "normal", 3, SIMS)}
+    rechecked = 0
+    for seat, review_ in plain.seats.items():
+        for first, merged in zip(review_.decisions, again.seats[seat].decisions):
+            if first.loss < review.RECHECK:
+                assert merged == first
+                continue
+            rechecked += 1
+            searches = [first] + [review_decision(replace(jobs[first.ply], seed=derive_seed(jobs[first.ply].seed,
+                                                                                              "again", k)))
+                                  for k in (1, 2)]
+            assert merged == combined(searches)
+    assert rechecked > 0

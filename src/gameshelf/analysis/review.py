@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from gameshelf.analysis.search import analysis_agent
@@ -27,13 +28,20 @@ from gameshelf.games import GAME_MODULES, get_game
 # steepness or aggregate tried kept both goals in all 20 Borealis games. NOISE is about two standard
 # deviations of a decision's loss between analysis seeds (0.01-0.03 by game at the default budget).
 CURVE_A, CURVE_K, CURVE_B, NOISE = 103.1668, 0.12, 3.1669, 0.05
+# Searching again (experiments: bench/bench_accuracy.py --rechecks): each decision whose first
+# search shows a loss of RECHECK or more is searched RECHECKS more times with other seeds, and its
+# numbers are the means (:func:`combined`). Off by default: with it, a narrower band (0.02) gave the
+# held-out Borealis games a 25.6-point margin, but only with the curve as steep as now, where one
+# loss of 0.29 among 60 best moves costs a seat 68 (bench/RESULTS.md, session 22).
+RECHECK, RECHECKS = 0.015, 0
+HARMONIC_FLOOR = 1.0  # a decision's least accuracy in a seat's harmonic mean (game_accuracy)
 # A flag is an accuracy below its bound on that curve (the worst flag first).
 FLAG_ACCURACY: tuple[tuple[str, float], ...] = (("blunder", 35.0), ("mistake", 60.0), ("inaccuracy", 80.0))
 
 
 def accuracy_of(loss: float) -> float:
     """A decision's accuracy in [0, 100] from its loss of expected result in [0, 1]:
-    ``103.1668 * exp(-0.12 * max(0, loss - 0.05) * 100) - 3.1669``, clipped: 100 for the best move
+    ``103.1668 * exp(-0.12 * max(0, loss - 0.02) * 100) - 3.1669``, clipped: 100 for the best move
     (and any loss within the search's noise), then falling as the loss grows."""
     return max(0.0, min(100.0, CURVE_A * math.exp(-CURVE_K * max(0.0, loss - NOISE) * 100.0) - CURVE_B))
 
@@ -78,8 +86,8 @@ def volatility_weights(win_chances: Sequence[float]) -> list[float]:
 def game_accuracy(accuracies: Sequence[float], win_chances: Sequence[float] | None = None) -> float:
     """A seat's accuracy over its decisions, Lichess's game accuracy: the mean of a
     volatility-weighted mean (:func:`volatility_weights` from ``win_chances``; a plain mean without
-    them) and the harmonic mean of the decisions' accuracies (each counted as at least 1), rounded
-    to 0.1; 100 without decisions. ``win_chances`` are n + 1 numbers for n decisions.
+    them) and the harmonic mean of the decisions' accuracies (each counted as at least
+    :data:`HARMONIC_FLOOR`, 1), rounded to 0.1; 100 without decisions. ``win_chances`` are n + 1 numbers for n decisions.
 
     The harmonic half makes frequent large losses weigh as they do in a game (random play falls far
     below); the weighted half keeps one or two costly decisions among many good ones from dragging a
@@ -100,7 +108,7 @@ def game_accuracy(accuracies: Sequence[float], win_chances: Sequence[float] | No
         raise ValueError(f"{len(accuracies)} decisions need {len(accuracies) + 1} win chances "
                          f"(before each and after the last), not {len(win_chances)}")
     weighted = sum(a * w for a, w in zip(accuracies, weights)) / sum(weights)
-    harmonic = len(accuracies) / sum(1.0 / max(1.0, a) for a in accuracies)
+    harmonic = len(accuracies) / sum(1.0 / max(HARMONIC_FLOOR, a) for a in accuracies)
     return round((weighted + harmonic) / 2, 1)
 
 
@@ -213,15 +221,42 @@ def analyse_record(game: Game, record: Record, seats: Iterable[int] | None = Non
     """
     agent = analysis_agent(level, 0, sims)  # validates the level and the budget
     work = list(_jobs(game, record, _seats(record, seats), level, seed, sims))
-    reviews: dict[int, list[DecisionReview]] = {seat: [] for seat in _seats(record, seats)}
-    for done, review in enumerate(_run(work, jobs), 1):
-        reviews[review.seat].append(review)
+    first: list[DecisionReview] = []
+    for review in _run(work, jobs):
+        first.append(review)
         if progress:
-            progress(done, len(work))
+            progress(len(first), len(work))
+    # Searched again: every decision whose first search shows a loss of RECHECK or more.
+    again = [replace(job, seed=derive_seed(job.seed, "again", k))
+             for job, review in zip(work, first) if review.loss >= RECHECK for k in range(1, RECHECKS + 1)]
+    more: dict[int, list[DecisionReview]] = {}
+    for done, review in enumerate(_run(again, jobs), len(work) + 1):
+        more.setdefault(review.ply, []).append(review)
+        if progress:
+            progress(done, len(work) + len(again))
+    reviews: dict[int, list[DecisionReview]] = {seat: [] for seat in _seats(record, seats)}
+    for review in first:
+        reviews[review.seat].append(combined([review, *more.get(review.ply, [])]))
     names = record.seats or [f"seat{i}" for i in range(record.players)]
     return Analysis(game.id, record.players, level, agent.sims, seed,
                     {seat: SeatReview(seat, names[seat] if seat < len(names) else f"seat{seat}", tuple(items))
                      for seat, items in reviews.items()})
+
+
+def combined(searches: Sequence[DecisionReview]) -> DecisionReview:
+    """One decision searched several times (the first search first): its value and best value are
+    the searches' means, its loss the difference (the mean of their losses), and its best action
+    the other action most of them found best (the earliest on a tie), or the action taken when none
+    found another; the top actions are the first search's."""
+    if len(searches) == 1:
+        return searches[0]
+    first = searches[0]
+    value = round(statistics.fmean(review.value for review in searches), 4)
+    best_value = round(statistics.fmean(review.best_value for review in searches), 4)
+    loss = round(max(0.0, best_value - value), 4)
+    others = Counter(review.best for review in searches if review.best != review.action)
+    best = others.most_common(1)[0][0] if loss > 0 and others else first.action
+    return replace(first, value=value, best_value=best_value, loss=loss, flag=flag_for(loss), best=best)
 
 
 def _seats(record: Record, seats: Iterable[int] | None) -> list[int]:
