@@ -34,6 +34,11 @@ from gameshelf.match import run_match  # noqa: E402
 
 LEVELS = ("random", "easy", "greedy", "normal", "hard")
 
+# Options for experiments: each sets a module constant of the analysis.
+EXPERIMENTS = {"score_weight": (search, "SCORE_WEIGHT"), "depth": (search, "DEPTH"), "rechecks": (review, "RECHECKS"),
+               "recheck_from": (review, "RECHECK"), "noise": (review, "NOISE"), "curve_k": (review, "CURVE_K"),
+               "floor": (review, "HARMONIC_FLOOR")}
+
 PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
@@ -144,20 +149,9 @@ def main() -> None:
     parser.add_argument("--floor", type=float, default=None,
                         help="a decision's least accuracy in the harmonic mean (experiments; review.HARMONIC_FLOOR)")
     args = parser.parse_args()
-    if args.curve_k is not None:
-        review.CURVE_K = args.curve_k
-    if args.floor is not None:
-        review.HARMONIC_FLOOR = args.floor
-    if args.rechecks is not None:
-        review.RECHECKS = args.rechecks
-    if args.recheck_from is not None:
-        review.RECHECK = args.recheck_from
-    if args.noise is not None:
-        review.NOISE = args.noise
-    if args.score_weight is not None:
-        search.SCORE_WEIGHT = args.score_weight
-    if args.depth is not None:
-        search.DEPTH = args.depth
+    for option, (module, name) in EXPERIMENTS.items():  # the analysis's settings an experiment overrides
+        if getattr(args, option) is not None:
+            setattr(module, name, getattr(args, option))
     if args.sims is not None:
         search.SIMS["normal"] = args.sims
     earlier = {(e["game"], e["level"], e["index"]): Record.from_json(e["record"])

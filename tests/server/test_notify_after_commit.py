@@ -29,12 +29,12 @@ def _started(svc) -> str:
     return table_id
 
 
-def _stored_state_id(db_url: str, table_id: str) -> int:
-    """The table's state id as another connection reads it (what is committed)."""
+def _stored(db_url: str, table_id: str, column: str = "state_id"):
+    """A column of the table's row as another connection reads it (what is committed)."""
     other = Database(db_url)
     try:
         with other.read_connection() as conn:
-            return conn.exec_driver_sql(f"SELECT state_id FROM game_tables WHERE id = '{table_id}'").scalar()
+            return conn.exec_driver_sql(f"SELECT {column} FROM game_tables WHERE id = '{table_id}'").scalar()
     finally:
         other.dispose()
 
@@ -46,7 +46,7 @@ def test_a_move_is_announced_once_committed_and_its_transaction_notifies_nothing
             svc.notify = pg_notifier(svc.db.channel())  # as the app sets it
         table_id = _started(svc)
         announced: list[tuple[str, str, int]] = []
-        svc.announce = lambda tid, move: announced.append((tid, move, _stored_state_id(db_url, tid)))
+        svc.announce = lambda tid, move: announced.append((tid, move, _stored(db_url, tid)))
         listener = None
         if not svc.db.is_sqlite:
             listener = psycopg.connect(PG, autocommit=True)
@@ -75,15 +75,7 @@ def test_a_join_and_a_start_are_announced_once_committed_and_notify_nothing_in_t
             svc.notify = pg_notifier(svc.db.channel())
         announced: list[tuple[str, str, str]] = []
 
-        def status(tid: str) -> str:
-            other = Database(db_url)
-            try:
-                with other.read_connection() as conn:
-                    return conn.exec_driver_sql(f"SELECT status FROM game_tables WHERE id = '{tid}'").scalar()
-            finally:
-                other.dispose()
-
-        svc.announce = lambda tid, move: announced.append((tid, move, status(tid)))
+        svc.announce = lambda tid, move: announced.append((tid, move, _stored(db_url, tid, "status")))
         listener = None
         if not svc.db.is_sqlite:
             listener = psycopg.connect(PG, autocommit=True)
@@ -115,9 +107,9 @@ def test_without_an_announcer_the_move_notifies_in_its_transaction(db_url):
         assert len(heard) == 1 and heard[0].startswith(f"{table_id}:")
 
 
-def test_the_brokers_announcements_from_many_threads_arrive_each_in_its_threads_order_and_intact(db_url):
-    if not db_url.startswith("postgresql"):
-        pytest.skip("NOTIFY is PostgreSQL's")
+def _heard_through_a_broker(db_url: str, announce) -> list[str]:
+    """What a listening broker hears while ``announce(sender, heard)`` (a coroutine) has a sending
+    broker announce, both on ``db_url``'s channel."""
     db = Database(db_url)
 
     async def run() -> list[str]:
@@ -132,24 +124,40 @@ def test_the_brokers_announcements_from_many_threads_arrive_each_in_its_threads_
 
         await listener.start(hear)
         await sender.start(ignore)
+        try:
+            await announce(sender, heard)
+        finally:
+            await sender.stop()
+            await listener.stop()
+        return heard
+
+    try:
+        return asyncio.run(run())
+    finally:
+        db.dispose()
+
+
+async def _until(heard: list[str], count: int) -> None:
+    for _ in range(200):
+        if len(heard) >= count:
+            return
+        await asyncio.sleep(0.05)
+
+
+def test_the_brokers_announcements_from_many_threads_arrive_each_in_its_threads_order_and_intact(db_url):
+    if not db_url.startswith("postgresql"):
+        pytest.skip("NOTIFY is PostgreSQL's")
+
+    async def announce(sender, heard) -> None:
         threads = [threading.Thread(target=lambda k=k: [sender.announce(f"t{k}:{i}:Zoë's; \\ \"x\"") for i in range(150)])
                    for k in range(4)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        for _ in range(200):
-            if len(heard) >= 600:
-                break
-            await asyncio.sleep(0.05)
-        await sender.stop()
-        await listener.stop()
-        return heard
+        await _until(heard, 600)
 
-    try:
-        heard = asyncio.run(run())
-    finally:
-        db.dispose()
+    heard = _heard_through_a_broker(db_url, announce)
     assert len(heard) == 600
     for k in range(4):
         assert [p for p in heard if p.startswith(f"t{k}:")] == [f"t{k}:{i}:Zoë's; \\ \"x\"" for i in range(150)]
@@ -171,7 +179,7 @@ def test_the_server_announces_moves_after_commit_on_postgresql(db_url):
             seat = live.to_act()
             srv.service.submit(table_id, seat, str(live.match.legal_for(seat)[0]), live.state_id)
             heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
-            assert _stored_state_id(srv.service.db.url.render_as_string(hide_password=False), table_id) == 1
+            assert _stored(srv.service.db.url.render_as_string(hide_password=False), table_id) == 1
         assert len(heard) == 1 and heard[0].startswith(f"{table_id}:") and '"s":1' in heard[0]
     finally:
         srv.stop()
@@ -183,39 +191,15 @@ def test_a_payload_postgresql_refuses_is_dropped_and_blocks_no_other_announcemen
     and every later move went unannounced)."""
     if not db_url.startswith("postgresql"):
         pytest.skip("NOTIFY is PostgreSQL's")
-    db = Database(db_url)
 
-    async def run() -> list[str]:
-        heard: list[str] = []
-        sender, listener = PostgresBroker(db.libpq_url(), db.channel()), PostgresBroker(db.libpq_url(), db.channel())
-
-        async def hear(payload: str) -> None:
-            heard.append(payload)
-
-        async def ignore(payload: str) -> None:
-            pass
-
-        await listener.start(hear)
-        await sender.start(ignore)
+    async def announce(sender, heard) -> None:
         for payload in ["a", "b", "x" * 9000, "c"]:
             sender.announce(payload)
-        for _ in range(100):
-            if len(heard) >= 3:
-                break
-            await asyncio.sleep(0.05)
+        await _until(heard, 3)
         sender.announce("d")
-        for _ in range(100):
-            if len(heard) >= 4:
-                break
-            await asyncio.sleep(0.05)
-        await sender.stop()
-        await listener.stop()
-        return heard
+        await _until(heard, 4)
 
-    try:
-        with caplog.at_level("ERROR", logger="gameshelf.server"):
-            heard = asyncio.run(run())
-    finally:
-        db.dispose()
+    with caplog.at_level("ERROR", logger="gameshelf.server"):
+        heard = _heard_through_a_broker(db_url, announce)
     assert heard == ["a", "b", "c", "d"]
     assert any("NOTIFY refused, dropped" in record.getMessage() for record in caplog.records)
