@@ -1,21 +1,7 @@
 """Cross-process updates: which table changed, so every process refreshes its connections there.
 
-PostgreSQL: every process LISTENs on one channel; a table's change (a move, a join, a start, ...) is
-NOTIFYed right after its commit, by one thread of the committing process on a connection of its own
-(``PostgresBroker.announce``; a table service no hub wires NOTIFYs inside the committing
-transaction, delivered only if it commits). Redis (``--broker redis://...``): published right
-after the commit.
-
-Why the NOTIFY is not in the change's transaction: PostgreSQL serialises every committing transaction
-that notified on one lock for the whole database, held until its commit is flushed to the WAL
-(async.c, ``PreCommit_Notify``), so with the NOTIFY inside, moves committed one at a time, one WAL
-flush each: on this machine 16 threads committed 520-570 such transactions a second against 2,600
-without the NOTIFY (the flushes then shared), and at 1,000 seats the moves' commits queued on
-that lock (``pg_stat_activity``: wait event ``Lock``/``object`` more often than the WAL flush
-itself; bench/RESULTS.md, session 22). The sender's connection writes nothing but notifications, so its commits do not wait
-for their WAL flush (``synchronous_commit`` off on that connection only: a notification is never
-stored). A change whose process dies between its commit and the announcement is found by the other
-processes' heartbeat (the store's state id against their cache), as with Redis. With
+PostgreSQL: the committing transaction NOTIFYs (delivered only if it commits) and every process
+LISTENs on one channel. Redis (``--broker redis://...``): published right after the commit. With
 SQLite and no broker, a single process delivers to its own connections only. A table change carries
 only a table id; the store stays the truth, so a lost or repeated message never loses or repeats an
 update (each connection is sent what it has not yet seen, by state id). A payload that is a JSON
@@ -31,13 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import queue
-import threading
-import time
 from typing import Awaitable, Callable
 
 log = logging.getLogger("gameshelf.server")
-STOP_SECONDS = 2.0  # how long a stopping PostgreSQL relay waits for its last announcements to be sent
 Handler = Callable[[str], Awaitable[None]]
 Reconnected = Callable[[], Awaitable[None]]
 
@@ -70,7 +52,7 @@ class LocalBroker:
 
 
 class PostgresBroker(LocalBroker):
-    """LISTEN on the database's channel; a change's NOTIFY is sent after its commit (``announce``)."""
+    """LISTEN on the database's channel; the NOTIFY is sent by the committing transaction."""
 
     relays = True
 
@@ -78,72 +60,11 @@ class PostgresBroker(LocalBroker):
         self.conninfo, self.channel = conninfo, channel
         self.task: asyncio.Task | None = None
         self.ready = asyncio.Event()
-        self.outbox: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self.sender: threading.Thread | None = None
 
     async def start(self, handler: Handler) -> None:
         self.handler = handler
         self.task = asyncio.create_task(self._listen())
-        self.sender = threading.Thread(target=self._send, name="gameshelf-notify", daemon=True)
-        self.sender.start()
         await asyncio.wait_for(self.ready.wait(), 10)
-
-    def announce(self, payload: str) -> None:
-        """From any thread, once a move has committed: NOTIFY ``payload`` soon, in order, never
-        waiting (see the module's docstring)."""
-        self.outbox.put(payload)
-
-    def _send(self) -> None:
-        """The sender thread: the announcements waiting, in order, one transaction a batch (a
-        notification sent twice after a lost connection is harmless: a move is applied once). Sent
-        through libpq as one simple query of ``SELECT pg_notify(...)`` statements (one transaction),
-        quoted by libpq: a psycopg ``execute`` with the batch as an array parameter cost about
-        0.25 ms of CPU an announcement, this about 0.09 ms."""
-        conn = statement = None
-        while (batch := self._next_batch()) is not None:
-            while True:
-                try:
-                    if conn is None or conn.closed:
-                        conn, statement = self._connect()
-                    _notify_batch(conn, statement, batch)
-                    break
-                except Exception as exc:
-                    log.warning("NOTIFY failed (%s); retrying", exc)
-                    if conn is not None:
-                        conn.close()
-                    conn = None
-                    time.sleep(0.2)
-        if conn is not None:
-            conn.close()
-
-    def _next_batch(self) -> list[str] | None:
-        """The announcements waiting (at least one, at most 512; None once stopping)."""
-        first = self.outbox.get()
-        if first is None:
-            return None
-        batch = [first]
-        while len(batch) < 512:
-            try:
-                more = self.outbox.get_nowait()
-            except queue.Empty:
-                break
-            if more is None:
-                self.outbox.put(None)  # stop once this batch is sent
-                break
-            batch.append(more)
-        return batch
-
-    def _connect(self):
-        """The sender's connection (``synchronous_commit`` off: it stores nothing) and a function
-        giving a payload's ``SELECT pg_notify(...)`` statement, quoted by libpq."""
-        import psycopg
-        from psycopg import pq
-
-        conn = psycopg.connect(self.conninfo, autocommit=True)
-        conn.execute("SET synchronous_commit TO off")
-        quote, encoding = pq.Escaping(conn.pgconn).escape_literal, conn.info.encoding
-        head = b"SELECT pg_notify(" + quote(self.channel.encode(encoding)) + b", "
-        return conn, lambda payload: head + quote(payload.encode(encoding)) + b")"
 
     async def _listen(self) -> None:
         import psycopg
@@ -171,33 +92,6 @@ class PostgresBroker(LocalBroker):
         if self.task:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
-        if self.sender is not None:  # the last moves' announcements first (briefly: a lost one is found anyway)
-            self.outbox.put(None)
-            await asyncio.to_thread(self.sender.join, STOP_SECONDS)
-
-
-def _notify_batch(conn, statement, batch: list[str]) -> None:
-    """NOTIFY ``batch`` in one transaction on ``conn``. Refused with the connection sound (a payload
-    PostgreSQL will never take, such as one over 8000 bytes), one at a time instead, dropping (and
-    logging) what is refused, so that one bad payload blocks nothing after it. Raises on a broken
-    connection, ``batch`` then holding what is still to send."""
-    import psycopg
-    from psycopg import pq
-
-    def sound(result) -> bool:
-        if result.status == pq.ExecStatus.TUPLES_OK:
-            return True
-        if conn.pgconn.status != pq.ConnStatus.OK:
-            raise psycopg.OperationalError(result.get_error_message() or "NOTIFY failed")
-        return False
-
-    if sound(conn.pgconn.exec_(b"; ".join(statement(payload) for payload in batch))):
-        return
-    while batch:
-        result = conn.pgconn.exec_(statement(batch[0]))
-        if not sound(result):
-            log.error("NOTIFY refused, dropped (%s): %.80s", (result.get_error_message() or "").strip(), batch[0])
-        del batch[0]
 
 
 class RedisBroker(LocalBroker):
@@ -273,11 +167,6 @@ class RedisBroker(LocalBroker):
                     await asyncio.sleep(0.2)
 
     async def stop(self) -> None:
-        if self.sender:  # the last moves' announcements first (briefly: a lost one is found anyway)
-            try:
-                await asyncio.wait_for(self.outbox.join(), 2)
-            except TimeoutError:
-                pass
         for task in (self.sender, self.task):
             if task:
                 task.cancel()

@@ -101,9 +101,6 @@ class Hub:
         self.service.caught_up = self._tell_caught_up
         self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
-        announce = getattr(self.broker, "announce", None)
-        if announce is not None:  # PostgreSQL: a move's NOTIFY goes out after its commit (broker.py)
-            self.service.announce = lambda table_id, move: announce(message(table_id, move))
         self.sweeper = asyncio.create_task(self._sweep())
         self.heart = asyncio.create_task(self._heartbeat())
 

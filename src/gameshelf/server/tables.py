@@ -43,10 +43,6 @@ class TableService:
         # Announces a change to the other processes inside the committing transaction (PostgreSQL's
         # NOTIFY); the third argument is the move itself, for them to apply (hub.relay_body).
         self.notify: Callable[..., None] = lambda session, table_id, move="": None
-        # When set (the hub: PostgreSQL's relay), a change (a move, an undo, a join, a start, ...) is
-        # announced by this after its commit (table id, move), instead of by ``notify`` inside it:
-        # PostgreSQL serialises the commits of transactions that NOTIFY (broker.py).
-        self.announce: Callable[[str, str], None] | None = None
         # Told (from the worker thread) the id of a table whose cached match a read caught up with the
         # store: the hub then sends the new state to that table's connections in this process.
         self.caught_up: Callable[[str], None] = lambda table_id: None
@@ -55,16 +51,6 @@ class TableService:
         self.relaying = True
         # The playing tables where something may come due, and when: the sweep (due) reads only those.
         self.deadlines = DeadlineIndex(settings.reread_seconds)
-
-    def _notify_in(self, session, table_id: str, move: str = "") -> None:
-        """Inside a change's transaction: its NOTIFY there, unless it is announced after the commit."""
-        if self.announce is None:
-            self.notify(session, table_id, move)
-
-    def _announced(self, table_id: str, move: str = "") -> None:
-        """After a change's commit (never before: commit before broadcast): announce it, if so set."""
-        if self.announce is not None:
-            self.announce(table_id, move)
 
     # ---- lifecycle -------------------------------------------------------------------------
     def create(self, user: User, spec: TableIn) -> str:
@@ -130,8 +116,7 @@ class TableService:
             # invitee hands it back reserved, never open. A seat taken as an open seat keeps no code.
             seat.invite_code = secrets.token_urlsafe(9) if seat.kind == "invited" else None
             seat.kind, seat.user_id = "human", user.id
-            self._notify_in(session, table_id)
-        self._announced(table_id)
+            self.notify(session, table_id)
 
     def leave(self, user: User, table_id: str) -> None:
         with self.db.transaction() as session:
@@ -145,8 +130,7 @@ class TableService:
                 seat.zombie = True  # a bot finishes the game for the seat
             else:
                 raise ServerError("table.not_open", "the game is over")
-            self._notify_in(session, table_id)
-        self._announced(table_id)
+            self.notify(session, table_id)
         self.deadlines.flag(table_id)  # the zombie may be the seat to act
 
     def start(self, user: User, table_id: str) -> None:
@@ -164,8 +148,7 @@ class TableService:
             for seat in seats:
                 if table.mode == "realtime" and seat.kind == "human":
                     seat.remaining_ms = int(table.base_seconds * 1000)
-            self._notify_in(session, table_id)
-        self._announced(table_id)
+            self.notify(session, table_id)
         self.deadlines.flag(table_id)  # its first deadline, or a bot to open the game
 
     # ---- the match ---------------------------------------------------------------------------
@@ -273,7 +256,7 @@ class TableService:
                 writes.set_table(table_id, **values)
                 live.meta = self._meta(table, seats, live)
                 live.relayed = relay_body(live) if self.relaying else ""
-                self._notify_in(writes, table_id, live.relayed)
+                self.notify(writes, table_id, live.relayed)
                 writes.send()
                 if self.db.is_sqlite and table.status == "playing":
                     self._keep_rows(conn, table, seats, values)
@@ -284,7 +267,6 @@ class TableService:
         except Exception:
             self.forget(table_id)
             raise
-        self._announced(table_id, live.relayed)
         self._watch(stamp, table, seats, live.to_act())
         return live
 
@@ -388,8 +370,7 @@ class TableService:
                 live = self._live.get(table_id)
                 if live is not None and live.to_act() == seat:
                     table.turn_started_at = now()
-            self._notify_in(session, table_id)
-        self._announced(table_id)
+            self.notify(session, table_id)
         self.deadlines.flag(table_id)  # a bot's turn now, or the person's again (a new deadline)
         if table_id in self._live:
             self.sync(table_id)  # after the commit: never wait for a match's lock inside a transaction
@@ -511,8 +492,7 @@ class TableService:
                 if table.rated:
                     ratings.update(session, table.game, [(s.user_id, table.outcome["ranks"][s.seat])
                                                          for s in seats if s.user_id], table.id)
-            self._notify_in(session, table_id)
-        self._announced(table_id)
+            self.notify(session, table_id)
         if table.status == "over":
             self.deadlines.drop(table_id)
         else:

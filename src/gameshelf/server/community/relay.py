@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from gameshelf.server.broker import PostgresBroker
 from gameshelf.server.hub import ORIGIN
+from gameshelf.server.store import tables as table_store
 
 if TYPE_CHECKING:
     from gameshelf.server.hub import Hub
@@ -67,11 +68,15 @@ async def publish(hub: Hub, kind: str, body: dict[str, Any]) -> None:
     """Tell the other processes (this one has already delivered to its own connections)."""
     payload = json.dumps({"k": kind, "o": ORIGIN, **body}, ensure_ascii=False, separators=(",", ":"))
     if isinstance(hub.broker, PostgresBroker):
-        # The broker's sender thread, as the tables' changes: a NOTIFY in a transaction of its own
-        # here would take PostgreSQL's commit lock for notifications (broker.py) from the moves.
-        hub.broker.announce(payload)
+        db = hub.service.db
+        await asyncio.to_thread(_notify, db, hub.broker.channel, payload)
     else:
         await hub.broker.publish(payload)
+
+
+def _notify(db, channel: str, payload: str) -> None:
+    with db.engine.begin() as conn:
+        table_store.notify(conn, channel, payload)
 
 
 async def receive(hub: Hub, payload: str) -> None:
