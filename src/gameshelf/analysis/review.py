@@ -41,7 +41,7 @@ FLAG_ACCURACY: tuple[tuple[str, float], ...] = (("blunder", 35.0), ("mistake", 6
 
 def accuracy_of(loss: float) -> float:
     """A decision's accuracy in [0, 100] from its loss of expected result in [0, 1]:
-    ``103.1668 * exp(-0.12 * max(0, loss - 0.02) * 100) - 3.1669``, clipped: 100 for the best move
+    ``103.1668 * exp(-0.12 * max(0, loss - 0.05) * 100) - 3.1669``, clipped: 100 for the best move
     (and any loss within the search's noise), then falling as the loss grows."""
     return max(0.0, min(100.0, CURVE_A * math.exp(-CURVE_K * max(0.0, loss - NOISE) * 100.0) - CURVE_B))
 
@@ -87,7 +87,8 @@ def game_accuracy(accuracies: Sequence[float], win_chances: Sequence[float] | No
     """A seat's accuracy over its decisions, Lichess's game accuracy: the mean of a
     volatility-weighted mean (:func:`volatility_weights` from ``win_chances``; a plain mean without
     them) and the harmonic mean of the decisions' accuracies (each counted as at least
-    :data:`HARMONIC_FLOOR`, 1), rounded to 0.1; 100 without decisions. ``win_chances`` are n + 1 numbers for n decisions.
+    :data:`HARMONIC_FLOOR`, 1), rounded to 0.1; 100 without decisions. ``win_chances`` are n + 1
+    numbers for n decisions.
 
     The harmonic half makes frequent large losses weigh as they do in a game (random play falls far
     below); the weighted half keeps one or two costly decisions among many good ones from dragging a
