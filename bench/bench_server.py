@@ -79,6 +79,7 @@ class Stats:
         self.lags: list[float] = []  # seconds the event loop woke late (loop_lag)
         self.handshakes: list[float] = []  # seconds from a connection breaking to each new one's handshake
         self.backs: list[float] = []  # seconds from a connection breaking to the first message on a new one
+        self.opens: list[float] = []  # seconds each WebSocket took to open (its opening handshake), every one
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -182,9 +183,11 @@ class Seat:
         while True:
             query = f"?last_state_id={self.last['state_id']}" if self.last is not None else ""
             url = f"{self.addresses[self.where].replace('http://', 'ws://')}/ws/tables/{self.match.table_id}{query}"
+            opening = time.perf_counter()
             try:
                 ws = await connect(url, subprotocols=["gameshelf", f"gameshelf.token.{self.token}"],
                                    max_size=1 << 24, open_timeout=10)
+                self.stats.opens.append(time.perf_counter() - opening)
             except (OSError, TimeoutError, InvalidHandshake):
                 if broken_at is None:
                     raise
@@ -748,7 +751,11 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
               "p99_ms": round(percentile(rtts, 0.99) * 1000, 2),
               "errors": stats.errors, "error_codes": stats.error_codes, "games": stats.games,
               "unfinished_seats": stats.unfinished_seats,
-              "client_loop_lag_p50_p99_ms": [round(percentile(stats.lags, q) * 1000, 1) for q in (0.5, 0.99)], "busy_retries": BUSY["retries"],
+              "client_loop_lag_p50_p99_ms": [round(percentile(stats.lags, q) * 1000, 1) for q in (0.5, 0.99)],
+              # every WebSocket's opening (the clients give up after 10 s): the first burst opens them all at once
+              "open_s_p50_p99_max": [round(percentile(stats.opens, 0.5), 2), round(percentile(stats.opens, 0.99), 2),
+                                     round(max(stats.opens, default=float("nan")), 2)],
+              "busy_retries": BUSY["retries"],
               "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "servers": args.servers,
               "game": args.game, "seconds": args.seconds, "think_ms": args.think_ms,
               "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
+
 from gameshelf.core.record import Record, replay
 from gameshelf.games import get_game
+from gameshelf.server.i18n import REASONS
 from tests.server.conftest import GAME, Client, auth, guest, play_out, two_player_table
 
 
@@ -160,6 +163,50 @@ def test_wrong_table_and_expired_token(server):
     assert expired.recv()["code"] == "auth.expired"
     response = server.http.get("/api/me", headers=auth(ann))
     assert response.status_code == 401 and response.json()["error"]["code"] == "auth.expired"
+
+
+def test_an_opening_with_a_bad_query_value_is_refused_with_a_reason(server):
+    """A ``last_state_id`` that is not a state id or a ``spectate`` that is not a yes or no is
+    refused (request.invalid, close 4422) with the reason in the asked language, not dropped."""
+    table_id, ann, _ = two_player_table(server.http)
+    for params in ({"last_state_id": "abc"}, {"last_state_id": "1e3"}, {"last_state_id": "-1"},
+                   {"spectate": "maybe"}, {"last_state_id": "9" * 40}):
+        refused = Client(server.base, table_id, ann, lang="ja", **params)
+        message = refused.recv()
+        assert message["code"] == "request.invalid" and message["reason"] == REASONS["request.invalid"]["ja"]
+        with pytest.raises(Exception):
+            refused.recv(timeout=20)
+        assert refused.ws.close_code == 4422
+    for value in ("true", "1", "yes", "on", "TRUE"):  # a seated player may watch as a spectator
+        watching = Client(server.base, table_id, ann, spectate=value)
+        snapshot = watching.state(0)
+        assert snapshot["seat"] is None and snapshot["legal"] == []
+        watching.close()
+    playing = Client(server.base, table_id, ann, spectate="false")
+    assert playing.state(0)["seat"] == 0
+
+
+def test_a_seat_that_dropped_is_marked_connected_again_when_it_reopens(server):
+    """Its last connection closing marks the seat disconnected (the grace period's clock); opening
+    again clears the mark."""
+    from gameshelf.server.store import Seat
+
+    def disconnected_at():
+        with server.service.db.read() as session:
+            return session.get(Seat, (table_id, 1)).disconnected_at
+
+    table_id, _, bob = two_player_table(server.http)
+    first = Client(server.base, table_id, bob)
+    first.state(0)
+    assert disconnected_at() is None
+    first.close()
+    deadline = time.time() + 20
+    while disconnected_at() is None and time.time() < deadline:
+        time.sleep(0.05)
+    assert disconnected_at() is not None
+    again = Client(server.base, table_id, bob)
+    again.state(0)
+    assert disconnected_at() is None
 
 
 def test_reconnect_receives_what_it_missed(server):

@@ -90,31 +90,78 @@ def test_the_values_written_are_the_core_statements_values(db_url):
     db.dispose()
 
 
-def test_a_batch_announces_with_its_writes_and_only_if_it_commits(db_url):
-    """PostgreSQL: the NOTIFY goes in the batch's one statement, so it is delivered exactly when the
-    writes commit (a batch rolled back announces nothing)."""
+def test_a_batch_announces_after_its_writes_commit_and_only_if_they_commit(db_url):
+    """PostgreSQL: the batch's NOTIFY is sent by ``Database.hot`` once the writes committed, so it is
+    delivered exactly when they commit (a batch rolled back announces nothing), and a listener that
+    hears it reads the committed row."""
     if not db_url.startswith("postgresql"):
         pytest.skip("NOTIFY is PostgreSQL's")
     db = _db(db_url)
     channel = "gameshelf_test_" + db.channel()[-8:]
     with psycopg.connect(PG, autocommit=True) as listener:
         listener.execute(f"LISTEN {channel}")
-        with pytest.raises(RuntimeError), db.engine.begin() as conn:
+        with pytest.raises(RuntimeError), db.hot() as conn:
             writes = store.Batch(conn)
             writes.set_table("t", state_id=9)
             store.notify(writes, channel, "rolled back")
             writes.send()
             raise RuntimeError
-        with db.engine.begin() as conn:
+        with db.hot() as conn:
             writes = store.Batch(conn)
             writes.set_table("t", state_id=5)
             store.notify(writes, channel, "t:5")
             writes.send()
         heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
+        with db.read_connection() as reader:
+            seen = reader.exec_driver_sql("SELECT state_id FROM game_tables WHERE id = 't'").scalar()
         listener.execute(f"UNLISTEN {channel}")
     assert heard == ["t:5"]
-    with db.engine.begin() as conn:
-        assert conn.exec_driver_sql("SELECT state_id FROM game_tables WHERE id = 't'").scalar() == 5
+    assert seen == 5
+    db.dispose()
+
+
+def test_a_moves_announcement_waits_for_its_commit_and_keeps_the_order(db_url):
+    """PostgreSQL: the NOTIFY is not in the move's transaction (PostgreSQL serialises the commits of
+    notifying transactions on one lock until each one's WAL flush): once the batch was sent, its
+    announcement is held for after the commit; the announcements of consecutive moves arrive in
+    their order."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("NOTIFY is PostgreSQL's")
+    db = _db(db_url)
+    channel = "gameshelf_test_" + db.channel()[-8:]
+    with psycopg.connect(PG, autocommit=True) as listener:
+        listener.execute(f"LISTEN {channel}")
+        for state_id in (6, 7, 8):
+            with db.hot() as conn:
+                writes = store.Batch(conn)
+                writes.set_table("t", state_id=state_id)
+                store.notify(writes, channel, f"t:{state_id}")
+                writes.send()
+                assert conn.info.get(store.AFTER_COMMIT) == (channel, f"t:{state_id}")
+        heard = [n.payload for n in listener.notifies(timeout=5, stop_after=3)]
+        listener.execute(f"UNLISTEN {channel}")
+    assert heard == ["t:6", "t:7", "t:8"]
+    db.dispose()
+
+
+def test_a_refused_announcement_loses_no_move_and_leaves_the_connection_usable(db_url, caplog):
+    """PostgreSQL: NOTIFY refuses a payload of 8000 bytes or more. The move committed before it, so
+    the refusal is logged (the other processes catch up by their heartbeat), the move stays, and the
+    pooled connection is left outside any transaction, ready for the next move."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("NOTIFY is PostgreSQL's")
+    db = _db(db_url)
+    channel = "gameshelf_test_" + db.channel()[-8:]
+    with db.hot() as conn:
+        writes = store.Batch(conn)
+        writes.set_table("t", state_id=11)
+        store.notify(writes, channel, "x" * 9000)
+        writes.send()
+    assert "NOTIFY after a commit failed" in caplog.text
+    for _ in range(3):  # every pooled connection, the one that was refused among them
+        with db.hot() as conn:
+            assert conn.exec_driver_sql("SELECT state_id FROM game_tables WHERE id = 't'").scalar() == 11
+            assert store.AFTER_COMMIT not in conn.info
     db.dispose()
 
 

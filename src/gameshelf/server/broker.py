@@ -1,7 +1,9 @@
 """Cross-process updates: which table changed, so every process refreshes its connections there.
 
-PostgreSQL: the committing transaction NOTIFYs (delivered only if it commits) and every process
-LISTENs on one channel. Redis (``--broker redis://...``): published right after the commit. With
+PostgreSQL: every process LISTENs on one channel; a move is NOTIFYed right after its commit, on
+its own connection (store/db.py ``Database.hot``: a NOTIFY inside the move's transaction would make
+the moves of the whole database commit one at a time), any other change by its committing
+transaction (delivered only if it commits). Redis (``--broker redis://...``): published right after the commit. With
 SQLite and no broker, a single process delivers to its own connections only. A table change carries
 only a table id; the store stays the truth, so a lost or repeated message never loses or repeats an
 update (each connection is sent what it has not yet seen, by state id). A payload that is a JSON
@@ -52,7 +54,8 @@ class LocalBroker:
 
 
 class PostgresBroker(LocalBroker):
-    """LISTEN on the database's channel; the NOTIFY is sent by the committing transaction."""
+    """LISTEN on the database's channel; the NOTIFY is sent by the committing process (``publish``
+    has nothing to do)."""
 
     relays = True
 

@@ -1,5 +1,9 @@
 """What a route needs, as FastAPI dependencies: the services the app holds (store, table service,
-hub, settings) and the person asking (from the bearer token, or the session cookie the pages use)."""
+hub, settings) and the person asking (from the bearer token, or the session cookie the pages use).
+
+The dependencies that only read the app's state are ``async``: FastAPI runs a plain function
+dependency on a worker thread, a hop that cost more than the work (a WebSocket opening spent a
+third of its dependency time there, bench/RESULTS.md session 23)."""
 
 from __future__ import annotations
 
@@ -21,37 +25,37 @@ COOKIE = "gameshelf_token"
 bearer = HTTPBearer(auto_error=False)
 
 
-def token(connection: HTTPConnection, credentials: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str | None:
+async def token(connection: HTTPConnection, credentials: HTTPAuthorizationCredentials | None = Depends(bearer)) -> str | None:
     """The bearer token, else the session cookie, else None."""
     return credentials.credentials if credentials else connection.cookies.get(COOKIE)
 
 
-def database(connection: HTTPConnection) -> Database:
+async def database(connection: HTTPConnection) -> Database:
     return connection.app.state.db
 
 
-def table_service(connection: HTTPConnection) -> TableService:
+async def table_service(connection: HTTPConnection) -> TableService:
     return connection.app.state.service
 
 
-def hub(connection: HTTPConnection) -> Hub:
+async def hub(connection: HTTPConnection) -> Hub:
     return connection.app.state.hub
 
 
-def settings(connection: HTTPConnection) -> Settings:
+async def settings(connection: HTTPConnection) -> Settings:
     return connection.app.state.settings
 
 
-def analyses(connection: HTTPConnection) -> Analyses:
+async def analyses(connection: HTTPConnection) -> Analyses:
     return connection.app.state.analyses
 
 
-def hint_searches(connection: HTTPConnection) -> Kept:
+async def hint_searches(connection: HTTPConnection) -> Kept:
     """The hint searches asked for, by (table, state id, seed, language): a second ask waits for the first."""
     return connection.app.state.hint_searches
 
 
-def undo_answers(connection: HTTPConnection) -> Kept:
+async def undo_answers(connection: HTTPConnection) -> Kept:
     """Whether a seat may take back, by (table, state id, seat)."""
     return connection.app.state.undo_answers
 

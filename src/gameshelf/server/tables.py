@@ -40,8 +40,9 @@ class TableService:
         self.db, self.settings = db, settings
         self._live: dict[str, LiveMatch] = {}
         self._guard = threading.Lock()
-        # Announces a change to the other processes inside the committing transaction (PostgreSQL's
-        # NOTIFY); the third argument is the move itself, for them to apply (hub.relay_body).
+        # Announces a change to the other processes when the transaction commits (PostgreSQL's NOTIFY;
+        # a move's right after its commit: store/db.py); the third argument is the move itself, for
+        # them to apply (hub.relay_body).
         self.notify: Callable[..., None] = lambda session, table_id, move="": None
         # Told (from the worker thread) the id of a table whose cached match a read caught up with the
         # store: the hub then sends the new state to that table's connections in this process.
@@ -629,7 +630,8 @@ class TableService:
 
 
 def pg_notifier(channel: str) -> Callable[..., None]:
-    """NOTIFY inside the committing transaction: delivered exactly when (and if) it commits."""
+    """NOTIFY when the committing transaction commits (a move's batch: right after; store/db.py),
+    delivered only if it commits."""
 
     from gameshelf.server.hub import message
 
@@ -668,4 +670,5 @@ def relay_body(live: LiveMatch) -> str:
     row = live.rows[-1]
     body = jsontext.dumps({"s": live.state_id, "r": [row.seat, row.by_bot, row.notation],
                            "h": relay_digest(live.game, live.state), "m": live.meta})
-    return body if len(body) < 6000 else ""  # NOTIFY's payload is at most 8000 bytes: they read the store
+    # NOTIFY's payload is at most 8000 bytes: past that they read the store.
+    return body if len(body) < 2000 or len(body.encode()) < 6000 else ""

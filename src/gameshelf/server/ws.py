@@ -28,10 +28,11 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from gameshelf.server import jsontext
-from gameshelf.server.auth import same_origin, user_for_token
+from gameshelf.server.auth import aware, now, same_origin, token_hash, user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
 from gameshelf.server.retry import client_error
+from gameshelf.server.store import tables as table_store
 
 log = logging.getLogger("gameshelf.server")
 SUBPROTOCOL = "gameshelf"
@@ -150,14 +151,16 @@ class Connection:
             await self.ws.send_text(text)
 
 
-async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang: str | None,
-                last_state_id: int | None, spectate: bool) -> None:
+async def serve(hub: Hub, ws: WebSocket, table_id: str) -> None:
     """The whole life of one connection; never lets an exception reach the client."""
     offered = ws.scope.get("subprotocols") or []
-    lang = pick_lang(lang or ws.headers.get("accept-language"))
+    query = ws.query_params
+    lang = pick_lang(query.get("lang") or ws.headers.get("accept-language"))
     try:
         await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
-        seat, user_id = await asyncio.to_thread(_admit, hub, table_id, _credential(ws, offered, token), spectate)
+        last_state_id, spectate = _opening_query(query)
+        seat, user_id, disconnected = await asyncio.to_thread(
+            _admit, hub, table_id, _credential(ws, offered, query.get("token")), spectate)
     except ServerError as exc:
         await refuse_socket(ws, exc, lang)
         return
@@ -168,7 +171,7 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
     hub.add(conn)
     writer = asyncio.create_task(conn.writer())
     try:
-        if seat is not None:
+        if disconnected:  # (a seat whose last connection closed: marked back; most find nothing to clear)
             await asyncio.to_thread(hub.service.mark_connected, table_id, seat, True)
         await _open(conn, last_state_id)
         await _receive(conn)
@@ -196,6 +199,21 @@ async def serve(hub: Hub, ws: WebSocket, table_id: str, token: str | None, lang:
                 log.exception("could not mark seat %s of %s disconnected", seat, table_id)
 
 
+TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
+
+
+def _opening_query(query) -> tuple[int | None, bool]:
+    """(``last_state_id``, ``spectate``) from the opening's query; ServerError request.invalid for a
+    value that is not one (read here rather than as the route's FastAPI parameters: their
+    validation cost more than the rest of an opening, bench/RESULTS.md session 23)."""
+    last, spectate = query.get("last_state_id"), (query.get("spectate") or "false").lower()
+    if last is not None and not (last.isascii() and last.isdigit() and len(last) < 19):
+        raise ServerError("request.invalid", "last_state_id must be a state id (a whole number, 0 or more)")
+    if spectate not in TRUE + FALSE:
+        raise ServerError("request.invalid", "spectate must be true or false")
+    return (int(last) if last is not None else None), spectate in TRUE
+
+
 def _credential(ws: WebSocket, offered: list[str], query_token: str | None) -> str | None:
     """The token the client offered (see the module's docstring), or None: a spectator."""
     for protocol in offered:
@@ -212,9 +230,25 @@ def _credential(ws: WebSocket, offered: list[str], query_token: str | None) -> s
     return cookie
 
 
-def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> tuple[int | None, str | None]:
-    """(The seat this token holds at the table (None: a spectator), the token's user id);
-    ServerError if refused."""
+def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> tuple[int | None, str | None, bool]:
+    """(The seat this token holds at the table (None: a spectator), the token's user id, whether
+    that seat is marked disconnected); ServerError if refused. One read of plain statements: an
+    opening's reads through the ORM were a fifth of its CPU when many open at once (a server's
+    restart), bench/RESULTS.md session 23."""
+    if token:
+        with hub.service.db.read_connection() as conn:
+            rows = table_store.admission(conn, table_id, token_hash(token))
+        if rows:  # (no such table: the checks below, in their order, name the error)
+            spectators, user_id, expires_at, seat, disconnected_at = rows[0]
+            if user_id is None:
+                raise ServerError("auth.invalid")
+            if aware(expires_at) <= now():
+                raise ServerError("auth.expired")
+            if spectate:
+                seat = disconnected_at = None
+            if seat is None and not spectators:
+                raise ServerError("table.no_spectators")
+            return seat, user_id, disconnected_at is not None
     from gameshelf.server.store import Table
 
     with hub.service.db.read() as session:
@@ -225,7 +259,7 @@ def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> tuple[
         seat = hub.service.seat_of(session, table_id, user) if user and not spectate else None
         if seat is None and not table.spectators:
             raise ServerError("table.no_spectators")
-        return seat, (user.id if user else None)
+        return seat, (user.id if user else None), False
 
 
 async def _open(conn: Connection, last_state_id: int | None) -> None:

@@ -64,6 +64,7 @@ async def reclaim(table_id: str, service: Service, hub: TableHub, user: CurrentU
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def play(socket: WebSocket, table_id: str, hub: TableHub, token: str | None = None, lang: str | None = None,
-               last_state_id: int | None = None, spectate: bool = False):
-    await ws.serve(hub, socket, table_id, token, lang, last_state_id, spectate)
+async def play(socket: WebSocket, table_id: str):
+    """A seat's or a spectator's connection to the table (server/ws.py); its query (``token``,
+    ``lang``, ``last_state_id``, ``spectate``) is read there."""
+    await ws.serve(socket.app.state.hub, socket, table_id)

@@ -26,6 +26,7 @@ from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from gameshelf.server.store.models import Table
+from gameshelf.server.store.tables import AFTER_COMMIT, notify_committed
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -93,13 +94,30 @@ class Database:
     @contextmanager
     def hot(self) -> Iterator[Connection]:
         """A writing transaction on a plain connection (Core statements only: the submission path);
-        on SQLite the kept one."""
+        on SQLite the kept one.
+
+        PostgreSQL: a batch's announcement (store/tables.py ``Batch.notify``) is sent right after the
+        commit, on the same connection, in a transaction of its own that waits for no WAL flush
+        (``notify_committed``). Not inside the move's transaction: PostgreSQL serialises the commits
+        of all transactions that notified on one lock for the whole database, held until each
+        commit's WAL flush (async.c, ``PreCommit_Notify``), so with the NOTIFY inside, moves
+        committed one at a time, one flush each (bench/RESULTS.md, session 22). Sent while the
+        caller still holds the match's lock, so a table's announcements keep their order. A process
+        that dies between the commit and the NOTIFY is found by the others' heartbeat (as with Redis).
+        """
         if self.is_sqlite:
             with self.write_lock, self.hot_kept() as conn:
                 yield conn
             return
-        with self.engine.begin() as conn:
-            yield conn
+        with self.engine.connect() as conn:
+            try:
+                with conn.begin():
+                    yield conn
+                announcement = conn.info.get(AFTER_COMMIT)
+                if announcement is not None:
+                    notify_committed(conn, *announcement)
+            finally:
+                conn.info.pop(AFTER_COMMIT, None)
 
     @contextmanager
     def hot_kept(self) -> Iterator[Connection]:

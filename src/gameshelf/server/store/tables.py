@@ -3,20 +3,29 @@ statements, so SQLAlchemy reuses their compiled form)."""
 
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
 from typing import Any, Callable, Sequence
 
-from sqlalchemy import Connection, bindparam, exists, func, insert, select, text, update
+from sqlalchemy import Connection, and_, bindparam, exists, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
-from gameshelf.server.store.models import Action, Seat, Table
+from gameshelf.server.store.models import Action, Seat, Table, Token
 
-TABLES, SEATS, ACTIONS = Table.__table__, Seat.__table__, Action.__table__
+TABLES, SEATS, ACTIONS, TOKENS = Table.__table__, Seat.__table__, Action.__table__, Token.__table__
 LOCK_ROW = select(TABLES).where(TABLES.c.id == bindparam("t_id"))
 SEATS_OF = select(SEATS).where(SEATS.c.table_id == bindparam("t_id")).order_by(SEATS.c.seat)
 ADD_ACTION = insert(ACTIONS)
 SET_TABLE = update(TABLES).where(TABLES.c.id == bindparam("t_id"))  # SET: the other parameters
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+# Who opens a table's WebSocket, in one read: the table's spectator rule, the token's user and expiry
+# (NULL: no such token) and the seats that user holds there (NULL: none), lowest first.
+ADMISSION = (select(TABLES.c.spectators, TOKENS.c.user_id, TOKENS.c.expires_at, SEATS.c.seat, SEATS.c.disconnected_at)
+             .select_from(TABLES.outerjoin(TOKENS, TOKENS.c.token_hash == bindparam("token_hash"))
+                          .outerjoin(SEATS, and_(SEATS.c.table_id == TABLES.c.id, SEATS.c.user_id == TOKENS.c.user_id)))
+             .where(TABLES.c.id == bindparam("t_id")).order_by(SEATS.c.seat))
+AFTER_COMMIT = "gameshelf.announce"  # a connection's info key: the batch's (channel, payload), for Database.hot
+log = logging.getLogger("gameshelf.server")
 
 
 # ---- one match, on a plain connection ----------------------------------------------------------
@@ -25,8 +34,9 @@ NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 # values are exactly what the Core statements give: SQLAlchemy's execution path cost several times
 # the statements themselves. On PostgreSQL the table's row and its seats come in one round trip
 # (both locked: the seats are then read as of the lock, as a second statement after it would read
-# them), and the writes and the NOTIFY of a move are held until every check passed, then sent as one
-# statement (data-modifying WITH clauses): one round trip instead of four.
+# them), and the writes of a move are held until every check passed, then sent as one statement
+# (data-modifying WITH clauses): one round trip instead of four. The move's NOTIFY follows its commit
+# (``notify_committed``; why: Database.hot).
 class _Raw:
     """Per table of the store: its columns' result and bind processors for one dialect."""
 
@@ -170,25 +180,27 @@ class Batch:
         self.parts.append((kind, table, tuple(values), (*(table.bind(k, v) for k, v in values.items()), *where)))
 
     def send(self) -> None:
-        """The held writes, in the order they were added, then the announcement."""
+        """The held writes, in the order they were added; the announcement is left for
+        :meth:`Database.hot <gameshelf.server.store.db.Database.hot>` to send once they committed."""
         if self.raw.sqlite:
             for kind, table, keys, values in self.parts:  # (SQLite has no NOTIFY: nobody announces there)
                 sql = self.raw.statement((kind, keys), lambda: self._statement(kind, table, keys))
                 self.driver.execute(sql, values)
-        elif self.parts or self.announce:
-            key = ("batch", tuple((kind, keys) for kind, _, keys, _ in self.parts), self.announce is not None)
-            sql = self.raw.statement(key, self._together)
-            values = tuple(v for *_, part in self.parts for v in part) + (self.announce or ())
-            with self.driver.cursor() as cursor:
-                cursor.execute(sql, values)
+        else:
+            if self.parts:
+                key = ("batch", tuple((kind, keys) for kind, _, keys, _ in self.parts))
+                sql = self.raw.statement(key, self._together)
+                with self.driver.cursor() as cursor:
+                    cursor.execute(sql, tuple(v for *_, part in self.parts for v in part))
+            if self.announce:
+                self.conn.info[AFTER_COMMIT] = self.announce
         self.parts, self.announce = [], None
 
     def _together(self) -> str:
-        """PostgreSQL: every write a WITH clause of one statement that selects the NOTIFY."""
+        """PostgreSQL: every write a WITH clause of one statement."""
         clauses = ", ".join(f"w{i} AS ({self._statement(kind, table, keys)})"
                             for i, (kind, table, keys, _) in enumerate(self.parts))
-        last = "SELECT pg_notify(%s, %s)" if self.announce else "SELECT 1"
-        return f"WITH {clauses} {last}" if clauses else last
+        return f"WITH {clauses} SELECT 1"
 
     def _statement(self, kind: str, table: _Raw, keys: tuple[str, ...]) -> str:
         mark = self.raw.mark
@@ -201,11 +213,41 @@ class Batch:
 
 
 def notify(conn: Session | Connection | Batch, channel: str, payload: str) -> None:
-    """PostgreSQL's NOTIFY, delivered when (and if) the transaction commits (a batch's: with its writes)."""
+    """PostgreSQL's NOTIFY, delivered when (and if) the transaction commits; a batch's once its
+    transaction committed (:meth:`Database.hot <gameshelf.server.store.db.Database.hot>`)."""
     if isinstance(conn, Batch):
         conn.notify(channel, payload)
         return
     conn.execute(NOTIFY, {"channel": channel, "payload": payload})
+
+
+def notify_committed(conn: Connection, channel: str, payload: str) -> None:
+    """PostgreSQL: NOTIFY on ``conn``, outside any transaction of the caller's, in a transaction of
+    its own that does not wait for its WAL flush (it stores nothing): one round trip. Never raises
+    (the change it announces has committed): a refused payload or a broken connection is logged, and
+    the other processes find the change by their heartbeat."""
+    from psycopg import pq
+
+    try:
+        pgconn = conn.connection.driver_connection.pgconn
+        quote = pq.Escaping(pgconn).escape_literal
+        result = pgconn.exec_(b"BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_notify("
+                              + quote(channel.encode()) + b", " + quote(payload.encode()) + b"); COMMIT")
+        if result.status == pq.ExecStatus.COMMAND_OK:
+            return
+        error = (result.error_message or b"").decode(errors="replace").strip()
+        if pgconn.transaction_status != pq.TransactionStatus.IDLE:
+            pgconn.exec_(b"ROLLBACK")
+    except Exception as exc:  # the connection broke: the pool's ping at the next check-out replaces it
+        error = repr(exc)
+    log.warning("NOTIFY after a commit failed (%s); the other processes catch up by heartbeat", error)
+
+
+def admission(conn: Connection, table_id: str, token_hash: str) -> list[tuple]:
+    """(spectators allowed, the token's user id, its expiry, a seat of that user, that seat's
+    disconnected_at) for the table, one row per seat the user holds (lowest first; one row with
+    NULLs for none or no such token); no rows for no such table."""
+    return [tuple(r) for r in conn.execute(ADMISSION, {"t_id": table_id, "token_hash": token_hash})]
 
 
 def action_rows(conn: Session | Connection, table_id: str, start: int) -> list[tuple]:
