@@ -52,3 +52,25 @@ def test_a_move_is_heard_after_its_commit_with_the_move_and_a_refused_one_is_not
         assert len(heard) == 1 and heard[0].startswith(f"{table_id}:")
         assert heard[0].endswith(moved.relayed) and moved.relayed  # the move, for the others to apply
         assert committed == moved.state_id == 1
+
+
+def test_a_join_and_a_start_are_heard_after_their_commits_and_a_refused_start_is_not(db_url):
+    """The changes made through the ORM (a join, a start, ...) are announced after their commit too,
+    in their order; a change refused inside its transaction announces nothing."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("NOTIFY is PostgreSQL's")
+    with quiet_service(db_url) as svc:
+        svc.notify = pg_notifier(svc.db.channel())
+        with svc.db.read() as session:
+            ann, bob = session.get(User, "ann"), session.get(User, "bob")
+        table_id = svc.create(ann, TableIn(game=GAME, players=2))
+        with psycopg.connect(PG, autocommit=True) as listener:
+            listener.execute(f"LISTEN {svc.db.channel()}")
+            with pytest.raises(ServerError):  # bob does not own the table: refused, rolled back
+                svc.start(bob, table_id)
+            svc.join(bob, table_id, JoinIn())
+            svc.start(ann, table_id)
+            heard = [n.payload for n in listener.notifies(timeout=5, stop_after=2)]
+            more = [n.payload for n in listener.notifies(timeout=0.5, stop_after=1)]
+        assert [payload.split(":")[0] for payload in heard] == [table_id, table_id] and more == []
+        assert _stored_state_id(db_url, table_id) == 0  # started: its state id is in the store

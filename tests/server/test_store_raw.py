@@ -137,7 +137,7 @@ def test_a_moves_announcement_waits_for_its_commit_and_keeps_the_order(db_url):
                 writes.set_table("t", state_id=state_id)
                 store.notify(writes, channel, f"t:{state_id}")
                 writes.send()
-                assert conn.info.get(store.AFTER_COMMIT) == (channel, f"t:{state_id}")
+                assert conn.info.get(store.AFTER_COMMIT) == [(channel, f"t:{state_id}")]
         heard = [n.payload for n in listener.notifies(timeout=5, stop_after=3)]
         listener.execute(f"UNLISTEN {channel}")
     assert heard == ["t:6", "t:7", "t:8"]

@@ -79,9 +79,10 @@ class Database:
         """A writing transaction. On SQLite this process's writers queue on a lock first: SQLite's
         own busy handler sleeps in growing steps, so waiting there would cost tens of milliseconds;
         and they all write through the kept connection (see the module's docstring)."""
-        if not self.is_sqlite:
-            with self.sessions() as session, session.begin():
-                yield session
+        if not self.is_sqlite:  # (its announcements are sent once it committed: see hot)
+            with self.engine.connect() as conn, _announcing(conn):
+                with Session(bind=conn, expire_on_commit=False) as session, session.begin():
+                    yield session
             return
         with self.write_lock, self.hot_kept() as conn:
             try:
@@ -96,8 +97,8 @@ class Database:
         """A writing transaction on a plain connection (Core statements only: the submission path);
         on SQLite the kept one.
 
-        PostgreSQL: a batch's announcement (store/tables.py ``Batch.notify``) is sent right after the
-        commit, on the same connection, in a transaction of its own that waits for no WAL flush
+        PostgreSQL: the transaction's announcements (store/tables.py ``notify``) are sent right after
+        the commit, on the same connection, in a transaction of its own that waits for no WAL flush
         (``notify_committed``). Not inside the move's transaction: PostgreSQL serialises the commits
         of all transactions that notified on one lock for the whole database, held until each
         commit's WAL flush (async.c, ``PreCommit_Notify``), so with the NOTIFY inside, moves
@@ -109,15 +110,8 @@ class Database:
             with self.write_lock, self.hot_kept() as conn:
                 yield conn
             return
-        with self.engine.connect() as conn:
-            try:
-                with conn.begin():
-                    yield conn
-                announcement = conn.info.get(AFTER_COMMIT)
-                if announcement is not None:
-                    notify_committed(conn, *announcement)
-            finally:
-                conn.info.pop(AFTER_COMMIT, None)
+        with self.engine.connect() as conn, _announcing(conn), conn.begin():
+            yield conn
 
     @contextmanager
     def hot_kept(self) -> Iterator[Connection]:
@@ -241,6 +235,19 @@ def _begin(conn, statement: str) -> None:
     """Begin SQLite's transaction straight on the driver's connection: once per transaction, and
     through SQLAlchemy's whole execution path it cost as much as a statement of the move itself."""
     conn.connection.driver_connection.execute(statement)
+
+
+@contextmanager
+def _announcing(conn: Connection) -> Iterator[None]:
+    """Around a PostgreSQL transaction on ``conn``: once it committed, NOTIFY what it announced
+    (store/tables.py ``notify``); nothing if it failed."""
+    try:
+        yield
+        announcements = conn.info.get(AFTER_COMMIT)
+        if announcements:
+            notify_committed(conn, announcements)
+    finally:
+        conn.info.pop(AFTER_COMMIT, None)
 
 
 def _pg_ping(dbapi_conn, _record, _proxy) -> None:

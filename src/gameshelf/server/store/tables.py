@@ -24,7 +24,7 @@ ADMISSION = (select(TABLES.c.spectators, TOKENS.c.user_id, TOKENS.c.expires_at, 
              .select_from(TABLES.outerjoin(TOKENS, TOKENS.c.token_hash == bindparam("token_hash"))
                           .outerjoin(SEATS, and_(SEATS.c.table_id == TABLES.c.id, SEATS.c.user_id == TOKENS.c.user_id)))
              .where(TABLES.c.id == bindparam("t_id")).order_by(SEATS.c.seat))
-AFTER_COMMIT = "gameshelf.announce"  # a connection's info key: the batch's (channel, payload), for Database.hot
+AFTER_COMMIT = "gameshelf.announce"  # a connection's info key: [(channel, payload)] to NOTIFY once it commits
 log = logging.getLogger("gameshelf.server")
 
 
@@ -193,7 +193,7 @@ class Batch:
                 with self.driver.cursor() as cursor:
                     cursor.execute(sql, tuple(v for *_, part in self.parts for v in part))
             if self.announce:
-                self.conn.info[AFTER_COMMIT] = self.announce
+                self.conn.info.setdefault(AFTER_COMMIT, []).append(self.announce)
         self.parts, self.announce = [], None
 
     def _together(self) -> str:
@@ -213,26 +213,31 @@ class Batch:
 
 
 def notify(conn: Session | Connection | Batch, channel: str, payload: str) -> None:
-    """PostgreSQL's NOTIFY, delivered when (and if) the transaction commits; a batch's once its
-    transaction committed (:meth:`Database.hot <gameshelf.server.store.db.Database.hot>`)."""
+    """PostgreSQL's NOTIFY, delivered only if the transaction commits. A batch's or a session's of
+    :meth:`Database.hot <gameshelf.server.store.db.Database.hot>` or ``transaction`` is held on its
+    connection (``AFTER_COMMIT``) and sent right after the commit (why: ``Database.hot``); on a
+    plain connection, inside its transaction."""
     if isinstance(conn, Batch):
         conn.notify(channel, payload)
-        return
-    conn.execute(NOTIFY, {"channel": channel, "payload": payload})
+    elif isinstance(conn, Session):
+        conn.connection().info.setdefault(AFTER_COMMIT, []).append((channel, payload))
+    else:
+        conn.execute(NOTIFY, {"channel": channel, "payload": payload})
 
 
-def notify_committed(conn: Connection, channel: str, payload: str) -> None:
-    """PostgreSQL: NOTIFY on ``conn``, outside any transaction of the caller's, in a transaction of
-    its own that does not wait for its WAL flush (it stores nothing): one round trip. Never raises
-    (the change it announces has committed): a refused payload or a broken connection is logged, and
-    the other processes find the change by their heartbeat."""
+def notify_committed(conn: Connection, announcements: list[tuple[str, str]]) -> None:
+    """PostgreSQL: NOTIFY each (channel, payload) on ``conn``, outside any transaction of the
+    caller's, in one transaction of their own that does not wait for its WAL flush (it stores
+    nothing): one round trip. Never raises (what they announce has committed): a refused payload or
+    a broken connection is logged, and the other processes find the change by their heartbeat."""
     from psycopg import pq
 
     try:
         pgconn = conn.connection.driver_connection.pgconn
         quote = pq.Escaping(pgconn).escape_literal
-        result = pgconn.exec_(b"BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_notify("
-                              + quote(channel.encode()) + b", " + quote(payload.encode()) + b"); COMMIT")
+        calls = b", ".join(b"pg_notify(" + quote(channel.encode()) + b", " + quote(payload.encode()) + b")"
+                           for channel, payload in announcements)
+        result = pgconn.exec_(b"BEGIN; SET LOCAL synchronous_commit TO off; SELECT " + calls + b"; COMMIT")
         if result.status == pq.ExecStatus.COMMAND_OK:
             return
         error = (result.error_message or b"").decode(errors="replace").strip()
