@@ -90,6 +90,21 @@ def test_the_values_written_are_the_core_statements_values(db_url):
     db.dispose()
 
 
+def _announced_move(db: Database, channel: str, state_id: int, payload: str, fail: bool = False) -> list:
+    """A move's batch on ``db.hot()`` that sets table t's state id and announces ``payload`` (raising
+    RuntimeError before its commit with ``fail``); what the connection held to announce before the
+    commit."""
+    with db.hot() as conn:
+        writes = store.Batch(conn)
+        writes.set_table("t", state_id=state_id)
+        store.notify(writes, channel, payload)
+        writes.send()
+        held = list(conn.info.get(store.AFTER_COMMIT, []))
+        if fail:
+            raise RuntimeError
+    return held
+
+
 def test_a_batch_announces_after_its_writes_commit_and_only_if_they_commit(db_url):
     """PostgreSQL: the batch's NOTIFY is sent by ``Database.hot`` once the writes committed, so it is
     delivered exactly when they commit (a batch rolled back announces nothing), and a listener that
@@ -100,17 +115,9 @@ def test_a_batch_announces_after_its_writes_commit_and_only_if_they_commit(db_ur
     channel = "gameshelf_test_" + db.channel()[-8:]
     with psycopg.connect(PG, autocommit=True) as listener:
         listener.execute(f"LISTEN {channel}")
-        with pytest.raises(RuntimeError), db.hot() as conn:
-            writes = store.Batch(conn)
-            writes.set_table("t", state_id=9)
-            store.notify(writes, channel, "rolled back")
-            writes.send()
-            raise RuntimeError
-        with db.hot() as conn:
-            writes = store.Batch(conn)
-            writes.set_table("t", state_id=5)
-            store.notify(writes, channel, "t:5")
-            writes.send()
+        with pytest.raises(RuntimeError):
+            _announced_move(db, channel, 9, "rolled back", fail=True)
+        _announced_move(db, channel, 5, "t:5")
         heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
         with db.read_connection() as reader:
             seen = reader.exec_driver_sql("SELECT state_id FROM game_tables WHERE id = 't'").scalar()
@@ -132,12 +139,7 @@ def test_a_moves_announcement_waits_for_its_commit_and_keeps_the_order(db_url):
     with psycopg.connect(PG, autocommit=True) as listener:
         listener.execute(f"LISTEN {channel}")
         for state_id in (6, 7, 8):
-            with db.hot() as conn:
-                writes = store.Batch(conn)
-                writes.set_table("t", state_id=state_id)
-                store.notify(writes, channel, f"t:{state_id}")
-                writes.send()
-                assert conn.info.get(store.AFTER_COMMIT) == [(channel, f"t:{state_id}")]
+            assert _announced_move(db, channel, state_id, f"t:{state_id}") == [(channel, f"t:{state_id}")]
         heard = [n.payload for n in listener.notifies(timeout=5, stop_after=3)]
         listener.execute(f"UNLISTEN {channel}")
     assert heard == ["t:6", "t:7", "t:8"]
@@ -152,11 +154,7 @@ def test_a_refused_announcement_loses_no_move_and_leaves_the_connection_usable(d
         pytest.skip("NOTIFY is PostgreSQL's")
     db = _db(db_url)
     channel = "gameshelf_test_" + db.channel()[-8:]
-    with db.hot() as conn:
-        writes = store.Batch(conn)
-        writes.set_table("t", state_id=11)
-        store.notify(writes, channel, "x" * 9000)
-        writes.send()
+    _announced_move(db, channel, 11, "x" * 9000)
     assert "NOTIFY after a commit failed" in caplog.text
     for _ in range(3):  # every pooled connection, the one that was refused among them
         with db.hot() as conn:
