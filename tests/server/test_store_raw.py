@@ -105,10 +105,12 @@ def _announced_move(db: Database, channel: str, state_id: int, payload: str, fai
     return held
 
 
-def test_a_batch_announces_after_its_writes_commit_and_only_if_they_commit(db_url):
-    """PostgreSQL: the batch's NOTIFY is sent by ``Database.hot`` once the writes committed, so it is
-    delivered exactly when they commit (a batch rolled back announces nothing), and a listener that
-    hears it reads the committed row."""
+def test_a_batch_announces_after_its_writes_commit_only_if_they_commit_and_in_order(db_url):
+    """PostgreSQL: the NOTIFY is not in the move's transaction (PostgreSQL serialises the commits of
+    notifying transactions on one lock until each one's WAL flush): the batch's announcement is held
+    on its connection and sent by ``Database.hot`` once the writes committed, so it is delivered
+    exactly when they commit (a batch rolled back announces nothing), a listener that hears it reads
+    the committed row, and consecutive moves' announcements arrive in their order."""
     if not db_url.startswith("postgresql"):
         pytest.skip("NOTIFY is PostgreSQL's")
     db = _db(db_url)
@@ -117,32 +119,16 @@ def test_a_batch_announces_after_its_writes_commit_and_only_if_they_commit(db_ur
         listener.execute(f"LISTEN {channel}")
         with pytest.raises(RuntimeError):
             _announced_move(db, channel, 9, "rolled back", fail=True)
-        _announced_move(db, channel, 5, "t:5")
+        assert _announced_move(db, channel, 5, "t:5") == [(channel, "t:5")]  # held until the commit
         heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
         with db.read_connection() as reader:
             seen = reader.exec_driver_sql("SELECT state_id FROM game_tables WHERE id = 't'").scalar()
-        listener.execute(f"UNLISTEN {channel}")
-    assert heard == ["t:5"]
-    assert seen == 5
-    db.dispose()
-
-
-def test_a_moves_announcement_waits_for_its_commit_and_keeps_the_order(db_url):
-    """PostgreSQL: the NOTIFY is not in the move's transaction (PostgreSQL serialises the commits of
-    notifying transactions on one lock until each one's WAL flush): once the batch was sent, its
-    announcement is held for after the commit; the announcements of consecutive moves arrive in
-    their order."""
-    if not db_url.startswith("postgresql"):
-        pytest.skip("NOTIFY is PostgreSQL's")
-    db = _db(db_url)
-    channel = "gameshelf_test_" + db.channel()[-8:]
-    with psycopg.connect(PG, autocommit=True) as listener:
-        listener.execute(f"LISTEN {channel}")
         for state_id in (6, 7, 8):
-            assert _announced_move(db, channel, state_id, f"t:{state_id}") == [(channel, f"t:{state_id}")]
-        heard = [n.payload for n in listener.notifies(timeout=5, stop_after=3)]
+            _announced_move(db, channel, state_id, f"t:{state_id}")
+        heard += [n.payload for n in listener.notifies(timeout=5, stop_after=3)]
         listener.execute(f"UNLISTEN {channel}")
-    assert heard == ["t:6", "t:7", "t:8"]
+    assert heard == ["t:5", "t:6", "t:7", "t:8"]
+    assert seen == 5
     db.dispose()
 
 
