@@ -676,7 +676,7 @@ def main(argv: list[str] | None = None) -> int:
                              "worker of the first server with --workers 2 or more, else the first server's only "
                              "one (needs --servers 2 or more); its seats reconnect and every game's record is "
                              "checked for the moves they saw accepted")
-    parser.add_argument("--src", default="", help="the servers' source tree (default: this checkout's src): "
+    parser.add_argument("--src", default=SRC, help="the servers' source tree (default: this checkout's src): "
                         "another checkout's, to measure it with this bench")
     parser.add_argument("--url", default="", help="use a server already running there (for profiling it)")
     args = parser.parse_args(argv)
@@ -715,7 +715,7 @@ def main(argv: list[str] | None = None) -> int:
         ports = []
         for _ in range(args.servers):
             ports.append(free_port())
-            procs.append(start_server(db, ports[-1], args.workers, broker, log, src=args.src or SRC,
+            procs.append(start_server(db, ports[-1], args.workers, broker, log, src=args.src,
                                       loop=args.loop, http=args.http))
         stats = asyncio.run(run_clients([f"http://127.0.0.1:{port}" for port in ports], args.seats, args.seconds,
                                         args.game, [proc.pid for proc in procs], args.think_ms / 1000,

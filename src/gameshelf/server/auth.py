@@ -58,11 +58,17 @@ def user_for_token(session: Session, token: str | None) -> User:
     if not token:
         raise ServerError("auth.required")
     row = session.get(Token, token_hash(token))
-    if row is None:
+    return session.get(User, token_owner(row.user_id if row else None, row.expires_at if row else None))
+
+
+def token_owner(user_id: str | None, expires_at: datetime | None) -> str:
+    """The user id of a token row read as (user id, expiry), (None, None) for no such token;
+    ServerError auth.invalid / auth.expired otherwise."""
+    if user_id is None or expires_at is None:
         raise ServerError("auth.invalid")
-    if aware(row.expires_at) <= now():
+    if aware(expires_at) <= now():
         raise ServerError("auth.expired")
-    return session.get(User, row.user_id)
+    return user_id
 
 
 def register(session: Session, user: User | None, username: str, password: str, name: str | None,

@@ -40,8 +40,8 @@ class TableService:
         self.db, self.settings = db, settings
         self._live: dict[str, LiveMatch] = {}
         self._guard = threading.Lock()
-        # Announces a change to the other processes when the transaction commits (PostgreSQL's NOTIFY;
-        # a move's right after its commit: store/db.py); the third argument is the move itself, for
+        # Announces a change to the other processes once the transaction commits (PostgreSQL's NOTIFY,
+        # sent right after the commit: store/db.py); the third argument is the move itself, for
         # them to apply (hub.relay_body).
         self.notify: Callable[..., None] = lambda session, table_id, move="": None
         # Told (from the worker thread) the id of a table whose cached match a read caught up with the
@@ -630,8 +630,7 @@ class TableService:
 
 
 def pg_notifier(channel: str) -> Callable[..., None]:
-    """NOTIFY when the committing transaction commits (a move's batch: right after; store/db.py),
-    delivered only if it commits."""
+    """NOTIFY right after the transaction commits (store/db.py ``Database.hot``), and only if it does."""
 
     from gameshelf.server.hub import message
 

@@ -28,7 +28,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from gameshelf.server import jsontext
-from gameshelf.server.auth import aware, now, same_origin, token_hash, user_for_token
+from gameshelf.server.auth import same_origin, token_hash, token_owner, user_for_token
 from gameshelf.server.hub import Hub, table_message
 from gameshelf.server.i18n import ServerError, error_body, pick_lang, refuse_socket
 from gameshelf.server.retry import client_error
@@ -240,10 +240,7 @@ def _admit(hub: Hub, table_id: str, token: str | None, spectate: bool) -> tuple[
             rows = table_store.admission(conn, table_id, token_hash(token))
         if rows:  # (no such table: the checks below, in their order, name the error)
             spectators, user_id, expires_at, seat, disconnected_at = rows[0]
-            if user_id is None:
-                raise ServerError("auth.invalid")
-            if aware(expires_at) <= now():
-                raise ServerError("auth.expired")
+            user_id = token_owner(user_id, expires_at)
             if spectate:
                 seat = disconnected_at = None
             if seat is None and not spectators:

@@ -81,7 +81,7 @@ class Database:
         and they all write through the kept connection (see the module's docstring)."""
         if not self.is_sqlite:  # (its announcements are sent once it committed: see hot)
             with self.engine.connect() as conn, _announcing(conn):
-                with Session(bind=conn, expire_on_commit=False) as session, session.begin():
+                with self.sessions(bind=conn) as session, session.begin():
                     yield session
             return
         with self.write_lock, self.hot_kept() as conn:
