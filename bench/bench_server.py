@@ -6,7 +6,11 @@ legal actions. Prints accepted moves/s and the p50/p99 round trip (send action -
 
 It starts its own server (``gameshelf serve``), runs, stops it, and prints one JSON line with
 ``seats``, ``moves``, ``moves_per_s``, ``p50_ms``, ``p99_ms`` and ``errors`` (protocol errors and
-lost or duplicated updates; 0 expected). Each pair of clients plays game after game until the time
+lost or duplicated updates; 0 expected), and the servers' CPU per move: in ms
+(``server_cpu_ms_per_move``) and, with python-chess installed (the ``bench`` extra), in python-chess
+random-play moves (``server_cpu_in_chess_moves``, with ``chess_moves_per_s`` measured just before the
+servers start, bench/reference.py): this machine's speed moves between sessions (python-chess at
+15,700-29,500 moves/s), and the ms with it; the figure in chess moves far less (bench/RESULTS.md). Each pair of clients plays game after game until the time
 is up. With SQLite and several workers the server needs ``--broker`` (Redis on loopback by default).
 
 ``--servers S`` starts S server commands on their own ports (the same store and broker, as S machines
@@ -45,6 +49,9 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reference import chess_rate_if_installed  # noqa: E402
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 RECV_TIMEOUT = 30.0  # seconds a seat waits for a new state (heartbeats aside) before counting it as lost
@@ -87,6 +94,7 @@ class Stats:
 
 
 BUSY = {"retries": 0}  # requests answered 503 and sent again (reported as ``busy_retries``)
+CHESS: dict[str, float | None] = {"rate": None}  # python-chess's random-play moves/s before the run (None: not installed)
 
 
 async def request(http: httpx.AsyncClient, method: str, path: str, **kwargs) -> httpx.Response:
@@ -680,6 +688,7 @@ def main(argv: list[str] | None = None) -> int:
                         "another checkout's, to measure it with this bench")
     parser.add_argument("--url", default="", help="use a server already running there (for profiling it)")
     args = parser.parse_args(argv)
+    CHESS["rate"] = chess_rate_if_installed()  # before any server starts: the machine's speed now
     if args.kill_worker_at is not None:
         if not 0 < args.kill_worker_at < 1:
             parser.error("--kill-worker-at is a fraction of the measured window, between 0 and 1")
@@ -761,7 +770,12 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
               "busy_retries": BUSY["retries"],
               "db": db.split(":", 1)[0].split("+")[0], "workers": args.workers, "servers": args.servers,
               "game": args.game, "seconds": args.seconds, "think_ms": args.think_ms,
-              "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None}
+              "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None,
+              # the machine's speed beside it (bench/reference.py, measured before the run): the CPU a move
+              # costs in python-chess random-play moves, a figure that does not depend on the machine
+              "chess_moves_per_s": CHESS["rate"] and round(CHESS["rate"]),
+              "server_cpu_in_chess_moves": round(stats.server_cpu / stats.moves * CHESS["rate"], 1)
+              if stats.moves and CHESS["rate"] else None}
     if args.kill_worker_at is not None:
         recovered = stats.recovered_at if stats.reconnections and not stats.reconnecting else None
         after = [rtt for sent, rtt in stats.rtts if recovered is not None and sent >= recovered]

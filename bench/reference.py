@@ -43,3 +43,13 @@ def chess_random_play(seconds: float, timer: Callable[[], float] = time.process_
 def chess_moves_per_second(seconds: float, timer: Callable[[], float] = time.process_time) -> float:
     moves, _, elapsed = chess_random_play(seconds, timer)
     return moves / elapsed
+
+
+def chess_rate_if_installed(seconds: float = 1.0) -> float | None:
+    """:func:`chess_moves_per_second` by this process's CPU time, or None without python-chess: for the
+    benchmarks whose own lines do not need it (a machine-independent unit beside their figures)."""
+    try:
+        import chess  # noqa: F401
+    except ImportError:
+        return None
+    return chess_moves_per_second(seconds)

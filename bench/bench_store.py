@@ -1,0 +1,117 @@
+"""A move's cost in the store: ``TableService``'s commit path alone, per move, without the network.
+
+    python bench/bench_store.py [--tables 50] [--moves 30] [--db URL ...] [--json]
+
+For each store (a fresh SQLite file, and PostgreSQL at ``--db``, default the local server), it
+starts ``--tables`` 2-player tables of people and plays ``--moves`` rounds of random legal moves,
+one move at each table in turn, through the path the server takes:
+
+- ``inline``: ``submit_now`` on the calling thread, as one SQLite process without a broker does;
+- ``thread``: ``submit``, as every other set-up does on a store thread, with the move's body built
+  for the other processes (``relaying``: ``relay_body``, its state hash, the NOTIFY on PostgreSQL).
+
+It prints the calling thread's CPU time and the elapsed time per move (µs). The database server's
+own CPU is not counted (it is another process). The end-to-end cost, with the WebSocket frames, the
+messages and the event loop, is ``bench_server.py``'s; this number isolates the store's share of it,
+steadily enough to compare two versions of the commit path in a minute. With python-chess installed
+(the ``bench`` extra), the same run measures its random play (bench/reference.py) and gives the
+move's CPU in those moves too, a figure that does not depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from bench_server import drop_schema, fresh_schema  # a PostgreSQL run starts empty and leaves nothing
+from bench_sweep import fill
+from reference import chess_rate_if_installed
+
+from gameshelf.server.settings import Settings
+from gameshelf.server.store import Database
+from gameshelf.server.tables import TableService
+
+LOCAL_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def measure(url: str, tables: int, rounds: int, inline: bool, seed: int = 1) -> dict[str, float]:
+    """Per move on a fresh store at ``url``: the calling thread's CPU (µs) and the elapsed time (µs)."""
+    db = Database(url)
+    db.migrate()
+    svc = TableService(db, Settings(db_url=url))
+    svc.relaying = not inline
+    try:
+        ids = fill(svc, tables)
+        for table_id in ids:
+            svc.live(table_id)  # cached, as at a table people play at
+        chooser, cpu, wall, moves = random.Random(seed), 0.0, 0.0, 0
+        for _ in range(rounds):
+            for table_id in ids:
+                live = svc.live(table_id)
+                seat = live.to_act()
+                if seat is None:
+                    continue
+                notation, state_id = str(chooser.choice(live.match.legal_for(seat))), live.state_id
+                cpu0, wall0 = time.thread_time(), time.perf_counter()
+                done = svc.submit_now(table_id, seat, notation, state_id) if inline else None
+                if done is None:
+                    svc.submit(table_id, seat, notation, state_id)
+                cpu += time.thread_time() - cpu0
+                wall += time.perf_counter() - wall0
+                moves += 1
+    finally:
+        db.dispose()
+    return {"moves": moves, "cpu_us": round(cpu / moves * 1e6, 1), "wall_us": round(wall / moves * 1e6, 1)}
+
+
+def stores(extra: list[str]) -> list[tuple[str, str]]:
+    """(name, url) of each store to measure: a fresh SQLite file's (filled in later), then PostgreSQL's."""
+    return [("sqlite", ""), *((("postgresql" if url.startswith("postgresql") else url.split(":")[0]), url)
+                              for url in (extra or [LOCAL_PG]))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=30, help="rounds: one move at every table each")
+    parser.add_argument("--db", action="append", default=[],
+                        help="a PostgreSQL URL (repeatable; default: the local server's test database)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    chess_before = chess_rate_if_installed()
+    rows = []
+    for name, url in stores(args.db):
+        for inline in ((True, False) if name == "sqlite" else (False,)):
+            with tempfile.TemporaryDirectory() as tmp:
+                schema = fresh_schema(url) if url.startswith("postgresql") else None
+                target = url or f"sqlite:///{Path(tmp) / 'store.db'}"
+                if schema:
+                    target += ("&" if "?" in target else "?") + f"options=-csearch_path%3D{schema}"
+                try:
+                    found = measure(target, args.tables, args.moves, inline)
+                finally:
+                    if schema:
+                        drop_schema(url, schema)
+            rows.append({"store": name, "path": "inline" if inline else "thread", **found})
+    chess_after = chess_rate_if_installed()
+    chess = (chess_before + chess_after) / 2 if chess_before and chess_after else None
+    for row in rows:
+        row["cpu_in_chess_moves"] = round(row["cpu_us"] * chess / 1e6, 2) if chess else None
+    if args.json:
+        print(json.dumps({"tables": args.tables, "rounds": args.moves, "chess_moves_per_s": chess and round(chess),
+                          "rows": rows}))
+        return
+    print(f"{args.tables} tables, {args.moves} rounds; python-chess random play: "
+          + (f"{chess:,.0f} moves/s" if chess else "not installed (pip install -e '.[bench]')"))
+    print(f"{'store':<12}{'path':<8}{'moves':>7}{'CPU µs/move':>13}{'wall µs/move':>14}{'in chess moves':>16}")
+    for row in rows:
+        print(f"{row['store']:<12}{row['path']:<8}{row['moves']:>7}{row['cpu_us']:>13}{row['wall_us']:>14}"
+              f"{row['cpu_in_chess_moves'] if chess else '-':>16}")
+
+
+if __name__ == "__main__":
+    main()
