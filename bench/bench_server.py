@@ -9,9 +9,9 @@ It starts its own server (``gameshelf serve``), runs, stops it, and prints one J
 lost or duplicated updates; 0 expected), and the servers' CPU per move: in ms
 (``server_cpu_ms_per_move``) and, with python-chess installed (the ``bench`` extra), in python-chess
 random-play moves (``server_cpu_in_chess_moves``, with ``chess_moves_per_s`` measured just before the
-servers start, bench/reference.py): this machine's speed moves between sessions (python-chess at
-15,700-29,500 moves/s), and the ms with it; the figure in chess moves far less (bench/RESULTS.md). Each pair of clients plays game after game until the time
-is up. With SQLite and several workers the server needs ``--broker`` (Redis on loopback by default).
+servers start, bench/reference.py). This machine's speed moves between sessions (python-chess at
+15,700-29,500 moves/s) and the ms with it; the figure in chess moves far less (bench/RESULTS.md).
+Each pair of clients plays game after game until the time is up. With SQLite and several workers the server needs ``--broker`` (Redis on loopback by default).
 
 ``--servers S`` starts S server commands on their own ports (the same store and broker, as S machines
 behind a proxy would run them); the two seats of a table then play through different servers.
@@ -772,7 +772,7 @@ def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
               "game": args.game, "seconds": args.seconds, "think_ms": args.think_ms,
               "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None,
               # the machine's speed beside it (bench/reference.py, measured before the run): the CPU a move
-              # costs in python-chess random-play moves, a figure that does not depend on the machine
+              # costs in python-chess random-play moves, which moves far less with the machine than the ms
               "chess_moves_per_s": CHESS["rate"] and round(CHESS["rate"]),
               "server_cpu_in_chess_moves": round(stats.server_cpu / stats.moves * CHESS["rate"], 1)
               if stats.moves and CHESS["rate"] else None}

@@ -2,9 +2,10 @@
 
     python bench/bench_store.py [--tables 50] [--moves 30] [--db URL ...] [--json]
 
-For each store (a fresh SQLite file, and PostgreSQL at ``--db``, default the local server), it
-starts ``--tables`` 2-player tables of people and plays ``--moves`` rounds of random legal moves,
-one move at each table in turn, through the path the server takes:
+For each store (a fresh SQLite file, and PostgreSQL at each ``--db``, by default the local server's
+``test`` database, in a schema of its own dropped at the end), it starts ``--tables`` 2-player
+tables of people and plays ``--moves`` rounds of random legal moves, one move at each table in
+turn, through the path the server takes:
 
 - ``inline``: ``submit_now`` on the calling thread, as one SQLite process without a broker does;
 - ``thread``: ``submit``, as every other set-up does on a store thread, with the move's body built
@@ -13,9 +14,9 @@ one move at each table in turn, through the path the server takes:
 It prints the calling thread's CPU time and the elapsed time per move (µs). The database server's
 own CPU is not counted (it is another process). The end-to-end cost, with the WebSocket frames, the
 messages and the event loop, is ``bench_server.py``'s; this number isolates the store's share of it,
-steadily enough to compare two versions of the commit path in a minute. With python-chess installed
-(the ``bench`` extra), the same run measures its random play (bench/reference.py) and gives the
-move's CPU in those moves too, a figure that does not depend on the machine's speed.
+in a few seconds, and steadier (runs of the same code agree within about 15 %). With python-chess
+installed (the ``bench`` extra), the same run measures its random play (bench/reference.py) and
+gives the move's CPU in those moves too, which moves far less with the machine's speed.
 """
 
 from __future__ import annotations
