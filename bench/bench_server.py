@@ -11,7 +11,8 @@ lost or duplicated updates; 0 expected), and the servers' CPU per move: in ms
 random-play moves (``server_cpu_in_chess_moves``, with ``chess_moves_per_s`` measured just before the
 servers start, bench/reference.py). This machine's speed moves between sessions (python-chess at
 15,700-29,500 moves/s) and the ms with it; the figure in chess moves far less (bench/RESULTS.md).
-Each pair of clients plays game after game until the time is up. With SQLite and several workers the server needs ``--broker`` (Redis on loopback by default).
+Each pair of clients plays game after game until the time is up. With SQLite and several workers
+the server needs ``--broker`` (Redis on loopback by default).
 
 ``--servers S`` starts S server commands on their own ports (the same store and broker, as S machines
 behind a proxy would run them); the two seats of a table then play through different servers.
@@ -94,7 +95,8 @@ class Stats:
 
 
 BUSY = {"retries": 0}  # requests answered 503 and sent again (reported as ``busy_retries``)
-CHESS: dict[str, float | None] = {"rate": None}  # python-chess's random-play moves/s before the run (None: not installed)
+# python-chess's random-play moves/s, measured before the servers start (None: not installed)
+CHESS: dict[str, float | None] = {"rate": None}
 
 
 async def request(http: httpx.AsyncClient, method: str, path: str, **kwargs) -> httpx.Response:

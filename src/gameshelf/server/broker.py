@@ -2,10 +2,11 @@
 
 PostgreSQL: every process LISTENs on one channel; a change is NOTIFYed right after its commit, on
 the connection that committed it (store/db.py ``Database.hot``: a NOTIFY inside the transaction
-would make the changes of the whole database commit one at a time). Redis (``--broker redis://...``): published right after the commit. With
-SQLite and no broker, a single process delivers to its own connections only. A table change carries
-only a table id; the store stays the truth, so a lost or repeated message never loses or repeats an
-update (each connection is sent what it has not yet seen, by state id). A payload that is a JSON
+would make the changes of the whole database commit one at a time). Redis (``--broker
+redis://...``): published right after the commit. With SQLite and no broker, a single process
+delivers to its own connections only. A table change carries only a table id; the store stays the
+truth, so a lost or repeated message never loses or repeats an update (each connection is sent
+what it has not yet seen, by state id). A payload that is a JSON
 object is a typed message (a chat line, a rematch invitation: server/community/relay.py), relayed
 on the same channel.
 
