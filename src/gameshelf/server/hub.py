@@ -93,11 +93,9 @@ class Hub:
     async def start(self) -> None:
         await asyncio.to_thread(downtime.credit_downtime, self.service.db, self.settings.heartbeat_seconds)
         self.loop = asyncio.get_running_loop()
-        # A move's relay body (its state hash) is built only when another process may apply it; and
-        # one SQLite process, whose writers never wait for another process, commits a person's move
-        # on the event loop when nothing holds the match or the store (no hand-off to a thread).
+        # A move's relay body (its state hash) is built only when another process may apply it.
         self.service.relaying = self.broker.relays
-        self.inline_writes = self.service.db.is_sqlite and not self.broker.relays
+        self.inline_writes = inline_moves(self.settings.inline_moves, self.service.db, self.broker.relays)
         self.service.caught_up = self._tell_caught_up
         self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
@@ -416,6 +414,18 @@ class Hub:
             except Exception:
                 log.exception("sweep failed")
                 self.deadlines.reread_soon()  # what the failed sweep took from the index is read again
+
+
+def inline_moves(setting: str, db, relays: bool) -> bool:
+    """Whether a person's move is committed on the event loop when nothing holds the match or the
+    store's kept connection (tables.py ``submit_now``), with no hand-off to a worker thread, which on
+    PostgreSQL cost a quarter of a move's CPU (bench/RESULTS.md, session 25). "auto": for one SQLite
+    process, whose writers never wait for another process (with several, SQLite's lock could hold
+    the loop up), and for PostgreSQL on this machine, where the move's two round trips take a few
+    hundred microseconds and a row another transaction holds sends it to a thread at once."""
+    if setting != "auto":
+        return setting == "on" and not (db.is_sqlite and relays)
+    return not relays if db.is_sqlite else db.on_this_machine()
 
 
 def table_message(meta: dict, state_id: int | None, seats: list | None = None) -> str:

@@ -21,6 +21,10 @@ class Settings:
     max_bot_tables: int = 2  # bots-only tables one person may have playing at once
     max_analyses: int = 2  # post-game analyses one person may have queued or running at once
     analysis_sims: int | None = None  # a post-game analysis's simulations a decision (None: its level's own)
+    # Whether a person's move is committed on the event loop, with no hand-off to a worker thread
+    # (hub.py): "auto" for one SQLite process and for PostgreSQL on this machine, "on", or "off" (a
+    # PostgreSQL across a network, whose round trips would hold the event loop up).
+    inline_moves: str = "auto"
     threads: int = 16  # worker threads for store work; up to this many transactions wait on commits at once
     sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked
     # A sweep reads only the tables the deadline index (deadlines.py) names; every this many seconds
@@ -62,9 +66,14 @@ def env_name(field: str) -> str:
     return f"GAMESHELF_{field.upper()}"
 
 
+INLINE_MOVES = ("auto", "on", "off")
+
+
 def _parse(name: str, raw: str, default: Any) -> Any:
     if name == "analysis_sims":
         return positive_sims(raw)
+    if name == "inline_moves" and raw not in INLINE_MOVES:
+        raise ValueError(f"GAMESHELF_INLINE_MOVES must be one of {', '.join(INLINE_MOVES)}, not {raw!r}")
     if isinstance(default, bool):
         return raw.lower() in ("1", "true", "yes", "on")
     return type(default)(raw)

@@ -203,21 +203,26 @@ class TableService:
                             self._undo(writes, table, seats, live, seat))
 
     def submit_now(self, table_id: str, seat: int, notation: str, state_id: int) -> LiveMatch | None:
-        """:meth:`submit` on the calling thread (the event loop: no hand-off to a worker thread), or
-        None without waiting for anything when it cannot run at once: the match is not cached, or a
-        worker thread holds its lock or the store's write lock. For one SQLite process (hub.py)."""
+        """:meth:`submit` on the calling thread (the event loop: no hand-off to a worker thread), on
+        the store's kept connection, or None without waiting for anything when it cannot run at once:
+        the match is not cached, a worker thread holds its lock or the kept connection (SQLite: the
+        store's write lock), or (PostgreSQL) another transaction holds the table's row. For one
+        SQLite process, and for PostgreSQL on this machine (hub.py)."""
         live = self._live.get(table_id)
         if live is None or not live.lock.acquire(blocking=False):
             return None
         try:
-            if not self.db.write_lock.acquire(blocking=False):
+            if not self.db.kept_lock.acquire(blocking=False):
                 return None
             try:
                 return self._locked_change(live, table_id, state_id, self.db.hot_kept(),
                                            lambda writes, table, seats, live:
-                                           self._act(writes, table, seats, live, seat, notation, False))
+                                           self._act(writes, table, seats, live, seat, notation, False),
+                                           wait=False)
+            except table_store.RowBusy:
+                return None
             finally:
-                self.db.write_lock.release()
+                self.db.kept_lock.release()
         finally:
             live.lock.release()
 
@@ -226,10 +231,12 @@ class TableService:
         plain connection (this is the hot path: no ORM unit of work, no statement built per call)."""
         live = self.live(table_id)
         with live.lock:
-            return self._locked_change(live, table_id, state_id, self.db.hot(), change)
+            return self._locked_change(live, table_id, state_id, self.db.move(), change)
 
-    def _locked_change(self, live: LiveMatch, table_id: str, state_id: int, transaction, change) -> LiveMatch:
-        """:meth:`_change` once the match's lock is held; ``transaction`` is the store's (not begun)."""
+    def _locked_change(self, live: LiveMatch, table_id: str, state_id: int, transaction, change,
+                       wait: bool = True) -> LiveMatch:
+        """:meth:`_change` once the match's lock is held; ``transaction`` is the store's (not begun).
+        Without ``wait``, table_store.RowBusy (nothing changed) where PostgreSQL's row lock is held."""
         if state_id < live.state_id:
             # The cache only ever holds committed states (it is dropped when a commit fails), and
             # state ids only grow: refused without a round trip to the store.
@@ -241,7 +248,7 @@ class TableService:
                 # SQLite: the rows this process's last move here committed, unless anything else wrote
                 # them since (store/db.py); taken out, so a move that fails leaves none kept.
                 kept = self.db.rows.pop(table_id, None) if self.db.is_sqlite else None
-                table, seats = kept or self._lock_row(conn, table_id)
+                table, seats = kept or self._lock_row(conn, table_id, wait=wait)
                 self._catch_up(conn, live, table)
                 before = live.state_id
                 if table.status != "playing":
@@ -261,6 +268,8 @@ class TableService:
                 writes.send()
                 if self.db.is_sqlite and table.status == "playing":
                     self._keep_rows(conn, table, seats, values)
+        except table_store.RowBusy:
+            raise  # (before anything was applied)
         except ServerError:
             if live.state_id != before:
                 self.forget(table_id)
@@ -283,10 +292,12 @@ class TableService:
             self.db.rows.clear()
         self.db.rows[table.id] = (table, seats)
 
-    def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> tuple[SimpleNamespace, list]:
-        """The match's row (locked until the transaction ends, unless ``lock`` is False) and its seats'."""
+    def _lock_row(self, conn: Connection, table_id: str, lock: bool = True,
+                  wait: bool = True) -> tuple[SimpleNamespace, list]:
+        """The match's row (locked until the transaction ends, unless ``lock`` is False) and its seats'
+        (without ``wait``: table_store.RowBusy if another transaction holds the lock)."""
         locking = lock and not self.db.is_sqlite  # SQLite: the transaction began IMMEDIATE
-        row, seats = table_store.table_and_seats(conn, table_id, locking)
+        row, seats = table_store.table_and_seats(conn, table_id, locking, wait)
         if row is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
         return row, seats

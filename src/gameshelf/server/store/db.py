@@ -15,6 +15,7 @@ and so does any change of ``data_version``, a failed statement or a rolled-back 
 from __future__ import annotations
 
 import hashlib
+import select as sockets
 import threading
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -26,7 +27,7 @@ from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from gameshelf.server.store.models import Table
-from gameshelf.server.store.tables import AFTER_COMMIT, notify_committed
+from gameshelf.server.store.tables import AFTER_COMMIT, BEGIN, BEGUN, MOVE, notify_committed
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -47,6 +48,7 @@ class Database:
         self.url: URL = make_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         self.write_lock = threading.Lock() if self.is_sqlite else nullcontext()
+        self.kept_lock = self.write_lock if self.is_sqlite else threading.Lock()  # hot_kept's connection
         if self.is_sqlite:
             if self.url.database and self.url.database != ":memory:":
                 Path(self.url.database).parent.mkdir(parents=True, exist_ok=True)
@@ -62,6 +64,7 @@ class Database:
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=8)
             event.listen(self.engine, "checkout", _pg_ping)
+            event.listen(self.engine, "before_cursor_execute", _begin_if_pending)
             self.read_engine = self.engine
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._kept: Connection | None = None  # hot_kept's
@@ -73,6 +76,14 @@ class Database:
         if self.is_sqlite:
             event.listen(self.engine, "before_cursor_execute", self._written)
         self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
+
+    def on_this_machine(self) -> bool:
+        """Whether the store is on this machine: SQLite's file, or PostgreSQL at a loopback address or
+        a Unix socket (libpq's default when the URL names no host)."""
+        if self.is_sqlite:
+            return True
+        host = self.url.host or str(self.url.query.get("host") or "")
+        return host in ("", "localhost", "::1") or host.startswith(("127.", "/"))
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -114,25 +125,50 @@ class Database:
             yield conn
 
     @contextmanager
+    def move(self) -> Iterator[Connection]:
+        """The submission path's writing transaction on a worker thread: :meth:`hot`, but on
+        PostgreSQL in two round trips where :meth:`hot` takes five (see :func:`_moving`)."""
+        if self.is_sqlite:
+            with self.hot() as conn:
+                yield conn
+            return
+        with self.engine.connect() as conn, _moving(conn):
+            yield conn
+
+    @contextmanager
     def hot_kept(self) -> Iterator[Connection]:
-        """:meth:`hot` on one connection kept open (no pool check-out, no reset on return), for a
-        caller that holds ``write_lock`` (SQLite: every writer of this process, one at a time)."""
+        """:meth:`hot` (PostgreSQL: :meth:`move`) on one connection kept open (no pool check-out, no
+        reset on return), for a caller that holds ``kept_lock``: on SQLite every writer of this
+        process, one at a time; on PostgreSQL the event loop's own moves (tables.py ``submit_now``).
+        A kept connection the store failed on, or that the server ended meanwhile, is replaced."""
+        if self._kept is not None and not self.is_sqlite and not _pg_alive(self._kept.connection.driver_connection):
+            self._drop_kept()
         if self._kept is None:
             self._kept = self.engine.connect()
         try:
+            if not self.is_sqlite:
+                with _moving(self._kept):
+                    yield self._kept
+                return
             with self._kept.begin():
-                if self.is_sqlite:
-                    version = self._kept.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0]
-                    if version != self._version:  # another connection committed: nothing kept is sure
-                        self.rows.clear()
-                        self._version = version
+                version = self._kept.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0]
+                if version != self._version:  # another connection committed: nothing kept is sure
+                    self.rows.clear()
+                    self._version = version
                 yield self._kept
-        except SQLAlchemyError:
-            self._kept.close()  # a connection the store failed on is not trusted with the next move
-            self._kept = None
-            self.rows.clear()
-            self._version = None
+        except Exception as exc:
+            if self._kept is not None and _store_failed(exc, self._kept):
+                self._drop_kept()  # a connection the store failed on is not trusted with the next move
             raise
+
+    def _drop_kept(self) -> None:
+        try:
+            self._kept.close()
+        except Exception:  # (a connection the server ended: nothing left to close)
+            pass
+        self._kept = None
+        self.rows.clear()
+        self._version = None
 
     def _written(self, conn, _cursor, statement: str, _parameters, _context, _many) -> None:
         """A statement of this process through SQLAlchemy (the move's own go to the driver): one that
@@ -191,15 +227,12 @@ class Database:
                     conn.commit()
 
     def dispose(self) -> None:
-        """Close every connection. The kept one is closed under ``write_lock``: a worker thread may
+        """Close every connection. The kept one is closed under ``kept_lock``: a worker thread may
         still be writing through it while the server shuts down (an sqlite3 connection closed
         under a running statement fails in the C library, not with a clean error)."""
-        with self.write_lock:
+        with self.kept_lock:
             if self._kept is not None:
-                self._kept.close()
-                self._kept = None
-            self.rows.clear()
-            self._version = None
+                self._drop_kept()
         self.engine.dispose()
         self.read_engine.dispose()
 
@@ -251,14 +284,76 @@ def _announcing(conn: Connection) -> Iterator[None]:
 
 
 def _pg_ping(dbapi_conn, _record, _proxy) -> None:
-    """SQLAlchemy's ``pool_pre_ping`` at every check-out, cheaper: an empty query straight through
-    libpq (it starts no transaction), where the dialect's ping switched autocommit on and off around a
-    ``SELECT 1`` on a new cursor, a tenth of a move's CPU. A lost connection is replaced by the pool."""
+    """SQLAlchemy's ``pool_pre_ping`` at every check-out, without a round trip (:func:`_pg_alive`);
+    a lost connection is replaced by the pool."""
+    if not _pg_alive(dbapi_conn):
+        raise DisconnectionError("the store's connection was lost")
+
+
+def _pg_alive(dbapi_conn) -> bool:
+    """Whether an idle psycopg connection is still good, without a round trip: an idle connection
+    has nothing to read, so one whose socket is readable was ended by the server (a restart,
+    ``pg_terminate_backend``, an idle timeout: each sends its error, then closes), and libpq may
+    have found it broken already. A network path that died without a word is found by the first
+    statement, as an empty query would have been (where the dialect's ping switched autocommit on and
+    off around a ``SELECT 1`` on a new cursor, a tenth of a move's CPU)."""
     from psycopg import pq
 
     pgconn = dbapi_conn.pgconn
-    if pgconn.status != pq.ConnStatus.OK or pgconn.exec_(b"").status != pq.ExecStatus.EMPTY_QUERY:
-        raise DisconnectionError("the store's connection was lost")
+    if pgconn.status != pq.ConnStatus.OK:
+        return False
+    poller = sockets.poll()  # (select.select cannot watch a descriptor numbered 1024 or more)
+    poller.register(pgconn.socket, sockets.POLLIN)
+    return not poller.poll(0)
+
+
+def _store_failed(exc: BaseException, conn: Connection) -> bool:
+    """Whether ``exc``, raised in a transaction on ``conn``, came from the store (SQLAlchemy's or the
+    driver's error, a connection left inside a transaction) rather than from the caller's checks."""
+    if isinstance(exc, SQLAlchemyError):
+        return True
+    try:
+        from psycopg import Error, pq
+    except ImportError:  # (SQLite only: psycopg is not installed)
+        return False
+    if isinstance(exc, Error):
+        return True
+    driver = conn.connection.driver_connection if not conn.closed and not conn.invalidated else None
+    return driver is not None and hasattr(driver, "pgconn") and (
+        driver.pgconn.status != pq.ConnStatus.OK or driver.pgconn.transaction_status != pq.TransactionStatus.IDLE)
+
+
+@contextmanager
+def _moving(conn: Connection) -> Iterator[None]:
+    """PostgreSQL: a move's transaction on ``conn`` in two round trips where :meth:`Database.hot`
+    takes five (the check-out's ping, ``BEGIN``, the locking read, the writes, ``COMMIT``), the NOTIFY
+    in the second. The driver's connection is in autocommit for the transaction, so psycopg sends no
+    ``BEGIN`` of its own: the locking read (store/tables.py ``table_and_seats``) sends it in front of
+    itself, and the batch of writes (``Batch.send``) sends ``COMMIT`` and the announcement behind
+    itself, in one query string each. A statement sent through SQLAlchemy before the locking read
+    sends the ``BEGIN`` first (``_begin_if_pending``), so nothing ever runs outside the transaction.
+    SQLAlchemy's commit at the end then finds the transaction over and sends nothing; after a failure
+    its rollback ends it. The connection is left as it came (autocommit off), or invalidated."""
+    driver = conn.connection.driver_connection
+    driver.autocommit = True
+    conn.info[MOVE] = BEGIN
+    try:
+        with _announcing(conn), conn.begin():
+            yield
+    finally:
+        conn.info.pop(MOVE, None)
+        try:
+            driver.autocommit = False  # (psycopg refuses it on a broken connection: then it goes)
+        except Exception:
+            conn.invalidate()
+
+
+def _begin_if_pending(conn, _cursor, _statement, _parameters, _context, _many) -> None:
+    """A statement through SQLAlchemy in a move's transaction (:func:`_moving`) before its locking
+    read: the transaction's ``BEGIN`` first, on its own."""
+    if conn.info.get(MOVE) == BEGIN:
+        conn.info[MOVE] = BEGUN
+        conn.connection.driver_connection.execute("BEGIN")
 
 
 def _sqlite_connect(dbapi_conn, _record) -> None:

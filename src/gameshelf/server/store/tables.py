@@ -25,6 +25,11 @@ ADMISSION = (select(TABLES.c.spectators, TOKENS.c.user_id, TOKENS.c.expires_at, 
                           .outerjoin(SEATS, and_(SEATS.c.table_id == TABLES.c.id, SEATS.c.user_id == TOKENS.c.user_id)))
              .where(TABLES.c.id == bindparam("t_id")).order_by(SEATS.c.seat))
 AFTER_COMMIT = "gameshelf.announce"  # a connection's info key: [(channel, payload)] to NOTIFY once it commits
+# A connection's info key in PostgreSQL's Database.move: BEGIN while the transaction's BEGIN is still to
+# be sent (with its first statement), then BEGUN (the batch of writes then ends the transaction too).
+MOVE, BEGIN, BEGUN = "gameshelf.move", "begin", "begun"
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's error for a lock that FOR UPDATE NOWAIT did not get
+NOTIFY_TEXT_MAX = 7900  # bytes of a payload sent with its move's COMMIT (NOTIFY refuses 8000 or more)
 log = logging.getLogger("gameshelf.server")
 
 
@@ -94,16 +99,16 @@ class _Dialect:
             sql = self.sql[key] = build()
         return sql
 
-    def select(self, lock: bool) -> str:
+    def select(self, lock: bool, wait: bool = True) -> str:
         """The table's columns, then its seats' (one row a seat; PostgreSQL only). Locked, the table
         and its seats: a row locked after a wait is read as the other transaction committed it (a seat
         not locked would be read as before it, its clock too), and seats are only locked with their
         table's row; a table without seats (none is stored so) is then not found."""
-        return self.statement(("select", lock), lambda: (
+        return self.statement(("select", lock, wait), lambda: (
             f"SELECT {', '.join(f't.{c}' for c in self.tables.columns)}, "
             f"{', '.join(f's.{c}' for c in self.seats.columns)} FROM {TABLES.name} t "
             f"{'' if lock else 'LEFT '}JOIN {SEATS.name} s ON s.table_id = t.id WHERE t.id = %s ORDER BY s.seat"
-            + (" FOR UPDATE" if lock else "")))
+            + (" FOR UPDATE" if lock else "") + ("" if wait or not lock else " NOWAIT")))
 
 
 _dialects: dict[str, _Dialect] = {}
@@ -117,10 +122,16 @@ def _raw(conn: Connection) -> tuple[Any, _Dialect]:
     return conn.connection.driver_connection, found
 
 
-def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[SimpleNamespace | None,
-                                                                         list[SimpleNamespace]]:
+class RowBusy(Exception):
+    """PostgreSQL: the table's row is locked by another transaction, and the read was not to wait."""
+
+
+def table_and_seats(conn: Connection, table_id: str, lock: bool, wait: bool = True) -> tuple[
+        SimpleNamespace | None, list[SimpleNamespace]]:
     """The table's row (locked until the transaction ends with ``lock``; SQLite locks by its
-    transaction) and its seat rows in seat order; (None, []) for no such table."""
+    transaction) and its seat rows in seat order; (None, []) for no such table. PostgreSQL, locking
+    without ``wait``: RowBusy at once if another transaction holds the lock (the transaction is then
+    aborted: the caller rolls it back)."""
     driver, raw = _raw(conn)
     if raw.sqlite:
         table = driver.execute(raw.statement(("table",), lambda: f"SELECT {', '.join(raw.tables.columns)} "
@@ -134,8 +145,21 @@ def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[Simple
         unknown = [None] * len(table)  # SQLite's cursor names no column types
         return raw.tables.row(table, unknown), [raw.seats.row(values, unknown) for values in seats]
     split = len(raw.tables.columns)
-    with driver.cursor() as cursor:
-        rows = cursor.execute(raw.select(lock), (table_id,)).fetchall()
+    begin = conn.info.get(MOVE) == BEGIN  # Database.move: BEGIN in the same query string
+    if begin:
+        conn.info[MOVE] = BEGUN
+    with (_client_cursor(driver) if begin else driver.cursor()) as cursor:
+        try:
+            if begin:
+                cursor.execute("BEGIN; " + raw.select(lock, wait), (table_id,))
+                cursor.nextset()
+            else:
+                cursor.execute(raw.select(lock, wait), (table_id,))
+        except Exception as exc:
+            if not wait and getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+                raise RowBusy(table_id) from None
+            raise
+        rows = cursor.fetchall()
         if raw.seats.reads is None:  # the description (a Column object a column) only once
             codes = [column.type_code for column in cursor.description]
             raw.tables.readers(codes[:split]), raw.seats.readers(codes[split:])
@@ -143,6 +167,14 @@ def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[Simple
         return None, []
     seats = [raw.seats.row(values[split:], ()) for values in rows if values[split] is not None]
     return raw.tables.row(rows[0][:split], ()), seats
+
+
+def _client_cursor(driver):
+    """A psycopg cursor that binds its values into the query text (a query string of several
+    statements, sent in one round trip, can have no separate parameters)."""
+    from psycopg import ClientCursor
+
+    return ClientCursor(driver)
 
 
 def as_stored(conn: Connection, values: dict[str, Any]) -> dict[str, Any] | None:
@@ -186,6 +218,8 @@ class Batch:
             for kind, table, keys, values in self.parts:  # (SQLite has no NOTIFY: nobody announces there)
                 sql = self.raw.statement((kind, keys), lambda: self._statement(kind, table, keys))
                 self.driver.execute(sql, values)
+        elif self.conn.info.get(MOVE) == BEGUN:  # Database.move: the writes end its transaction
+            self._send_and_commit()
         else:
             if self.parts:
                 key = ("batch", tuple((kind, keys) for kind, _, keys, _ in self.parts))
@@ -195,6 +229,37 @@ class Batch:
             if self.announce:
                 self.conn.info.setdefault(AFTER_COMMIT, []).append(self.announce)
         self.parts, self.announce = [], None
+
+    def _send_and_commit(self) -> None:
+        """PostgreSQL in :meth:`Database.move <gameshelf.server.store.db.Database.move>`: the writes,
+        ``COMMIT`` and the NOTIFY in one query string (one round trip). The NOTIFY runs after the
+        commit, in a transaction of its own that waits for no WAL flush, as ``notify_committed``'s.
+
+        If that string fails, what failed is told by the connection: inside the move's transaction
+        (aborted) the writes failed, and the caller's rollback ends it; outside any transaction, on a
+        connection still good, the move committed (a commit in READ COMMITTED, with no deferred
+        constraint, fails only with its connection) and only its announcement was refused: logged,
+        and the other processes catch up by their heartbeat."""
+        from psycopg import Error, pq
+
+        announce = self.announce
+        if announce and len(announce[0].encode()) + len(announce[1].encode()) > NOTIFY_TEXT_MAX:
+            self.conn.info.setdefault(AFTER_COMMIT, []).append(announce)  # sent on its own: Database.move
+            announce = None
+        key = ("batch", "commit", bool(announce), tuple((kind, keys) for kind, _, keys, _ in self.parts))
+        sql = self.raw.statement(key, lambda: (self._together() + "; " if self.parts else "") + "COMMIT" + (
+            "; SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)" if announce else ""))
+        values = tuple(v for *_, part in self.parts for v in part) + (announce or ())
+        try:
+            with _client_cursor(self.driver) as cursor:
+                cursor.execute(sql, values)
+        except Error as exc:
+            pgconn = self.driver.pgconn
+            if not (announce and pgconn.status == pq.ConnStatus.OK
+                    and pgconn.transaction_status == pq.TransactionStatus.IDLE):
+                raise
+            log.warning("NOTIFY after a commit failed (%s); the other processes catch up by heartbeat",
+                        str(exc).strip())
 
     def _together(self) -> str:
         """PostgreSQL: every write a WITH clause of one statement."""

@@ -1,0 +1,247 @@
+"""PostgreSQL's move path (store/db.py ``_moving``): two round trips a move, the BEGIN sent with the
+locking read and the COMMIT and the NOTIFY with the writes; and the event loop's own moves on a kept
+connection (tables.py ``submit_now``), which never wait for a row another transaction holds.
+
+The guarantees stay those of every move: the writes commit together or not at all, a refused move
+changes nothing, the announcement follows the commit and only a commit, and the connection goes
+back as it came."""
+
+from __future__ import annotations
+
+import logging
+import os
+from datetime import datetime, timezone
+
+import psycopg
+import pytest
+
+from gameshelf.server.hub import inline_moves
+from gameshelf.server.i18n import ServerError
+from gameshelf.server.settings import Settings
+from gameshelf.server.store import Database
+from gameshelf.server.store import tables as store
+from tests.server.conftest import PG, quiet_service
+from tests.server.test_move_cache import _fresh, _move, _table
+from tests.server.test_store_raw import _db
+
+
+@pytest.fixture
+def pg_url(db_url):
+    if not db_url.startswith("postgresql"):
+        pytest.skip("PostgreSQL's move path")
+    return db_url
+
+
+def _state_id(db: Database, table_id: str = "t") -> int:
+    with psycopg.connect(PG, autocommit=True, options=_search_path(db)) as other:
+        return other.execute("SELECT state_id FROM game_tables WHERE id = %s", (table_id,)).fetchone()[0]
+
+
+def _search_path(db: Database) -> str:
+    return db.url.query["options"]
+
+
+def _row_is_locked(db: Database, table_id: str = "t") -> bool:
+    with psycopg.connect(PG, autocommit=True, options=_search_path(db)) as other:
+        try:
+            other.execute("SELECT id FROM game_tables WHERE id = %s FOR UPDATE NOWAIT", (table_id,))
+        except psycopg.errors.LockNotAvailable:
+            return True
+    return False
+
+
+def test_the_locking_read_begins_the_transaction_and_the_writes_end_it(pg_url):
+    """The lock is held after the read (so the BEGIN went before it, in its query string); once the
+    batch is sent, its writes are committed (visible to another connection) and announced, before
+    the block ends; the connection leaves autocommit again."""
+    db = _db(pg_url)
+    channel = "gameshelf_test_" + db.channel()[-8:]
+    with psycopg.connect(PG, autocommit=True) as listener:
+        listener.execute(f"LISTEN {channel}")
+        with db.move() as conn:
+            driver = conn.connection.driver_connection
+            table, seats = store.table_and_seats(conn, "t", True)
+            assert (table.state_id, len(seats)) == (3, 2)
+            assert _row_is_locked(db)
+            writes = store.Batch(conn)
+            writes.set_table("t", state_id=4)
+            store.notify(writes, channel, "t:4")
+            writes.send()
+            assert driver.pgconn.transaction_status == psycopg.pq.TransactionStatus.IDLE
+            assert _state_id(db) == 4 and not _row_is_locked(db)
+            heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
+        assert heard == ["t:4"]
+        assert driver.autocommit is False
+    db.dispose()
+
+
+def test_a_statement_before_the_locking_read_is_inside_the_transaction(pg_url):
+    """A statement sent through SQLAlchemy first sends the BEGIN itself: a failure later rolls it
+    back with the rest."""
+    db = _db(pg_url)
+    with pytest.raises(RuntimeError):
+        with db.move() as conn:
+            conn.exec_driver_sql("UPDATE game_tables SET state_id = 42 WHERE id = 't'")
+            store.table_and_seats(conn, "t", True)
+            raise RuntimeError("a check failed")
+    assert _state_id(db) == 3 and not _row_is_locked(db)
+    db.dispose()
+
+
+def test_a_move_refused_after_its_read_writes_nothing_and_frees_the_row(pg_url):
+    db = _db(pg_url)
+    for _ in range(3):  # the same pooled connection, each time as it came
+        with pytest.raises(ServerError):
+            with db.move() as conn:
+                store.table_and_seats(conn, "t", True)
+                writes = store.Batch(conn)
+                writes.set_table("t", state_id=99)
+                raise ServerError("action.stale")
+        assert _state_id(db) == 3 and not _row_is_locked(db)
+    with db.move() as conn:
+        assert conn.connection.driver_connection.autocommit is True
+        store.table_and_seats(conn, "t", True)
+    db.dispose()
+
+
+def test_failed_writes_roll_back_and_announce_nothing(pg_url):
+    db = _db(pg_url)
+    channel = "gameshelf_test_" + db.channel()[-8:]
+    with psycopg.connect(PG, autocommit=True) as listener:
+        listener.execute(f"LISTEN {channel}")
+        with pytest.raises(Exception):
+            with db.move() as conn:
+                store.table_and_seats(conn, "t", True)
+                writes = store.Batch(conn)
+                writes.set_table("t", state_id=5)
+                writes.add_action(table_id="no such table", ply=0, seat=0, kind="act", by_bot=False,
+                                  notation="x", created_at=datetime.now(timezone.utc))  # a foreign key refuses it
+                store.notify(writes, channel, "t:5")
+                writes.send()
+        assert [n.payload for n in listener.notifies(timeout=0.5)] == []
+    assert _state_id(db) == 3 and not _row_is_locked(db)
+    db.dispose()
+
+
+@pytest.mark.parametrize("long_payload", [False, True])
+def test_a_refused_announcement_loses_no_move(pg_url, caplog, monkeypatch, long_payload):
+    """A NOTIFY the server refuses after the move's COMMIT, in the same query string (here: a payload
+    over NOTIFY's limit, let through by raising the limit on what is sent with the COMMIT), or on its
+    own after it (a payload over that limit): the move stays committed and the refusal is logged."""
+    if not long_payload:
+        monkeypatch.setattr(store, "NOTIFY_TEXT_MAX", 100_000)
+    db = _db(pg_url)
+    with caplog.at_level(logging.WARNING, logger="gameshelf.server"):
+        with db.move() as conn:
+            store.table_and_seats(conn, "t", True)
+            writes = store.Batch(conn)
+            writes.set_table("t", state_id=11)
+            store.notify(writes, "gameshelf_test_refused", "x" * 9000)
+            writes.send()
+    assert "NOTIFY after a commit failed" in caplog.text
+    assert _state_id(db) == 11
+    with db.move() as conn:
+        assert store.table_and_seats(conn, "t", True)[0].state_id == 11
+    db.dispose()
+
+
+def test_a_lost_connection_is_found_without_a_round_trip_past_descriptor_1024(pg_url):
+    """The check-out's ping watches the socket (poll: select.select cannot watch a descriptor numbered
+    1024 or more, and a server holding 1,000 WebSockets has such descriptors)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("this machine allows fewer than 1,200 open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    spare = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        db = _db(pg_url)
+        with db.engine.connect() as conn:
+            assert conn.connection.driver_connection.pgconn.socket >= 1024
+            pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+        _terminate(pid)
+        with db.move() as conn:
+            assert store.table_and_seats(conn, "t", True)[0].id == "t"
+            assert conn.exec_driver_sql("SELECT pg_backend_pid()").scalar() != pid
+        db.dispose()
+    finally:
+        for fd in spare:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def _terminate(pid: int) -> None:
+    with psycopg.connect(PG, autocommit=True) as admin:
+        assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]
+        while admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()[0]:
+            pass
+
+
+# ---- the event loop's moves (tables.py submit_now) -------------------------------------------------
+@pytest.fixture
+def service(pg_url):
+    with quiet_service(pg_url) as svc:
+        yield svc
+
+
+def test_an_inline_move_commits_on_the_kept_connection(service):
+    table_id = _table(service)
+    for _ in range(3):
+        _move(service, table_id)
+    assert _fresh(service, table_id)[0].state_id == 3 == service.live(table_id).state_id
+    kept = service.db._kept
+    assert kept is not None and kept.connection.driver_connection.autocommit is False
+
+
+def test_an_inline_move_never_waits_for_a_row_another_transaction_holds(service):
+    """It gives up at once (None: the caller hands the move to a worker thread) and changes nothing."""
+    table_id = _table(service)
+    _move(service, table_id)
+    live = service.live(table_id)
+    seat, action = live.to_act(), str(live.match.legal_for(live.to_act())[0])
+    with psycopg.connect(PG, options=_search_path(service.db)) as other:
+        other.execute("SELECT id FROM game_tables WHERE id = %s FOR UPDATE", (table_id,))
+        assert service.submit_now(table_id, seat, action, 1) is None
+        assert live.state_id == 1 and service.live(table_id) is live  # nothing applied, nothing forgotten
+        other.rollback()
+    assert service.submit_now(table_id, seat, action, 1).state_id == 2
+    assert _fresh(service, table_id)[0].state_id == 2
+
+
+def test_a_refused_inline_move_keeps_the_connection_and_a_lost_one_is_replaced(service):
+    table_id = _table(service)
+    _move(service, table_id)
+    live = service.live(table_id)
+    with pytest.raises(ServerError):
+        service.submit_now(table_id, live.to_act(), "not an action", live.state_id)
+    kept = service.db._kept
+    pid = kept.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    kept.rollback()
+    _move(service, table_id)
+    assert service.db._kept is kept  # a refusal is the rules', not the store's
+    _terminate(pid)
+    _move(service, table_id)
+    assert service.db._kept is not kept
+    assert _fresh(service, table_id)[0].state_id == 3
+
+
+@pytest.mark.parametrize("setting, url, relays, inline", [
+    ("auto", "sqlite:///x.db", False, True),
+    ("auto", "sqlite:///x.db", True, False),  # several SQLite processes: a writer may wait for another's lock
+    ("on", "sqlite:///x.db", True, False),
+    ("auto", "postgresql+psycopg://u@127.0.0.1:5432/db", True, True),
+    ("auto", "postgresql+psycopg://u@localhost/db", False, True),
+    ("auto", "postgresql+psycopg:///db", True, True),  # libpq's Unix socket
+    ("auto", "postgresql+psycopg://u@db.example.org/db", True, False),
+    ("on", "postgresql+psycopg://u@db.example.org/db", True, True),
+    ("off", "postgresql+psycopg://u@127.0.0.1/db", True, False),
+])
+def test_which_processes_commit_moves_on_the_event_loop(setting, url, relays, inline):
+    assert inline_moves(setting, Database(url), relays) is inline
+
+
+def test_the_setting_takes_three_values():
+    assert Settings.from_env({"GAMESHELF_INLINE_MOVES": "off"}).inline_moves == "off"
+    with pytest.raises(ValueError, match="GAMESHELF_INLINE_MOVES"):
+        Settings.from_env({"GAMESHELF_INLINE_MOVES": "sometimes"})
