@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 import psycopg
 import pytest
 
-from gameshelf.server.hub import inline_moves
+from gameshelf.server.inline import PAUSE_S, InlineMoves, inline_moves
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database
@@ -245,3 +245,45 @@ def test_the_setting_takes_three_values():
     assert Settings.from_env({"GAMESHELF_INLINE_MOVES": "off"}).inline_moves == "off"
     with pytest.raises(ValueError, match="GAMESHELF_INLINE_MOVES"):
         Settings.from_env({"GAMESHELF_INLINE_MOVES": "sometimes"})
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class _Service:
+    """A stand-in whose moves take ``cost`` seconds of the clock."""
+
+    def __init__(self, clock: _Clock) -> None:
+        self.clock, self.cost, self.moves = clock, 0.0005, 0
+
+    def submit_now(self, table_id, seat, notation, state_id):
+        self.clock.now += self.cost
+        self.moves += 1
+        return "live"
+
+
+def test_moves_that_hold_the_loop_up_go_to_the_threads_for_a_while():
+    """A store that answers slowly sends the moves to the threads for PAUSE_S; one slow move (a
+    game's end) does not."""
+    clock = _Clock()
+    service = _Service(clock)
+    inline = InlineMoves(True, clock=clock)
+    assert all(inline.submit(service, "t", 0, "x", 0) == "live" for _ in range(200))
+    service.cost = 0.010  # one slow move among fast ones
+    assert inline.submit(service, "t", 0, "x", 0) == "live"
+    service.cost = 0.0005
+    assert inline.submit(service, "t", 0, "x", 0) == "live"
+    service.cost = 0.004  # a store slow to commit: the average passes the budget within a few dozen moves
+    answers = [inline.submit(service, "t", 0, "x", 0) for _ in range(60)]
+    assert answers[0] == "live" and answers[-1] is None
+    moves = service.moves
+    clock.now += PAUSE_S - 1
+    assert inline.submit(service, "t", 0, "x", 0) is None and service.moves == moves
+    clock.now += 1
+    assert inline.submit(service, "t", 0, "x", 0) == "live"  # tried again after the pause
+    assert InlineMoves(False, clock=clock).submit(service, "t", 0, "x", 0) is None

@@ -25,6 +25,7 @@ from gameshelf.server import bots, downtime, jsontext
 from gameshelf.server.broker import LocalBroker
 from gameshelf.server.deadlines import DeadlineIndex
 from gameshelf.server.i18n import ServerError
+from gameshelf.server.inline import InlineMoves, inline_moves
 from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
@@ -84,7 +85,7 @@ class Hub:
         self.heart: asyncio.Task | None = None
         self.owners: dict[str, str] = {}  # table id -> its creator, whose turn at the bots' pool it takes
         self.scheduler = FairScheduler(partial(bots.submit, settings.bot_workers), settings.bot_workers)
-        self.inline_writes = False  # set by start
+        self.inline = InlineMoves()  # whether a person's move is committed on the event loop (set by start)
         # The service's deadline index (a private one for a stand-in service that keeps none): moves
         # relayed from other processes update it too, so this process's sweep finds their deadlines.
         found = getattr(service, "deadlines", None)
@@ -95,7 +96,7 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         # A move's relay body (its state hash) is built only when another process may apply it.
         self.service.relaying = self.broker.relays
-        self.inline_writes = inline_moves(self.settings.inline_moves, self.service.db, self.broker.relays)
+        self.inline.on = inline_moves(self.settings.inline_moves, self.service.db, self.broker.relays)
         self.service.caught_up = self._tell_caught_up
         self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
@@ -414,18 +415,6 @@ class Hub:
             except Exception:
                 log.exception("sweep failed")
                 self.deadlines.reread_soon()  # what the failed sweep took from the index is read again
-
-
-def inline_moves(setting: str, db, relays: bool) -> bool:
-    """Whether a person's move is committed on the event loop when nothing holds the match or the
-    store's kept connection (tables.py ``submit_now``), with no hand-off to a worker thread, which on
-    PostgreSQL cost a quarter of a move's CPU (bench/RESULTS.md, session 25). "auto": for one SQLite
-    process, whose writers never wait for another process (with several, SQLite's lock could hold
-    the loop up), and for PostgreSQL on this machine, where the move's two round trips take a few
-    hundred microseconds and a row another transaction holds sends it to a thread at once."""
-    if setting != "auto":
-        return setting == "on" and not (db.is_sqlite and relays)
-    return not relays if db.is_sqlite else db.on_this_machine()
 
 
 def table_message(meta: dict, state_id: int | None, seats: list | None = None) -> str:

@@ -1,0 +1,61 @@
+"""Which moves are committed on the event loop (tables.py ``submit_now``), with no hand-off to a
+worker thread: on PostgreSQL the hand-off cost a quarter of a move's CPU (bench/RESULTS.md, session
+25). A move committed there holds every connection of the process up while it runs, so it must stay
+short: a store that answers slowly (a disk slow to flush its commits, a busy database) sends the
+moves back to the threads for a while."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gameshelf.server.live import LiveMatch
+    from gameshelf.server.store import Database
+    from gameshelf.server.tables import TableService
+
+BUDGET_S = 0.002  # the most a move on the event loop may take, on average over the last few
+PAUSE_S = 30.0  # how long the moves go to the threads once the average went over it
+WEIGHT = 0.05  # the last move's weight in the average (one slow move, a game's end, moves it little)
+
+
+def inline_moves(setting: str, db: Database, relays: bool) -> bool:
+    """``GAMESHELF_INLINE_MOVES``: "auto" for one SQLite process, whose writers never wait for
+    another process (with several, SQLite's lock could hold the loop up), and for PostgreSQL on
+    this machine, where a move's two round trips take a few hundred microseconds and a row another
+    transaction holds sends the move to a thread at once; "on" also across a network; "off" never."""
+    if setting != "auto":
+        return setting == "on" and not (db.is_sqlite and relays)
+    return not relays if db.is_sqlite else db.on_this_machine()
+
+
+class InlineMoves:
+    """The process's choice, and the recent moves' time on the event loop."""
+
+    def __init__(self, on: bool = False, clock=time.perf_counter) -> None:
+        self.on = on
+        self.clock = clock
+        self.average = 0.0  # seconds a move took on the loop, a moving average
+        self.paused_until = 0.0  # clock time before which the moves go to the threads
+
+    def submit(self, service: TableService, table_id: str, seat: int, notation: str,
+               state_id: int) -> LiveMatch | None:
+        """``service.submit_now`` when moves go on the loop now, else None (the caller hands the move
+        to a thread, as when ``submit_now`` cannot run it at once)."""
+        if not self.on:
+            return None
+        start = self.clock()
+        if start < self.paused_until:
+            return None
+        try:
+            return service.submit_now(table_id, seat, notation, state_id)
+        finally:
+            self.spent(self.clock() - start)
+
+    def spent(self, seconds: float) -> None:
+        """A move took ``seconds`` on the loop: over the budget on average, the next PAUSE_S go to
+        the threads, and the average starts afresh after them."""
+        self.average += WEIGHT * (seconds - self.average)
+        if self.average > BUDGET_S:
+            self.paused_until = self.clock() + PAUSE_S
+            self.average = 0.0
