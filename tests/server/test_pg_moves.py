@@ -267,23 +267,40 @@ class _Service:
         return "live"
 
 
-def test_moves_that_hold_the_loop_up_go_to_the_threads_for_a_while():
-    """A store that answers slowly sends the moves to the threads for PAUSE_S; one slow move (a
-    game's end) does not."""
+def _play(inline: InlineMoves, service: _Service, moves: int, cost: float, gap: float) -> list:
+    answers = []
+    for _ in range(moves):
+        service.cost = cost
+        answers.append(inline.submit(service, "t", 0, "x", 0))
+        service.clock.now += gap
+    return answers
+
+
+def test_slow_moves_go_to_the_threads_for_a_while():
+    """A store slow to commit (10 ms a move on average) sends the moves to the threads for PAUSE_S;
+    one slow move among fast ones (a game's end) does not."""
     clock = _Clock()
     service = _Service(clock)
     inline = InlineMoves(True, clock=clock)
-    assert all(inline.submit(service, "t", 0, "x", 0) == "live" for _ in range(200))
-    service.cost = 0.010  # one slow move among fast ones
-    assert inline.submit(service, "t", 0, "x", 0) == "live"
-    service.cost = 0.0005
-    assert inline.submit(service, "t", 0, "x", 0) == "live"
-    service.cost = 0.004  # a store slow to commit: the average passes the budget within a few dozen moves
-    answers = [inline.submit(service, "t", 0, "x", 0) for _ in range(60)]
+    assert _play(inline, service, 200, 0.0005, 0.01) == ["live"] * 200
+    assert _play(inline, service, 1, 0.050, 0.01) == ["live"]
+    answers = _play(inline, service, 60, 0.015, 0.5)
     assert answers[0] == "live" and answers[-1] is None
     moves = service.moves
-    clock.now += PAUSE_S - 1
+    clock.now = inline.paused_until - 0.001
     assert inline.submit(service, "t", 0, "x", 0) is None and service.moves == moves
-    clock.now += 1
+    clock.now += 0.001
     assert inline.submit(service, "t", 0, "x", 0) == "live"  # tried again after the pause
     assert InlineMoves(False, clock=clock).submit(service, "t", 0, "x", 0) is None
+
+
+def test_moves_that_take_a_quarter_of_the_loop_go_to_the_threads():
+    """Fast moves, but so many that the loop waits for the store a third of its time (threads would
+    overlap those waits): after the window, the moves go to the threads."""
+    clock = _Clock()
+    service = _Service(clock)
+    inline = InlineMoves(True, clock=clock)
+    assert _play(inline, service, 100, 0.001, 0.009) == ["live"] * 100  # a tenth of the loop: stays
+    answers = _play(inline, service, 400, 0.001, 0.002)
+    assert answers[0] == "live" and answers[-1] is None
+    assert inline.paused_until - clock.now <= PAUSE_S

@@ -1,8 +1,9 @@
 """Which moves are committed on the event loop (tables.py ``submit_now``), with no hand-off to a
 worker thread: on PostgreSQL the hand-off cost a quarter of a move's CPU (bench/RESULTS.md, session
 25). A move committed there holds every connection of the process up while it runs, so it must stay
-short: a store that answers slowly (a disk slow to flush its commits, a busy database) sends the
-moves back to the threads for a while."""
+short, and few: a store that answers slowly (a disk slow to flush its commits, a busy database) or
+moves so many that their waits for the store take a quarter of the loop's time (where threads would
+overlap those waits) send the moves back to the threads for a while."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ if TYPE_CHECKING:
     from gameshelf.server.store import Database
     from gameshelf.server.tables import TableService
 
-BUDGET_S = 0.002  # the most a move on the event loop may take, on average over the last few
-PAUSE_S = 30.0  # how long the moves go to the threads once the average went over it
+BUDGET_S = 0.010  # the most a move on the event loop may take, on average over the last few dozen
+SHARE = 0.25  # the most of the loop's time the moves on it may take, over a window of WINDOW_S
+WINDOW_S = 1.0
+PAUSE_S = 30.0  # how long the moves go to the threads once either limit was passed
 WEIGHT = 0.05  # the last move's weight in the average (one slow move, a game's end, moves it little)
 
 
@@ -37,6 +40,7 @@ class InlineMoves:
         self.clock = clock
         self.average = 0.0  # seconds a move took on the loop, a moving average
         self.paused_until = 0.0  # clock time before which the moves go to the threads
+        self.window_start, self.busy = clock(), 0.0  # the moves' time on the loop in the current window
 
     def submit(self, service: TableService, table_id: str, seat: int, notation: str,
                state_id: int) -> LiveMatch | None:
@@ -50,12 +54,17 @@ class InlineMoves:
         try:
             return service.submit_now(table_id, seat, notation, state_id)
         finally:
-            self.spent(self.clock() - start)
+            self.spent(start, self.clock())
 
-    def spent(self, seconds: float) -> None:
-        """A move took ``seconds`` on the loop: over the budget on average, the next PAUSE_S go to
-        the threads, and the average starts afresh after them."""
-        self.average += WEIGHT * (seconds - self.average)
-        if self.average > BUDGET_S:
-            self.paused_until = self.clock() + PAUSE_S
+    def spent(self, start: float, end: float) -> None:
+        """A move held the loop from ``start`` to ``end``: past either limit, the next PAUSE_S go to
+        the threads, and the counts start afresh after them."""
+        self.average += WEIGHT * (end - start - self.average)
+        self.busy += end - start
+        window = end - self.window_start
+        over = self.average > BUDGET_S or (window >= WINDOW_S and self.busy > SHARE * window)
+        if over:
+            self.paused_until = end + PAUSE_S
             self.average = 0.0
+        if over or window >= WINDOW_S:
+            self.window_start, self.busy = max(end, self.paused_until) if over else end, 0.0
