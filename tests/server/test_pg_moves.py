@@ -294,13 +294,13 @@ def test_slow_moves_go_to_the_threads_for_a_while():
     assert InlineMoves(False, clock=clock).submit(service, "t", 0, "x", 0) is None
 
 
-def test_moves_that_take_a_quarter_of_the_loop_go_to_the_threads():
-    """Fast moves, but so many that the loop waits for the store a third of its time (threads would
+def test_moves_that_take_half_the_loop_go_to_the_threads():
+    """Fast moves, but so many that the loop waits for the store two thirds of its time (threads would
     overlap those waits): after the window, the moves go to the threads."""
     clock = _Clock()
     service = _Service(clock)
     inline = InlineMoves(True, clock=clock)
-    assert _play(inline, service, 100, 0.001, 0.009) == ["live"] * 100  # a tenth of the loop: stays
-    answers = _play(inline, service, 400, 0.001, 0.002)
+    assert _play(inline, service, 300, 0.001, 0.0015) == ["live"] * 300  # two fifths of the loop: stays
+    answers = _play(inline, service, 1000, 0.001, 0.0005)
     assert answers[0] == "live" and answers[-1] is None
     assert inline.paused_until - clock.now <= PAUSE_S

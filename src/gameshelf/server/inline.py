@@ -2,7 +2,7 @@
 worker thread: on PostgreSQL the hand-off cost a quarter of a move's CPU (bench/RESULTS.md, session
 25). A move committed there holds every connection of the process up while it runs, so it must stay
 short, and few: a store that answers slowly (a disk slow to flush its commits, a busy database) or
-moves so many that their waits for the store take a quarter of the loop's time (where threads would
+moves so many that their waits for the store take half the loop's time (where threads would
 overlap those waits) send the moves back to the threads for a while."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from gameshelf.server.tables import TableService
 
 BUDGET_S = 0.010  # the most a move on the event loop may take, on average over the last few dozen
-SHARE = 0.25  # the most of the loop's time the moves on it may take, over a window of WINDOW_S
+SHARE = 0.5  # the most of the loop's time the moves on it may take, over a window of WINDOW_S
 WINDOW_S = 1.0
 PAUSE_S = 30.0  # how long the moves go to the threads once either limit was passed
 WEIGHT = 0.05  # the last move's weight in the average (one slow move, a game's end, moves it little)
