@@ -225,7 +225,7 @@ class Batch:
                 key = ("batch", tuple((kind, keys) for kind, _, keys, _ in self.parts))
                 sql = self.raw.statement(key, self._together)
                 with self.driver.cursor() as cursor:
-                    cursor.execute(sql, tuple(v for *_, part in self.parts for v in part))
+                    cursor.execute(sql, self._values())
             if self.announce:
                 self.conn.info.setdefault(AFTER_COMMIT, []).append(self.announce)
         self.parts, self.announce = [], None
@@ -249,7 +249,7 @@ class Batch:
         key = ("batch", "commit", bool(announce), tuple((kind, keys) for kind, _, keys, _ in self.parts))
         sql = self.raw.statement(key, lambda: (self._together() + "; " if self.parts else "") + "COMMIT" + (
             "; SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)" if announce else ""))
-        values = tuple(v for *_, part in self.parts for v in part) + (announce or ())
+        values = self._values() + (announce or ())
         try:
             with _client_cursor(self.driver) as cursor:
                 cursor.execute(sql, values)
@@ -258,8 +258,11 @@ class Batch:
             if not (announce and pgconn.status == pq.ConnStatus.OK
                     and pgconn.transaction_status == pq.TransactionStatus.IDLE):
                 raise
-            log.warning("NOTIFY after a commit failed (%s); the other processes catch up by heartbeat",
-                        str(exc).strip())
+            _announcement_failed(str(exc).strip())
+
+    def _values(self) -> tuple:
+        """The held writes' values, in the order of their statement's markers."""
+        return tuple(v for *_, part in self.parts for v in part)
 
     def _together(self) -> str:
         """PostgreSQL: every write a WITH clause of one statement."""
@@ -310,6 +313,10 @@ def notify_committed(conn: Connection, announcements: list[tuple[str, str]]) -> 
             pgconn.exec_(b"ROLLBACK")
     except Exception as exc:  # the connection broke: the pool's ping at the next check-out replaces it
         error = repr(exc)
+    _announcement_failed(error)
+
+
+def _announcement_failed(error: str) -> None:
     log.warning("NOTIFY after a commit failed (%s); the other processes catch up by heartbeat", error)
 
 
