@@ -11,9 +11,12 @@ import asyncio
 import threading
 import uuid
 
-from gameshelf.server.broker import LocalBroker, RedisBroker
+import psycopg
+
+from gameshelf.server.broker import LocalBroker, PostgresBroker, RedisBroker
 from gameshelf.server.hub import Hub
 from gameshelf.server.settings import Settings
+from tests.server.conftest import PG
 
 REDIS = "redis://127.0.0.1:6379/0"
 
@@ -23,14 +26,14 @@ async def _burst(count: int) -> list[str]:
     received: list[str] = []
     done = asyncio.Event()
 
-    async def collect(payload: str) -> None:
+    def collect(payload: str) -> None:
         received.append(payload)
         if len(received) == count:
             done.set()
 
     listener, sender = RedisBroker(REDIS, channel), RedisBroker(REDIS, channel)
     await listener.start(collect)
-    await sender.start(lambda payload: asyncio.sleep(0))
+    await sender.start(lambda payload: None)
     try:
         # Far more announcements at once than redis-py's default pool has connections.
         await asyncio.gather(*(sender.publish(f"t{i}:origin") for i in range(count)))
@@ -80,10 +83,10 @@ async def _announcements_during_a_catch_up() -> tuple[int, int]:
     store, conn = _SlowStore(), _Conn("t1")
     hub = Hub(store, Settings(), LocalBroker())
     hub.add(conn)
-    await hub.remote_change("t1:elsewhere")  # returns at once: the catch-up runs in its own task
+    hub.remote_change("t1:elsewhere")  # returns at once: the catch-up runs in its own task
     await asyncio.sleep(0.05)
     for _ in range(5):  # announced while that catch-up reads the store: one more catch-up covers them
-        await hub.remote_change("t1:elsewhere")
+        hub.remote_change("t1:elsewhere")
     store.release.release(2)
     await asyncio.wait_for(asyncio.gather(*hub.sync_tasks), 5)
     await asyncio.gather(*hub.bot_tasks.values())
@@ -93,3 +96,45 @@ async def _announcements_during_a_catch_up() -> tuple[int, int]:
 def test_changes_announced_during_a_catch_up_are_caught_up_once_more_never_lost():
     syncs, pushes = asyncio.run(_announcements_during_a_catch_up())
     assert (syncs, pushes) == (2, 2)
+
+
+async def _postgres_burst(count: int) -> tuple[list[str], int]:
+    """A PostgreSQL listener hears ``count`` NOTIFYs in order; then its backend is ended (as a
+    database restart would), it listens again, says so, and hears what comes after."""
+    channel = "gameshelf_test_" + uuid.uuid4().hex[:12]
+    received: list[str] = []
+    reconnects = []
+    listener = PostgresBroker(PG, channel)
+
+    async def reconnected() -> None:
+        reconnects.append(1)
+
+    listener.on_reconnect = reconnected
+    await listener.start(received.append)
+
+    async def until(n: int) -> None:
+        while len(received) < n:
+            await asyncio.sleep(0.01)
+
+    try:
+        with psycopg.connect(PG, autocommit=True) as conn:
+            for i in range(count):
+                conn.execute("SELECT pg_notify(%s, %s)", (channel, f"t{i}:origin"))
+            await asyncio.wait_for(until(count), 20)
+            ended = conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = %s",
+                                 (f'LISTEN "{channel}"',)).fetchone()[0]
+            assert ended == 1
+            while not reconnects:
+                await asyncio.sleep(0.05)
+            conn.execute("SELECT pg_notify(%s, %s)", (channel, "after:origin"))
+            await asyncio.wait_for(until(count + 1), 20)
+    finally:
+        await listener.stop()
+    return received, len(reconnects)
+
+
+def test_postgres_listener_hears_every_notify_in_order_and_again_after_its_connection_ends():
+    count = 300
+    received, reconnects = asyncio.run(_postgres_burst(count))
+    assert received == [f"t{i}:origin" for i in range(count)] + ["after:origin"]
+    assert reconnects == 1

@@ -313,10 +313,10 @@ def test_a_relayed_move_updates_the_index_of_this_process():
     async def announce() -> Hub:
         hub = Hub(_StandIn(), Settings(), LocalBroker())  # type: ignore[arg-type]
         hub.deadlines.note("t3", at(10))
-        await hub.remote_change(_relayed("t1", 1, deadline.timestamp() * 1000, {}))
-        await hub.remote_change(_relayed("t2", 1, None, {"1": ["easy", 7]}))  # a bot acts next
-        await hub.remote_change(_relayed("t3", 0, None, {}, status="over"))
-        await hub.remote_change("t4:elsewhere")  # a change without its move: looked at next sweep
+        hub.remote_change(_relayed("t1", 1, deadline.timestamp() * 1000, {}))
+        hub.remote_change(_relayed("t2", 1, None, {"1": ["easy", 7]}))  # a bot acts next
+        hub.remote_change(_relayed("t3", 0, None, {}, status="over"))
+        hub.remote_change("t4:elsewhere")  # a change without its move: looked at next sweep
         return hub
 
     hub = asyncio.run(announce())

@@ -276,16 +276,19 @@ def _play(inline: InlineMoves, service: _Service, moves: int, cost: float, gap: 
     return answers
 
 
-def test_slow_moves_go_to_the_threads_for_a_while():
-    """A store slow to commit (10 ms a move on average) sends the moves to the threads for PAUSE_S;
-    one slow move among fast ones (a game's end) does not."""
+def test_slow_moves_go_to_the_threads_for_a_while(caplog):
+    """A store slow to commit (10 ms a move on average) sends the moves to the threads for PAUSE_S,
+    and says so in the log; one slow move among fast ones (a game's end) does not."""
     clock = _Clock()
     service = _Service(clock)
     inline = InlineMoves(True, clock=clock)
     assert _play(inline, service, 200, 0.0005, 0.01) == ["live"] * 200
     assert _play(inline, service, 1, 0.050, 0.01) == ["live"]
+    assert not caplog.records
     answers = _play(inline, service, 60, 0.015, 0.5)
     assert answers[0] == "live" and answers[-1] is None
+    (record,) = caplog.records
+    assert record.levelname == "WARNING" and "moves go to the store's threads for 30 s" in record.getMessage()
     moves = service.moves
     clock.now = inline.paused_until - 0.001
     assert inline.submit(service, "t", 0, "x", 0) is None and service.moves == moves

@@ -28,7 +28,10 @@ def _other_process(db_url: str) -> TableService:
 
 def _announce(srv: Server, payload: str) -> None:
     hub = srv.app.state.hub
-    asyncio.run_coroutine_threadsafe(hub.remote_change(payload), hub.loop).result(30)
+    async def announce() -> None:
+        hub.remote_change(payload)
+
+    asyncio.run_coroutine_threadsafe(announce(), hub.loop).result(30)
 
 
 def _reads(srv: Server) -> list[str]:

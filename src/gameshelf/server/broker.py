@@ -13,16 +13,19 @@ on the same channel.
 A relay that loses its connection misses every message sent meanwhile. When it is back, it calls
 ``on_reconnect`` (an attribute the hub sets before ``start``), which catches every table this process
 serves up with the store, so nothing committed during the gap stays undelivered.
+
+The handler runs on the event loop, once per message, in the order the messages came, and must not
+wait for anything (what waits goes to a task of its own).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 log = logging.getLogger("gameshelf.server")
-Handler = Callable[[str], Awaitable[None]]
+Handler = Callable[[str], None]
 Reconnected = Callable[[], Awaitable[None]]
 
 
@@ -73,23 +76,49 @@ class PostgresBroker(LocalBroker):
         import psycopg
         from psycopg import sql
 
+        loop = asyncio.get_running_loop()
         lost = False
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True) as conn:
                     await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
-                    self.ready.set()
-                    if lost:  # listening again: what was committed while nobody listened is read now
-                        lost = False
-                        self.reconnect_task = asyncio.create_task(self.reconnected())
-                    async for note in conn.notifies():
-                        await self.handler(note.payload)
+                    dropped: asyncio.Future[None] = loop.create_future()
+                    socket = conn.pgconn.socket
+                    loop.add_reader(socket, self._readable, conn.pgconn, dropped)
+                    try:
+                        self.ready.set()
+                        if lost:  # listening again: what was committed while nobody listened is read now
+                            lost = False
+                            self.reconnect_task = asyncio.create_task(self.reconnected())
+                        await dropped
+                    finally:
+                        loop.remove_reader(socket)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the connection dropped: listen again
                 log.warning("LISTEN connection lost (%s); reconnecting", exc)
                 lost = True
                 await asyncio.sleep(0.5)
+
+    def _readable(self, pgconn: Any, dropped: asyncio.Future[None]) -> None:
+        """The LISTEN connection's socket can be read: hand over every notification it brought, read
+        straight from libpq (psycopg's ``notifies()`` generator costs 2-3 times the CPU a
+        notification: bench/RESULTS.md, session 26). A connection that failed ends ``dropped``."""
+        from psycopg.pq import ConnStatus
+
+        try:
+            pgconn.consume_input()
+            if pgconn.status != ConnStatus.OK:
+                raise ConnectionError("the LISTEN connection is closed")
+        except Exception as exc:
+            if not dropped.done():
+                dropped.set_exception(exc)
+            return
+        while (note := pgconn.notifies()) is not None:
+            try:
+                self.handler(note.extra.decode())
+            except Exception:
+                log.exception("a change announced by another process could not be handled")
 
     async def stop(self) -> None:
         if self.task:
@@ -133,7 +162,7 @@ class RedisBroker(LocalBroker):
                 async for message in self.pubsub.listen():
                     if message.get("type") == "message":
                         data = message["data"]
-                        await self.handler(data.decode() if isinstance(data, bytes) else data)
+                        self.handler(data.decode() if isinstance(data, bytes) else data)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the connection dropped: subscribe again

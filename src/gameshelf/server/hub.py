@@ -145,14 +145,14 @@ class Hub:
             except ServerError:
                 pass  # still open: nothing to send yet
 
-    async def remote_change(self, payload: str) -> None:
+    def remote_change(self, payload: str) -> None:
         """A change committed by another process: catch up and deliver, in a task of its own per table
         (the broker's listener never waits for the store). A change announced while that table's
         catch-up runs makes it run once more, so no change is missed and a burst costs one read."""
         if payload.startswith("{"):  # a typed message (a chat line, an invitation): community/relay.py
             from gameshelf.server.community import relay
 
-            await relay.receive(self, payload)
+            relay.receive(self, payload)
             return
         table_id, _, rest = payload.partition(":")
         origin, _, move = rest.partition(":")

@@ -7,6 +7,7 @@ overlap those waits) send the moves back to the threads for a while."""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
     from gameshelf.server.live import LiveMatch
     from gameshelf.server.store import Database
     from gameshelf.server.tables import TableService
+
+log = logging.getLogger("gameshelf.server")
 
 BUDGET_S = 0.010  # the most a move on the event loop may take, on average over the last few dozen
 SHARE = 0.5  # the most of the loop's time the moves on it may take, over a window of WINDOW_S
@@ -64,6 +67,9 @@ class InlineMoves:
         window = end - self.window_start
         over = self.average > BUDGET_S or (window >= WINDOW_S and self.busy > SHARE * window)
         if over:
+            log.warning("moves go to the store's threads for %.0f s: those on the event loop took %.1f ms "
+                        "on average, %.0f %% of its last %.1f s", PAUSE_S, 1000 * self.average,
+                        100 * self.busy / max(window, 1e-9), window)
             self.paused_until = end + PAUSE_S
             self.average = 0.0
         if over or window >= WINDOW_S:

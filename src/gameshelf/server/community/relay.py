@@ -79,7 +79,7 @@ def _notify(db, channel: str, payload: str) -> None:
         table_store.notify(conn, channel, payload)
 
 
-async def receive(hub: Hub, payload: str) -> None:
+def receive(hub: Hub, payload: str) -> None:
     """A typed message from another process (the hub hands over every payload that is JSON)."""
     from gameshelf.server.community import chat, me
 
