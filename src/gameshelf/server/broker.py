@@ -85,6 +85,7 @@ class PostgresBroker(LocalBroker):
                     dropped: asyncio.Future[None] = loop.create_future()
                     socket = conn.pgconn.socket
                     loop.add_reader(socket, self._readable, conn.pgconn, dropped)
+                    self._readable(conn.pgconn, dropped)  # any already read into libpq's buffer
                     try:
                         self.ready.set()
                         if lost:  # listening again: what was committed while nobody listened is read now
