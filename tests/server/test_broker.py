@@ -12,6 +12,8 @@ import threading
 import uuid
 
 import psycopg
+import pytest
+import redis
 
 from gameshelf.server.broker import LocalBroker, PostgresBroker, RedisBroker
 from gameshelf.server.hub import Hub
@@ -138,3 +140,40 @@ def test_postgres_listener_hears_every_notify_in_order_and_again_after_its_conne
     received, reconnects = asyncio.run(_postgres_burst(count))
     assert received == [f"t{i}:origin" for i in range(count)] + ["after:origin"]
     assert reconnects == 1
+
+
+async def _after_a_failing_message(kind: str) -> list[str]:
+    channel = "gameshelf_test_" + uuid.uuid4().hex[:12]
+    broker = PostgresBroker(PG, channel) if kind == "postgres" else RedisBroker(REDIS, channel)
+    received: list[str] = []
+
+    def handle(payload: str) -> None:
+        if payload == "bad":
+            raise RuntimeError("a bug in the handler")
+        received.append(payload)
+
+    await broker.start(handle)
+    try:
+        if kind == "postgres":
+            with psycopg.connect(PG, autocommit=True) as conn:
+                for payload in ("bad", "good"):
+                    conn.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+        else:
+            client = redis.Redis.from_url(REDIS)
+            for payload in ("bad", "good"):
+                client.publish(channel, payload)
+            client.close()
+        for _ in range(500):
+            if received:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        await broker.stop()
+    return received
+
+
+@pytest.mark.parametrize("kind", ["postgres", "redis"])
+def test_a_message_the_handler_fails_on_is_logged_and_the_next_one_still_heard(kind, caplog):
+    assert asyncio.run(_after_a_failing_message(kind)) == ["good"]
+    assert any("could not be handled" in r.getMessage() for r in caplog.records)
+    assert not any("lost" in r.getMessage() for r in caplog.records)  # no needless reconnection

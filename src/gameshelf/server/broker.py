@@ -35,6 +35,13 @@ class LocalBroker:
     on_reconnect: Reconnected | None = None
     relays = False  # no other process hears this one's changes
 
+    def _hand_over(self, payload: str) -> None:
+        """One message to the handler; its failure is logged and the relay goes on listening."""
+        try:
+            self.handler(payload)
+        except Exception:
+            log.exception("a change announced by another process could not be handled")
+
     async def reconnected(self) -> None:
         """The relay is back after a loss: let the hub catch up with what it missed."""
         if self.on_reconnect is None:
@@ -116,10 +123,7 @@ class PostgresBroker(LocalBroker):
                 dropped.set_exception(exc)
             return
         while (note := pgconn.notifies()) is not None:
-            try:
-                self.handler(note.extra.decode())
-            except Exception:
-                log.exception("a change announced by another process could not be handled")
+            self._hand_over(note.extra.decode())
 
     async def stop(self) -> None:
         if self.task:
@@ -163,7 +167,7 @@ class RedisBroker(LocalBroker):
                 async for message in self.pubsub.listen():
                     if message.get("type") == "message":
                         data = message["data"]
-                        self.handler(data.decode() if isinstance(data, bytes) else data)
+                        self._hand_over(data.decode() if isinstance(data, bytes) else data)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the connection dropped: subscribe again
