@@ -82,6 +82,7 @@ class PostgresBroker(LocalBroker):
     async def _listen(self) -> None:
         import psycopg
         from psycopg import sql
+        from psycopg.pq import ConnStatus
 
         loop = asyncio.get_running_loop()
         lost = False
@@ -91,8 +92,8 @@ class PostgresBroker(LocalBroker):
                     await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
                     dropped: asyncio.Future[None] = loop.create_future()
                     socket = conn.pgconn.socket
-                    loop.add_reader(socket, self._readable, conn.pgconn, dropped)
-                    self._readable(conn.pgconn, dropped)  # any already read into libpq's buffer
+                    loop.add_reader(socket, self._readable, conn.pgconn, ConnStatus.OK, dropped)
+                    self._readable(conn.pgconn, ConnStatus.OK, dropped)  # any already in libpq's buffer
                     try:
                         self.ready.set()
                         if lost:  # listening again: what was committed while nobody listened is read now
@@ -108,15 +109,14 @@ class PostgresBroker(LocalBroker):
                 lost = True
                 await asyncio.sleep(0.5)
 
-    def _readable(self, pgconn: Any, dropped: asyncio.Future[None]) -> None:
+    def _readable(self, pgconn: Any, ok: Any, dropped: asyncio.Future[None]) -> None:
         """The LISTEN connection's socket can be read: hand over every notification it brought, read
         straight from libpq (psycopg's ``notifies()`` generator costs 2-3 times the CPU a
-        notification: bench/RESULTS.md, session 26). A connection that failed ends ``dropped``."""
-        from psycopg.pq import ConnStatus
-
+        notification: bench/RESULTS.md, session 26). A connection whose status is no longer ``ok``
+        ends ``dropped``."""
         try:
             pgconn.consume_input()
-            if pgconn.status != ConnStatus.OK:
+            if pgconn.status != ok:
                 raise ConnectionError("the LISTEN connection is closed")
         except Exception as exc:
             if not dropped.done():
