@@ -1,6 +1,7 @@
-"""PostgreSQL's move path (store/db.py ``_moving``): two round trips a move, the BEGIN sent with the
-locking read and the COMMIT and the NOTIFY with the writes; and the event loop's own moves on a kept
-connection (tables.py ``submit_now``), which never wait for a row another transaction holds.
+"""PostgreSQL's move path on the worker threads (store/db.py ``_moving``): two round trips a move,
+the BEGIN sent with the locking read and the COMMIT and the NOTIFY with the writes; and when the
+event loop's moves go to the threads (server/inline.py; the loop's own PostgreSQL moves:
+test_loop_moves.py).
 
 The guarantees stay those of every move: the writes commit together or not at all, a refused move
 changes nothing, the announcement follows the commit and only a commit, and the connection goes
@@ -20,8 +21,7 @@ from gameshelf.server.i18n import ServerError
 from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database
 from gameshelf.server.store import tables as store
-from tests.server.conftest import PG, quiet_service
-from tests.server.test_move_cache import _fresh, _move, _table
+from tests.server.conftest import PG
 from tests.server.test_store_raw import _db
 
 
@@ -178,62 +178,21 @@ def _terminate(pid: int) -> None:
             pass
 
 
-# ---- the event loop's moves (tables.py submit_now) -------------------------------------------------
-@pytest.fixture
-def service(pg_url):
-    with quiet_service(pg_url) as svc:
-        yield svc
-
-
-def test_an_inline_move_commits_on_the_kept_connection(service):
-    table_id = _table(service)
-    for _ in range(3):
-        _move(service, table_id)
-    assert _fresh(service, table_id)[0].state_id == 3 == service.live(table_id).state_id
-    kept = service.db._kept
-    assert kept is not None and kept.connection.driver_connection.autocommit is False
-
-
-def test_an_inline_move_never_waits_for_a_row_another_transaction_holds(service):
-    """It gives up at once (None: the caller hands the move to a worker thread) and changes nothing."""
-    table_id = _table(service)
-    _move(service, table_id)
-    live = service.live(table_id)
-    seat, action = live.to_act(), str(live.match.legal_for(live.to_act())[0])
-    with psycopg.connect(PG, options=_search_path(service.db)) as other:
-        other.execute("SELECT id FROM game_tables WHERE id = %s FOR UPDATE", (table_id,))
-        assert service.submit_now(table_id, seat, action, 1) is None
-        assert live.state_id == 1 and service.live(table_id) is live  # nothing applied, nothing forgotten
-        other.rollback()
-    assert service.submit_now(table_id, seat, action, 1).state_id == 2
-    assert _fresh(service, table_id)[0].state_id == 2
-
-
-def test_a_refused_inline_move_keeps_the_connection_and_a_lost_one_is_replaced(service):
-    table_id = _table(service)
-    _move(service, table_id)
-    live = service.live(table_id)
-    with pytest.raises(ServerError):
-        service.submit_now(table_id, live.to_act(), "not an action", live.state_id)
-    kept = service.db._kept
-    pid = kept.exec_driver_sql("SELECT pg_backend_pid()").scalar()
-    kept.rollback()
-    _move(service, table_id)
-    assert service.db._kept is kept  # a refusal is the rules', not the store's
-    _terminate(pid)
-    _move(service, table_id)
-    assert service.db._kept is not kept
-    assert _fresh(service, table_id)[0].state_id == 3
+def _terminate(pid: int) -> None:
+    with psycopg.connect(PG, autocommit=True) as admin:
+        assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]
+        while admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()[0]:
+            pass
 
 
 @pytest.mark.parametrize("setting, url, relays, inline", [
     ("auto", "sqlite:///x.db", False, True),
     ("auto", "sqlite:///x.db", True, False),  # several SQLite processes: a writer may wait for another's lock
     ("on", "sqlite:///x.db", True, False),
+    ("off", "sqlite:///x.db", False, False),
     ("auto", "postgresql+psycopg://u@127.0.0.1:5432/db", True, True),
     ("auto", "postgresql+psycopg://u@localhost/db", False, True),
-    ("auto", "postgresql+psycopg:///db", True, True),  # libpq's Unix socket
-    ("auto", "postgresql+psycopg://u@db.example.org/db", True, False),
+    ("auto", "postgresql+psycopg://u@db.example.org/db", True, True),  # the loop never waits for its round trips
     ("on", "postgresql+psycopg://u@db.example.org/db", True, True),
     ("off", "postgresql+psycopg://u@127.0.0.1/db", True, False),
 ])

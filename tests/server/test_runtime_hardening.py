@@ -143,8 +143,18 @@ def test_d5_a_transient_store_error_answers_server_busy(db_url):
                 return real(*args, **kwargs)
             return submit
 
-        # A move commits in a worker thread, or (one SQLite process) on the event loop: either fails once.
+        def flaky_soon(real):
+            async def submit_soon(*args, **kwargs):
+                if failures["left"]:
+                    failures["left"] -= 1
+                    raise _store_error()
+                return await real(*args, **kwargs)
+            return submit_soon
+
+        # A move commits in a worker thread, or on the event loop (one SQLite process, or PostgreSQL's
+        # links): any of them fails once.
         srv.service.submit, srv.service.submit_now = flaky(srv.service.submit), flaky(srv.service.submit_now)
+        srv.service.submit_soon = flaky_soon(srv.service.submit_soon)
         client = Client(srv.base, table_id, tokens[seat], lang="ja")
         mine = client.state(0)
         client.send({"action": mine["legal"][0]["action"], "state_id": 0})

@@ -26,6 +26,7 @@ from gameshelf.server.broker import LocalBroker
 from gameshelf.server.deadlines import DeadlineIndex
 from gameshelf.server.i18n import ServerError
 from gameshelf.server.inline import InlineMoves, inline_moves
+from gameshelf.server.store.loop_links import Links
 from gameshelf.server.retry import transient
 from gameshelf.server.scheduler import FairScheduler
 from gameshelf.server.settings import Settings
@@ -97,6 +98,8 @@ class Hub:
         # A move's relay body (its state hash) is built only when another process may apply it.
         self.service.relaying = self.broker.relays
         self.inline.on = inline_moves(self.settings.inline_moves, self.service.db, self.broker.relays)
+        if self.inline.on and not self.service.db.is_sqlite:
+            self.inline.links = Links(self.service.db.libpq_url())
         self.service.caught_up = self._tell_caught_up
         self.broker.on_reconnect = self.catch_up_all
         await self.broker.start(self.remote_change)
@@ -112,6 +115,8 @@ class Hub:
             await asyncio.wait_for(self.broker.stop(), STOP_SECONDS)
         except Exception as exc:
             log.warning("the relay did not stop cleanly (%r)", exc)
+        if self.inline.links is not None:
+            await self.inline.links.close()
         try:  # the last moment a server ran: a restart credits the clocks with exactly the gap
             await asyncio.to_thread(downtime.mark_alive, self.service.db)
         except Exception as exc:

@@ -1,9 +1,12 @@
-"""Which moves are committed on the event loop (tables.py ``submit_now``), with no hand-off to a
-worker thread: on PostgreSQL the hand-off cost a quarter of a move's CPU (bench/RESULTS.md, session
-25). A move committed there holds every connection of the process up while it runs, so it must stay
-short, and few: a store that answers slowly (a disk slow to flush its commits, a busy database) or
-moves so many that their waits for the store take half the loop's time (where threads would
-overlap those waits) send the moves back to the threads for a while."""
+"""Which moves are committed on the event loop, with no hand-off to a worker thread (the hand-off
+cost a quarter of a move's CPU on PostgreSQL: bench/RESULTS.md, session 25).
+
+On PostgreSQL the loop's moves go through links whose round trips never block it
+(store/loop_links.py, tables.py ``submit_soon``): while PostgreSQL answers, the loop serves the
+other connections. On SQLite (one process) a move runs on the loop from start to end (tables.py
+``submit_now``) and holds every connection of the process up while it runs, so it must stay short,
+and few: a disk slow to flush its commits, or moves so many that their waits take half the loop's
+time (where threads would overlap those waits), send them back to the threads for a while."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gameshelf.server.live import LiveMatch
+    from gameshelf.server.store.loop_links import Links
     from gameshelf.server.store import Database
     from gameshelf.server.tables import TableService
 
@@ -26,24 +30,34 @@ WEIGHT = 0.05  # the last move's weight in the average (one slow move, a game's 
 
 
 def inline_moves(setting: str, db: Database, relays: bool) -> bool:
-    """``GAMESHELF_INLINE_MOVES``: "auto" for one SQLite process, whose writers never wait for
-    another process (with several, SQLite's lock could hold the loop up), and for PostgreSQL on
-    this machine, where a move's two round trips take a few hundred microseconds and a row another
-    transaction holds sends the move to a thread at once; "on" also across a network; "off" never."""
-    if setting != "auto":
-        return setting == "on" and not (db.is_sqlite and relays)
-    return not relays if db.is_sqlite else db.on_this_machine()
+    """``GAMESHELF_INLINE_MOVES``: "auto" (or "on") for one SQLite process, whose writers never wait
+    for another process (with several, SQLite's lock could hold the loop up), and for PostgreSQL,
+    whose round trips the loop does not wait for and where a row another transaction holds sends
+    the move to a thread at once; "off" never."""
+    if db.is_sqlite:
+        return setting != "off" and not relays
+    return setting != "off"
 
 
 class InlineMoves:
     """The process's choice, and the recent moves' time on the event loop."""
 
-    def __init__(self, on: bool = False, clock=time.perf_counter) -> None:
+    def __init__(self, on: bool = False, clock=time.perf_counter, links: Links | None = None) -> None:
         self.on = on
+        self.links = links  # PostgreSQL: the loop's own connections (None on SQLite)
         self.clock = clock
         self.average = 0.0  # seconds a move took on the loop, a moving average
         self.paused_until = 0.0  # clock time before which the moves go to the threads
         self.window_start, self.busy = clock(), 0.0  # the moves' time on the loop in the current window
+
+    async def move(self, service: TableService, table_id: str, seat: int, notation: str,
+                   state_id: int) -> LiveMatch | None:
+        """The move committed on the event loop, or None: the caller hands it to a thread."""
+        if not self.on:
+            return None
+        if self.links is not None:
+            return await service.submit_soon(self.links, table_id, seat, notation, state_id)
+        return self.submit(service, table_id, seat, notation, state_id)
 
     def submit(self, service: TableService, table_id: str, seat: int, notation: str,
                state_id: int) -> LiveMatch | None:

@@ -9,6 +9,7 @@ rows (undo rows too); the interactive match's counts the actions in effect.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -53,13 +54,56 @@ class Row:
     notation: str
 
 
+class MatchLock:
+    """A match's lock: re-entrant for a thread, as ``threading.RLock``, and one that a task of the
+    event loop may hold across its awaits (:meth:`hold`: tables.py ``submit_soon``, between a move's
+    change and its commit). Meanwhile the loop's other tasks, which only ever try it without
+    blocking, fail as another thread would (the RLock alone would let them in: they run on the
+    thread that holds it), so nothing on the loop sees a move that is not committed."""
+
+    __slots__ = ("_lock", "_task", "_thread")
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._task: asyncio.Task | None = None  # the loop's task that holds the lock across awaits
+        self._thread = 0  # its thread
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        if self._task is not None and threading.get_ident() == self._thread \
+                and asyncio.current_task() is not self._task:
+            if blocking:
+                raise RuntimeError("a task of the event loop waited for a match its loop holds")
+            return False
+        return self._lock.acquire(blocking, timeout)
+
+    def release(self) -> None:
+        self._lock.release()
+
+    def __enter__(self) -> bool:
+        return self.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self._lock.release()
+
+    def hold(self) -> bool:
+        """Acquire without blocking for the calling task, to hold across its awaits until :meth:`let_go`."""
+        if self._task is not None or not self._lock.acquire(blocking=False):
+            return False
+        self._task, self._thread = asyncio.current_task(), threading.get_ident()
+        return True
+
+    def let_go(self) -> None:
+        self._task = None
+        self._lock.release()
+
+
 class LiveMatch:
     """One table's interactive match, its stored rows and the state id each action in effect
     produced, guarded by ``lock``."""
 
     def __init__(self, game_id: str, players: int, options: dict[str, str], seed: int,
                  names: Sequence[str], rows: Sequence[Row] = ()) -> None:
-        self.lock = threading.RLock()
+        self.lock = MatchLock()
         self.game: Game = get_game(game_id)
         self.players, self.options, self.seed = players, dict(options), seed
         self.names = list(names)

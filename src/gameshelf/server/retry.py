@@ -27,6 +27,8 @@ def transient(exc: BaseException) -> bool:
         return True
     if isinstance(exc, OSError) and exc.errno in PASSING_ERRNOS:
         return True
+    if getattr(exc, "passing", False):  # (store/loop_links.py's refusals say so themselves)
+        return True
     try:
         import psycopg
     except ImportError:

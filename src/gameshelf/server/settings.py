@@ -22,8 +22,8 @@ class Settings:
     max_analyses: int = 2  # post-game analyses one person may have queued or running at once
     analysis_sims: int | None = None  # a post-game analysis's simulations a decision (None: its level's own)
     # Whether a person's move is committed on the event loop, with no hand-off to a worker thread
-    # (server/inline.py): "auto" for one SQLite process and for PostgreSQL on this machine, "on", or "off" (a
-    # PostgreSQL across a network, whose round trips would hold the event loop up).
+    # (server/inline.py): "auto" (or "on") for one SQLite process and for PostgreSQL, or "off" (every move
+    # on the worker threads).
     inline_moves: str = "auto"
     threads: int = 16  # worker threads for store work; up to this many transactions wait on commits at once
     sweep_seconds: float = 1.0  # how often clocks, disconnections and pending bot turns are checked

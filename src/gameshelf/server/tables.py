@@ -1,14 +1,17 @@
 """Table lifecycle (create, join, leave, start), submissions, undo, clocks and zombie seats.
 
-Every method runs in a worker thread (never on the event loop) and in one database transaction.
-A submission locks the match's row, catches the cached state up with the store if another process
-moved it, checks the state id and the action, appends the action, and commits; only then does the
-caller broadcast. The cached :class:`LiveMatch` is dropped whenever a commit fails after it moved.
+Every method runs in a worker thread and in one database transaction, except a person's move on
+the event loop (server/inline.py: ``submit_now`` on SQLite, ``submit_soon`` on PostgreSQL's links),
+which never waits for a lock. A submission locks the match's row, catches the cached state up with
+the store if another process moved it, checks the state id and the action, appends the action, and
+commits; only then does the caller broadcast. The cached :class:`LiveMatch` is dropped whenever a
+commit fails after it moved.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import threading
 import uuid
@@ -21,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from gameshelf.core.errors import GameError
 from gameshelf.games import game_ids, get_game
-from gameshelf.server import jsontext, limits, ratings, resignations
+from gameshelf.server import jsontext, limits, ratings, resignations, retry
 from gameshelf.server.auth import aware, now
 from gameshelf.server.deadlines import DeadlineIndex
 from gameshelf.server.i18n import ServerError
@@ -30,9 +33,15 @@ from gameshelf.server.schemas import JoinIn, TableIn
 from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database, Seat, Table, User
 from gameshelf.server.store import tables as table_store
+from gameshelf.server.store.loop_links import Links
 
 MIN_RECLAIM_MS = 30_000
 KEPT_ROWS = 20_000  # SQLite: the most tables whose rows are kept between moves (store/db.py)
+log = logging.getLogger("gameshelf.server")
+
+
+class _Elsewhere(Exception):
+    """A move on the event loop's links needs the threads' path (``submit_soon``)."""
 
 
 class TableService:
@@ -203,26 +212,22 @@ class TableService:
                             self._undo(writes, table, seats, live, seat))
 
     def submit_now(self, table_id: str, seat: int, notation: str, state_id: int) -> LiveMatch | None:
-        """:meth:`submit` on the calling thread (the event loop: no hand-off to a worker thread), on
-        the store's kept connection, or None without waiting for anything when it cannot run at once:
-        the match is not cached, a worker thread holds its lock or the kept connection (SQLite: the
-        store's write lock), or (PostgreSQL) another transaction holds the table's row. For one
-        SQLite process, and for PostgreSQL on this machine (hub.py)."""
+        """SQLite: :meth:`submit` on the calling thread (the event loop of one SQLite process: no
+        hand-off to a worker thread), on the store's kept connection, or None without waiting for
+        anything when it cannot run at once: the match is not cached, or a worker thread holds its
+        lock or the store's write lock. (PostgreSQL's loop moves with :meth:`submit_soon`: None.)"""
         live = self._live.get(table_id)
-        if live is None or not live.lock.acquire(blocking=False):
+        if not self.db.is_sqlite or live is None or not live.lock.acquire(blocking=False):
             return None
         try:
-            if not self.db.kept_lock.acquire(blocking=False):
+            if not self.db.write_lock.acquire(blocking=False):
                 return None
             try:
                 return self._locked_change(live, table_id, state_id, self.db.hot_kept(),
                                            lambda writes, table, seats, live:
-                                           self._act(writes, table, seats, live, seat, notation, False),
-                                           wait=False)
-            except table_store.RowBusy:
-                return None
+                                           self._act(writes, table, seats, live, seat, notation, False))
             finally:
-                self.db.kept_lock.release()
+                self.db.write_lock.release()
         finally:
             live.lock.release()
 
@@ -233,10 +238,8 @@ class TableService:
         with live.lock:
             return self._locked_change(live, table_id, state_id, self.db.move(), change)
 
-    def _locked_change(self, live: LiveMatch, table_id: str, state_id: int, transaction, change,
-                       wait: bool = True) -> LiveMatch:
-        """:meth:`_change` once the match's lock is held; ``transaction`` is the store's (not begun).
-        Without ``wait``, table_store.RowBusy (nothing changed) where PostgreSQL's row lock is held."""
+    def _locked_change(self, live: LiveMatch, table_id: str, state_id: int, transaction, change) -> LiveMatch:
+        """:meth:`_change` once the match's lock is held; ``transaction`` is the store's (not begun)."""
         if state_id < live.state_id:
             # The cache only ever holds committed states (it is dropped when a commit fails), and
             # state ids only grow: refused without a round trip to the store.
@@ -248,28 +251,14 @@ class TableService:
                 # SQLite: the rows this process's last move here committed, unless anything else wrote
                 # them since (store/db.py); taken out, so a move that fails leaves none kept.
                 kept = self.db.rows.pop(table_id, None) if self.db.is_sqlite else None
-                table, seats = kept or self._lock_row(conn, table_id, wait=wait)
+                table, seats = kept or self._lock_row(conn, table_id)
                 self._catch_up(conn, live, table)
                 before = live.state_id
-                if table.status != "playing":
-                    raise ServerError("action.game_over")
-                if state_id != table.state_id:
-                    raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
-                writes = table_store.Batch(conn)  # sent once every check passed
-                change(writes, table, seats, live)
-                table.state_id = live.state_id
-                values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
-                if live.is_over():
-                    values.update(self._finish(conn, table, seats, live))
-                writes.set_table(table_id, **values)
-                live.meta = self._meta(table, seats, live)
-                live.relayed = relay_body(live) if self.relaying else ""
-                self.notify(writes, table_id, live.relayed)
+                writes = table_store.Batch(conn)
+                values = self._changed(conn, writes, live, table_id, table, seats, state_id, change)
                 writes.send()
                 if self.db.is_sqlite and table.status == "playing":
                     self._keep_rows(conn, table, seats, values)
-        except table_store.RowBusy:
-            raise  # (before anything was applied)
         except ServerError:
             if live.state_id != before:
                 self.forget(table_id)
@@ -279,6 +268,79 @@ class TableService:
             raise
         self._watch(stamp, table, seats, live.to_act())
         return live
+
+    def _changed(self, conn: Connection | None, writes: table_store.Batch, live: LiveMatch, table_id: str,
+                 table, seats: list, state_id: int, change) -> dict[str, Any]:
+        """In the move's transaction, once the locked row is read and the match caught up with it: the
+        checks, ``change`` (applied to ``live``), and the writes held in ``writes``; returns the table
+        row's new values. Without ``conn`` (the event loop's links), a rated game's end raises
+        _Elsewhere (its ratings are written through the ORM)."""
+        if table.status != "playing":
+            raise ServerError("action.game_over")
+        if state_id != table.state_id:
+            raise ServerError("action.stale", f"state id {state_id}; the game is at {table.state_id}")
+        change(writes, table, seats, live)  # (the writes are sent once every check passed)
+        table.state_id = live.state_id
+        values = {"state_id": table.state_id, "turn_started_at": table.turn_started_at}
+        if live.is_over():
+            if conn is None and table.rated:
+                raise _Elsewhere
+            values.update(self._finish(conn, table, seats, live))
+        writes.set_table(table_id, **values)
+        live.meta = self._meta(table, seats, live)
+        live.relayed = relay_body(live) if self.relaying else ""
+        self.notify(writes, table_id, live.relayed)
+        return values
+
+    async def submit_soon(self, links: Links, table_id: str, seat: int, notation: str,
+                          state_id: int) -> LiveMatch | None:
+        """PostgreSQL: :meth:`submit` on the event loop, on one of its ``links``, whose round trips
+        never block it (store/loop_links.py); None when the move must go to a worker thread, with
+        nothing changed: the match is not cached or a thread is at it, every link is busy, another
+        transaction holds the table's row, or the move needs what only the threads' path does (the
+        match to catch up with the store, a rated game's end, the store failing before the commit)."""
+        live = self._live.get(table_id)
+        if live is None or state_id < live.state_id or not live.lock.hold():
+            return None  # (a stale id: the threads' path refuses it as always, without a round trip)
+        link = None
+        try:
+            link = await links.take()
+            if link is None:
+                return None
+            stamp = self.deadlines.stamp()
+            try:
+                table, seats = await table_store.table_and_seats_soon(link, self.db.engine.dialect, table_id)
+            except table_store.RowBusy:
+                return None
+            except Exception as exc:
+                log.warning("a move on the event loop could not read its table (%s); it goes to a thread",
+                            retry.summary(exc))
+                return None
+            if table is None or table.state_id != live.state_id:  # (a table gone, or moved elsewhere)
+                await link.roll_back()
+                return None
+            writes, before = table_store.Batch(None, self.db.engine.dialect), live.state_id
+            try:
+                self._changed(None, writes, live, table_id, table, seats, state_id, lambda writes, table, seats, live:
+                              self._act(writes, table, seats, live, seat, notation, False))
+            except BaseException as exc:
+                await link.roll_back()
+                if live.state_id != before:  # applied to the cached match, never committed
+                    self.forget(table_id)
+                if isinstance(exc, _Elsewhere):
+                    return None
+                raise
+            try:
+                await writes.commit_soon(link)
+            except BaseException:
+                self.forget(table_id)
+                raise
+            self._watch(stamp, table, seats, live.to_act())
+            return live
+        finally:
+            live.lock.let_go()
+            if link is not None:
+                await links.give_back(link)
 
     def _keep_rows(self, conn: Connection, table, seats: list, values: dict[str, Any]) -> None:
         """SQLite: keep the move's rows, as a read after its commit would return them, for the table's
@@ -292,12 +354,10 @@ class TableService:
             self.db.rows.clear()
         self.db.rows[table.id] = (table, seats)
 
-    def _lock_row(self, conn: Connection, table_id: str, lock: bool = True,
-                  wait: bool = True) -> tuple[SimpleNamespace, list]:
-        """The match's row (locked until the transaction ends, unless ``lock`` is False) and its seats'
-        (without ``wait``: table_store.RowBusy if another transaction holds the lock)."""
+    def _lock_row(self, conn: Connection, table_id: str, lock: bool = True) -> tuple[SimpleNamespace, list]:
+        """The match's row (locked until the transaction ends, unless ``lock`` is False) and its seats'."""
         locking = lock and not self.db.is_sqlite  # SQLite: the transaction began IMMEDIATE
-        row, seats = table_store.table_and_seats(conn, table_id, locking, wait)
+        row, seats = table_store.table_and_seats(conn, table_id, locking)
         if row is None:
             raise ServerError("table.not_found", f"no table {table_id!r}")
         return row, seats

@@ -352,7 +352,7 @@ async def handle(conn: Connection, message: _Msg) -> None:
         case ActMsg() | UndoMsg() | ReclaimMsg() if conn.seat is None:
             raise ServerError("action.not_seated")
         case ActMsg(action=action, state_id=state_id):
-            live = hub.inline.submit(service, conn.table_id, conn.seat, action, state_id)
+            live = await hub.inline.move(service, conn.table_id, conn.seat, action, state_id)
             if live is None:  # not cached, or a worker thread is at the match or the store: wait there
                 live = await asyncio.to_thread(service.submit, conn.table_id, conn.seat, action, state_id)
             await hub.changed(conn.table_id, live.relayed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import select as sockets
+import sqlite3
 import threading
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -48,7 +49,6 @@ class Database:
         self.url: URL = make_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         self.write_lock = threading.Lock() if self.is_sqlite else nullcontext()
-        self.kept_lock = self.write_lock if self.is_sqlite else threading.Lock()  # hot_kept's connection
         if self.is_sqlite:
             if self.url.database and self.url.database != ":memory:":
                 Path(self.url.database).parent.mkdir(parents=True, exist_ok=True)
@@ -76,14 +76,6 @@ class Database:
         if self.is_sqlite:
             event.listen(self.engine, "before_cursor_execute", self._written)
         self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
-
-    def on_this_machine(self) -> bool:
-        """Whether the store is on this machine: SQLite's file, or PostgreSQL at a loopback address or
-        a Unix socket (libpq's default when the URL names no host)."""
-        if self.is_sqlite:
-            return True
-        host = self.url.host or str(self.url.query.get("host") or "")
-        return host in ("", "localhost", "::1") or host.startswith(("127.", "/"))
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -137,19 +129,12 @@ class Database:
 
     @contextmanager
     def hot_kept(self) -> Iterator[Connection]:
-        """:meth:`hot` (PostgreSQL: :meth:`move`) on one connection kept open (no pool check-out, no
-        reset on return), for a caller that holds ``kept_lock``: on SQLite every writer of this
-        process, one at a time; on PostgreSQL the event loop's own moves (tables.py ``submit_now``).
-        A kept connection the store failed on, or that the server ended meanwhile, is replaced."""
-        if self._kept is not None and not self.is_sqlite and not _pg_alive(self._kept.connection.driver_connection):
-            self._drop_kept()
+        """SQLite: :meth:`hot` on one connection kept open (no pool check-out, no reset on return),
+        for a caller that holds ``write_lock``: every writer of this process, one at a time. A kept
+        connection the store failed on is replaced."""
         if self._kept is None:
             self._kept = self.engine.connect()
         try:
-            if not self.is_sqlite:
-                with _moving(self._kept):
-                    yield self._kept
-                return
             with self._kept.begin():
                 version = self._kept.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0]
                 if version != self._version:  # another connection committed: nothing kept is sure
@@ -157,7 +142,7 @@ class Database:
                     self._version = version
                 yield self._kept
         except Exception as exc:
-            if self._kept is not None and _store_failed(exc, self._kept):
+            if self._kept is not None and _store_failed(exc):
                 self._drop_kept()  # a connection the store failed on is not trusted with the next move
             raise
 
@@ -227,10 +212,10 @@ class Database:
                     conn.commit()
 
     def dispose(self) -> None:
-        """Close every connection. The kept one is closed under ``kept_lock``: a worker thread may
-        still be writing through it while the server shuts down (an sqlite3 connection closed
+        """Close every connection. SQLite's kept one is closed under ``write_lock``: a worker thread
+        may still be writing through it while the server shuts down (an sqlite3 connection closed
         under a running statement fails in the C library, not with a clean error)."""
-        with self.kept_lock:
+        with self.write_lock:
             if self._kept is not None:
                 self._drop_kept()
         self.engine.dispose()
@@ -307,20 +292,10 @@ def _pg_alive(dbapi_conn) -> bool:
     return not poller.poll(0)
 
 
-def _store_failed(exc: BaseException, conn: Connection) -> bool:
-    """Whether ``exc``, raised in a transaction on ``conn``, came from the store (SQLAlchemy's or the
-    driver's error, a connection left inside a transaction) rather than from the caller's checks."""
-    if isinstance(exc, SQLAlchemyError):
-        return True
-    try:
-        from psycopg import Error, pq
-    except ImportError:  # (SQLite only: psycopg is not installed)
-        return False
-    if isinstance(exc, Error):
-        return True
-    driver = conn.connection.driver_connection if not conn.closed and not conn.invalidated else None
-    return driver is not None and hasattr(driver, "pgconn") and (
-        driver.pgconn.status != pq.ConnStatus.OK or driver.pgconn.transaction_status != pq.TransactionStatus.IDLE)
+def _store_failed(exc: BaseException) -> bool:
+    """Whether ``exc``, raised in a transaction on SQLite's kept connection, came from the store
+    (SQLAlchemy's or the driver's error) rather than from the caller's checks."""
+    return isinstance(exc, (SQLAlchemyError, sqlite3.Error))
 
 
 @contextmanager

@@ -116,22 +116,26 @@ _dialects: dict[str, _Dialect] = {}
 
 def _raw(conn: Connection) -> tuple[Any, _Dialect]:
     """(the driver's connection, the dialect's raw statements)."""
-    found = _dialects.get(conn.dialect.name)
+    return conn.connection.driver_connection, dialect_of(conn.dialect)
+
+
+def dialect_of(dialect) -> _Dialect:
+    """The raw statements of an SQLAlchemy dialect (an engine's ``dialect``)."""
+    found = _dialects.get(dialect.name)
     if found is None:
-        found = _dialects[conn.dialect.name] = _Dialect(conn.dialect)
-    return conn.connection.driver_connection, found
+        found = _dialects[dialect.name] = _Dialect(dialect)
+    return found
 
 
 class RowBusy(Exception):
-    """PostgreSQL: the table's row is locked by another transaction, and the read was not to wait."""
+    """PostgreSQL: the table's row is locked by another transaction, and the read was not to wait
+    (``table_and_seats_soon``)."""
 
 
-def table_and_seats(conn: Connection, table_id: str, lock: bool, wait: bool = True) -> tuple[
+def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[
         SimpleNamespace | None, list[SimpleNamespace]]:
     """The table's row (locked until the transaction ends with ``lock``; SQLite locks by its
-    transaction) and its seat rows in seat order; (None, []) for no such table. PostgreSQL, locking
-    without ``wait``: RowBusy at once if another transaction holds the lock (the transaction is then
-    aborted: the caller rolls it back)."""
+    transaction) and its seat rows in seat order; (None, []) for no such table."""
     driver, raw = _raw(conn)
     if raw.sqlite:
         table = driver.execute(raw.statement(("table",), lambda: f"SELECT {', '.join(raw.tables.columns)} "
@@ -144,27 +148,53 @@ def table_and_seats(conn: Connection, table_id: str, lock: bool, wait: bool = Tr
                                (table_id,)).fetchall()
         unknown = [None] * len(table)  # SQLite's cursor names no column types
         return raw.tables.row(table, unknown), [raw.seats.row(values, unknown) for values in seats]
-    split = len(raw.tables.columns)
     begin = conn.info.get(MOVE) == BEGIN  # Database.move: BEGIN in the same query string
     if begin:
         conn.info[MOVE] = BEGUN
     with (_client_cursor(driver) if begin else driver.cursor()) as cursor:
-        try:
-            if begin:
-                cursor.execute("BEGIN; " + raw.select(lock, wait), (table_id,))
-                cursor.nextset()
-            else:
-                cursor.execute(raw.select(lock, wait), (table_id,))
-        except Exception as exc:
-            if not wait and getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
-                raise RowBusy(table_id) from None
-            raise
+        if begin:
+            cursor.execute("BEGIN; " + raw.select(lock), (table_id,))
+            cursor.nextset()
+        else:
+            cursor.execute(raw.select(lock), (table_id,))
         rows = cursor.fetchall()
         if raw.seats.reads is None:  # the description (a Column object a column) only once
-            codes = [column.type_code for column in cursor.description]
-            raw.tables.readers(codes[:split]), raw.seats.readers(codes[split:])
+            _know_types(raw, [column.type_code for column in cursor.description])
+    return _table_and_seats(raw, rows)
+
+
+async def table_and_seats_soon(link: Any, dialect, table_id: str) -> tuple[
+        SimpleNamespace | None, list[SimpleNamespace]]:
+    """PostgreSQL (SQLAlchemy's ``dialect``), on one of the event loop's links (store/loop_links.py):
+    ``BEGIN`` and the locked read of ``table_and_seats`` without ``wait``, in one round trip that
+    never blocks the loop; the link is left in the transaction. RowBusy (the transaction rolled back)
+    if another transaction holds the row."""
+    from gameshelf.server.store.loop_links import StoreRefused
+
+    raw = dialect_of(dialect)
+    try:
+        (_, (rows, codes)) = await link.run("BEGIN; " + raw.select(True, False), (table_id,))
+    except StoreRefused as exc:
+        if exc.sqlstate != LOCK_NOT_AVAILABLE:
+            raise
+        await link.roll_back()
+        raise RowBusy(table_id) from None
+    if raw.seats.reads is None:
+        _know_types(raw, codes)
+    return _table_and_seats(raw, rows)
+
+
+def _know_types(raw: _Dialect, codes: Sequence) -> None:
+    """The result processors of the table's and the seats' columns, from a first read's type codes."""
+    split = len(raw.tables.columns)
+    raw.tables.readers(codes[:split]), raw.seats.readers(codes[split:])
+
+
+def _table_and_seats(raw: _Dialect, rows: Sequence[Sequence]) -> tuple[SimpleNamespace | None, list[SimpleNamespace]]:
+    """PostgreSQL: the table's row and its seats' from the rows of ``_Dialect.select``."""
     if not rows:
         return None, []
+    split = len(raw.tables.columns)
     seats = [raw.seats.row(values[split:], ()) for values in rows if values[split] is not None]
     return raw.tables.row(rows[0][:split], ()), seats
 
@@ -190,9 +220,11 @@ class Batch:
     """A move's writes (its action row, its seat's clock, the table's row, the announcement), held
     until :meth:`send`, after every check: one statement on PostgreSQL, the driver's on SQLite."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection | None, dialect=None) -> None:
+        """A batch for ``conn``; with None, for one of the event loop's links on PostgreSQL (its
+        SQLAlchemy ``dialect``), sent by :meth:`commit_soon`."""
         self.conn = conn
-        self.driver, self.raw = _raw(conn)
+        self.driver, self.raw = _raw(conn) if conn is not None else (None, dialect_of(dialect))
         self.parts: list[tuple[str, _Raw, tuple[str, ...], tuple]] = []  # (kind, table, columns, values)
         self.announce: tuple[str, str] | None = None  # (channel, payload)
 
@@ -242,14 +274,10 @@ class Batch:
         and the other processes catch up by their heartbeat."""
         from psycopg import Error, pq
 
-        announce = self.announce
-        if announce and len(announce[0].encode()) + len(announce[1].encode()) > NOTIFY_TEXT_MAX:
-            self.conn.info.setdefault(AFTER_COMMIT, []).append(announce)  # sent on its own: Database.move
-            announce = None
-        key = ("batch", "commit", bool(announce), tuple((kind, keys) for kind, _, keys, _ in self.parts))
-        sql = self.raw.statement(key, lambda: (self._together() + "; " if self.parts else "") + "COMMIT" + (
-            "; SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)" if announce else ""))
-        values = self._values() + (announce or ())
+        sql, values, late = self.commit_text()
+        if late:
+            self.conn.info.setdefault(AFTER_COMMIT, []).append(late)  # sent on its own: Database.move
+        announce = self.announce and not late
         try:
             with _client_cursor(self.driver) as cursor:
                 cursor.execute(sql, values)
@@ -259,6 +287,39 @@ class Batch:
                     and pgconn.transaction_status == pq.TransactionStatus.IDLE):
                 raise
             _announcement_failed(str(exc).strip())
+
+    def commit_text(self) -> tuple[str, tuple, tuple[str, str] | None]:
+        """PostgreSQL: (the query string of the writes, ``COMMIT`` and the announcement, its values,
+        an announcement too long to go with them: to be sent on its own once they committed)."""
+        announce, late = self.announce, None
+        if announce and len(announce[0].encode()) + len(announce[1].encode()) > NOTIFY_TEXT_MAX:
+            announce, late = None, announce
+        key = ("batch", "commit", bool(announce), tuple((kind, keys) for kind, _, keys, _ in self.parts))
+        sql = self.raw.statement(key, lambda: (self._together() + "; " if self.parts else "") + "COMMIT" + (
+            "; SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)" if announce else ""))
+        return sql, self._values() + (announce or ()), late
+
+    async def commit_soon(self, link: Any) -> None:
+        """:meth:`send` on one of the event loop's links, in the transaction
+        ``table_and_seats_soon`` began: the writes, ``COMMIT`` and the announcement in one round trip
+        that never blocks the loop (what failed is told as in ``_send_and_commit``)."""
+        from gameshelf.server.store.loop_links import StoreRefused
+
+        sql, values, late = self.commit_text()
+        try:
+            await link.run(sql, values)
+        except StoreRefused as exc:
+            if not (self.announce and not late and not link.in_transaction() and not link.failed):
+                raise
+            _announcement_failed(str(exc))
+        if late:
+            try:
+                await link.run("BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_notify(%s, %s); COMMIT", late)
+            except Exception as exc:
+                if link.in_transaction():
+                    await link.roll_back()
+                _announcement_failed(str(exc))
+        self.parts, self.announce = [], None
 
     def _values(self) -> tuple:
         """The held writes' values, in the order of their statement's markers."""
