@@ -34,9 +34,7 @@ def inline_moves(setting: str, db: Database, relays: bool) -> bool:
     for another process (with several, SQLite's lock could hold the loop up), and for PostgreSQL,
     whose round trips the loop does not wait for and where a row another transaction holds sends
     the move to a thread at once; "off" never."""
-    if db.is_sqlite:
-        return setting != "off" and not relays
-    return setting != "off"
+    return setting != "off" and not (db.is_sqlite and relays)
 
 
 class InlineMoves:
