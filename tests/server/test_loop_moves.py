@@ -113,6 +113,49 @@ def test_the_loop_serves_others_while_the_store_answers(service):
     live.lock.release()
 
 
+def test_a_thread_reading_the_match_delays_the_loops_move_and_one_committing_for_long_sends_it_on(service):
+    """A thread that holds the match for 20 ms (as a read or a commit does) makes the loop's move
+    wait without blocking the loop, and the move still takes a link; a thread that holds it beyond
+    the move's patience (50 ms) sends the move to the threads' path, with nothing changed."""
+    import threading
+    import time
+
+    table_id = _table(service)
+    _move(service, table_id, inline=False)
+    live = service.live(table_id)
+    links = _links(service)
+
+    def held(seconds: float, taken: threading.Event) -> None:
+        with live.lock:
+            taken.set()
+            time.sleep(seconds)
+
+    async def move_while_held(seconds: float):
+        taken = threading.Event()
+        holder = asyncio.create_task(asyncio.to_thread(held, seconds, taken))
+        while not taken.is_set():
+            await asyncio.sleep(0.001)
+        ticks, task = 0, asyncio.create_task(_soon(service, links, table_id))
+        while not task.done():
+            await asyncio.sleep(0.002)
+            ticks += 1
+        await holder
+        return task.result(), ticks
+
+    async def both():
+        try:
+            short = await move_while_held(0.02)
+            long = await move_while_held(0.3)
+            return short, long
+        finally:
+            await links.close()
+
+    (moved, ticks), (refused, _) = asyncio.run(both())
+    assert moved is not None and moved.state_id == 2 == _fresh(service, table_id)[0].state_id
+    assert ticks >= 3  # the loop ran on while the move waited for the match
+    assert refused is None and live.state_id == 2 == _fresh(service, table_id)[0].state_id
+
+
 def test_a_row_another_transaction_holds_sends_the_move_to_a_thread_unchanged(service):
     table_id = _table(service)
     _move(service, table_id, inline=False)

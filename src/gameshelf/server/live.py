@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -90,6 +91,17 @@ class MatchLock:
         if self._task is not None or not self._lock.acquire(blocking=False):
             return False
         self._task, self._thread = asyncio.current_task(), threading.get_ident()
+        return True
+
+    async def hold_soon(self, patience: float = 0.05) -> bool:
+        """:meth:`hold`, trying again each millisecond for up to ``patience`` seconds while a thread
+        or another task has the match (a read holds it for microseconds; a thread's commit for a few
+        milliseconds): the event loop never blocks meanwhile. False if it stayed taken."""
+        deadline = time.monotonic() + patience
+        while not self.hold():
+            if time.monotonic() >= deadline:
+                return False
+            await asyncio.sleep(0.001)
         return True
 
     def let_go(self) -> None:

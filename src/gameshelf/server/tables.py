@@ -296,12 +296,15 @@ class TableService:
                           state_id: int) -> LiveMatch | None:
         """PostgreSQL: :meth:`submit` on the event loop, on one of its ``links``, whose round trips
         never block it (store/loop_links.py); None when the move must go to a worker thread, with
-        nothing changed: the match is not cached or a thread is at it, every link is busy, another
+        nothing changed: the match is not cached or a thread held it for 50 ms, every link is busy, another
         transaction holds the table's row, or the move needs what only the threads' path does (the
         match to catch up with the store, a rated game's end, the store failing before the commit)."""
         live = self._live.get(table_id)
-        if live is None or state_id < live.state_id or not live.lock.hold():
+        if live is None or state_id < live.state_id or not await live.lock.hold_soon():
             return None  # (a stale id: the threads' path refuses it as always, without a round trip)
+        if self._live.get(table_id) is not live or state_id < live.state_id:  # (changed meanwhile)
+            live.lock.let_go()
+            return None
         link = None
         try:
             link = await links.take()
