@@ -9,6 +9,7 @@ import hashlib
 import json
 import random
 import sqlite3
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -21,6 +22,7 @@ from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database, Seat, User
 from gameshelf.server.store import alive
 from gameshelf.server.store import tables as table_store
+from gameshelf.server.store.db import BUSY_MS
 from gameshelf.server.live import LiveMatch, Row
 from gameshelf.server.tables import RELAY_HASH, TableService, relay_digest
 from tests.server.conftest import GAME, quiet_service
@@ -170,6 +172,33 @@ def test_an_orm_write_of_a_seat_drops_its_table(db_url, service):
     assert table_id not in service.db.rows
     _move(service, table_id)
     assert [s.remaining_ms for s in service.db.rows[table_id][1]][0] == 1234
+
+
+def test_another_processs_write_lock_sends_the_loops_move_to_a_thread_at_once(db_url, service):
+    """Several SQLite processes: a move on the event loop never waits for another process's write
+    lock (SQLite's writers wait up to 30 s for it): ``submit_now`` answers None at once with nothing
+    changed (the cached match and the kept rows stay), and commits once the lock is free; the
+    threads' writers still wait for the lock as before."""
+    _sqlite_only(db_url)
+    table_id = _table(service)
+    _move(service, table_id)
+    live = service.live(table_id)
+    before, seat = live.state_id, live.to_act()
+    other = sqlite3.connect(service.db.url.database, isolation_level=None)  # as another process would
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        moved = service.submit_now(table_id, seat, str(live.match.legal_for(seat)[0]), before)
+        waited = time.monotonic() - started
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert moved is None and waited < 5
+    assert service.cached(table_id) is live and live.state_id == before == _fresh(service, table_id)[0].state_id
+    assert table_id in service.db.rows
+    assert _move(service, table_id).state_id == before + 1 == _fresh(service, table_id)[0].state_id
+    with service.db.hot_kept() as conn:
+        assert conn.connection.driver_connection.execute("PRAGMA busy_timeout").fetchone()[0] == BUSY_MS
 
 
 def test_a_refused_or_failed_move_keeps_nothing(db_url, service, monkeypatch):

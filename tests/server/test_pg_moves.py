@@ -185,19 +185,11 @@ def _terminate(pid: int) -> None:
             pass
 
 
-@pytest.mark.parametrize("setting, url, relays, inline", [
-    ("auto", "sqlite:///x.db", False, True),
-    ("auto", "sqlite:///x.db", True, False),  # several SQLite processes: a writer may wait for another's lock
-    ("on", "sqlite:///x.db", True, False),
-    ("off", "sqlite:///x.db", False, False),
-    ("auto", "postgresql+psycopg://u@127.0.0.1:5432/db", True, True),
-    ("auto", "postgresql+psycopg://u@localhost/db", False, True),
-    ("auto", "postgresql+psycopg://u@db.example.org/db", True, True),  # the loop never waits for its round trips
-    ("on", "postgresql+psycopg://u@db.example.org/db", True, True),
-    ("off", "postgresql+psycopg://u@127.0.0.1/db", True, False),
-])
-def test_which_processes_commit_moves_on_the_event_loop(setting, url, relays, inline):
-    assert inline_moves(setting, Database(url), relays) is inline
+@pytest.mark.parametrize("setting, inline", [("auto", True), ("on", True), ("off", False)])
+def test_which_processes_commit_moves_on_the_event_loop(setting, inline):
+    """One setting for both stores, one process or several: a move that would wait (a write lock or a
+    row another holds) goes to a thread at once (test_move_cache, test_loop_moves)."""
+    assert inline_moves(setting) is inline
 
 
 def test_the_setting_takes_three_values():

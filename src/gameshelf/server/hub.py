@@ -97,7 +97,7 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         # A move's relay body (its state hash) is built only when another process may apply it.
         self.service.relaying = self.broker.relays
-        self.inline.on = inline_moves(self.settings.inline_moves, self.service.db, self.broker.relays)
+        self.inline.on = inline_moves(self.settings.inline_moves)
         if self.inline.on and not self.service.db.is_sqlite:
             self.inline.links = Links(self.service.db.libpq_url())
         self.service.caught_up = self._tell_caught_up

@@ -3,10 +3,11 @@ cost a quarter of a move's CPU on PostgreSQL: bench/RESULTS.md, session 25).
 
 On PostgreSQL the loop's moves go through links whose round trips never block it
 (store/loop_links.py, tables.py ``submit_soon``): while PostgreSQL answers, the loop serves the
-other connections. On SQLite (one process) a move runs on the loop from start to end (tables.py
-``submit_now``) and holds every connection of the process up while it runs, so it must stay short,
-and few: a disk slow to flush its commits, or moves so many that their waits take half the loop's
-time (where threads would overlap those waits), send them back to the threads for a while."""
+other connections. On SQLite a move runs on the loop from start to end (tables.py ``submit_now``;
+a write lock a thread or another process holds sends it to a thread at once) and holds every
+connection of the process up while it runs, so it must stay short, and few: a disk slow to flush
+its commits, or moves so many that their waits take half the loop's time (where threads would
+overlap those waits), send them back to the threads for a while."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gameshelf.server.live import LiveMatch
     from gameshelf.server.store.loop_links import Links
-    from gameshelf.server.store import Database
     from gameshelf.server.tables import TableService
 
 log = logging.getLogger("gameshelf.server")
@@ -29,12 +29,12 @@ PAUSE_S = 30.0  # how long the moves go to the threads once either limit was pas
 WEIGHT = 0.05  # the last move's weight in the average (one slow move, a game's end, moves it little)
 
 
-def inline_moves(setting: str, db: Database, relays: bool) -> bool:
-    """``GAMESHELF_INLINE_MOVES``: "auto" (or "on") for one SQLite process, whose writers never wait
-    for another process (with several, SQLite's lock could hold the loop up), and for PostgreSQL,
-    whose round trips the loop does not wait for and where a row another transaction holds sends
-    the move to a thread at once; "off" never."""
-    return setting != "off" and not (db.is_sqlite and relays)
+def inline_moves(setting: str) -> bool:
+    """``GAMESHELF_INLINE_MOVES``: "auto" (or "on") commits a person's move on the event loop,
+    where nothing makes it wait: on SQLite a write lock held by a thread or by another process sends
+    the move to a thread at once; on PostgreSQL the loop does not wait for the round trips, and a row
+    another transaction holds sends the move to a thread at once. "off" never. The same for one process and for several sharing the store."""
+    return setting != "off"
 
 
 class InlineMoves:

@@ -33,6 +33,7 @@ from gameshelf.server.schemas import JoinIn, TableIn
 from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database, Seat, Table, User
 from gameshelf.server.store import tables as table_store
+from gameshelf.server.store.db import WriterBusy
 from gameshelf.server.store.loop_links import Links
 
 MIN_RECLAIM_MS = 30_000
@@ -212,10 +213,11 @@ class TableService:
                             self._undo(writes, table, seats, live, seat))
 
     def submit_now(self, table_id: str, seat: int, notation: str, state_id: int) -> LiveMatch | None:
-        """SQLite: :meth:`submit` on the calling thread (the event loop of one SQLite process: no
-        hand-off to a worker thread), on the store's kept connection, or None without waiting for
-        anything when it cannot run at once: the match is not cached, or a worker thread holds its
-        lock or the store's write lock. (PostgreSQL's loop moves with :meth:`submit_soon`: None.)"""
+        """SQLite: :meth:`submit` on the calling thread (the event loop: no hand-off to a worker
+        thread), on the store's kept connection, or None without waiting for anything, with nothing
+        changed, when it cannot run at once: the match is not cached, a worker thread holds its lock
+        or this process's write lock, or another process holds SQLite's write lock. (PostgreSQL's
+        loop moves with :meth:`submit_soon`: None.)"""
         live = self._live.get(table_id)
         if not self.db.is_sqlite or live is None or not live.lock.acquire(blocking=False):
             return None
@@ -223,9 +225,11 @@ class TableService:
             if not self.db.write_lock.acquire(blocking=False):
                 return None
             try:
-                return self._locked_change(live, table_id, state_id, self.db.hot_kept(),
+                return self._locked_change(live, table_id, state_id, self.db.hot_kept(wait=False),
                                            lambda writes, table, seats, live:
                                            self._act(writes, table, seats, live, seat, notation, False))
+            except WriterBusy:
+                return None
             finally:
                 self.db.write_lock.release()
         finally:
@@ -263,6 +267,8 @@ class TableService:
             if live.state_id != before:
                 self.forget(table_id)
             raise
+        except WriterBusy:
+            raise  # (nothing began)
         except Exception:
             self.forget(table_id)
             raise

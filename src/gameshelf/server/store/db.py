@@ -31,6 +31,12 @@ from gameshelf.server.store.models import Table
 from gameshelf.server.store.tables import AFTER_COMMIT, BEGIN, BEGUN, MOVE, notify_committed
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+BUSY_MS = 30000  # how long SQLite's writers wait for another's write lock (``busy_timeout``)
+
+
+class WriterBusy(Exception):
+    """SQLite: another process held the write lock, and the caller would not wait for it
+    (:meth:`Database.hot_kept` with ``wait=False``): nothing began."""
 
 
 def default_db_url() -> str:
@@ -128,14 +134,16 @@ class Database:
             yield conn
 
     @contextmanager
-    def hot_kept(self) -> Iterator[Connection]:
+    def hot_kept(self, wait: bool = True) -> Iterator[Connection]:
         """SQLite: :meth:`hot` on one connection kept open (no pool check-out, no reset on return),
         for a caller that holds ``write_lock``: every writer of this process, one at a time. A kept
-        connection the store failed on is replaced."""
+        connection the store failed on is replaced. With ``wait=False`` (the event loop, which must
+        never wait) WriterBusy at once if another process holds SQLite's write lock."""
         if self._kept is None:
             self._kept = self.engine.connect()
         try:
-            with self._kept.begin():
+            begun = self._kept.begin() if wait else self._begin_at_once(self._kept)
+            with begun:
                 version = self._kept.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0]
                 if version != self._version:  # another connection committed: nothing kept is sure
                     self.rows.clear()
@@ -145,6 +153,24 @@ class Database:
             if self._kept is not None and _store_failed(exc):
                 self._drop_kept()  # a connection the store failed on is not trusted with the next move
             raise
+
+    @staticmethod
+    def _begin_at_once(conn: Connection):
+        """``conn.begin()`` (``BEGIN IMMEDIATE``) with SQLite's busy wait off for just that statement:
+        WriterBusy if another process holds the write lock (the transaction's later statements and
+        its commit, in WAL mode, wait for nobody)."""
+        driver = conn.connection.driver_connection
+        driver.execute("PRAGMA busy_timeout=0")
+        try:
+            return conn.begin()
+        except (SQLAlchemyError, sqlite3.OperationalError) as exc:
+            cause = getattr(exc, "orig", exc)
+            if isinstance(cause, sqlite3.OperationalError) and cause.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY:
+                conn.rollback()  # (nothing began; SQLAlchemy's own record of it cleared)
+                raise WriterBusy("another process holds SQLite's write lock") from exc
+            raise
+        finally:
+            driver.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
     def _drop_kept(self) -> None:
         try:
@@ -337,5 +363,5 @@ def _sqlite_connect(dbapi_conn, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
     cursor.close()
