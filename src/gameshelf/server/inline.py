@@ -33,7 +33,8 @@ def inline_moves(setting: str) -> bool:
     """``GAMESHELF_INLINE_MOVES``: "auto" (or "on") commits a person's move on the event loop,
     where nothing makes it wait: on SQLite a write lock held by a thread or by another process sends
     the move to a thread at once; on PostgreSQL the loop does not wait for the round trips, and a row
-    another transaction holds sends the move to a thread at once. "off" never. The same for one process and for several sharing the store."""
+    another transaction holds sends the move to a thread at once. "off" never. The same for one
+    process and for several sharing the store."""
     return setting != "off"
 
 
