@@ -302,13 +302,14 @@ class TableService:
                           state_id: int) -> LiveMatch | None:
         """PostgreSQL: :meth:`submit` on the event loop, on one of its ``links``, whose round trips
         never block it (store/loop_links.py); None when the move must go to a worker thread, with
-        nothing changed: the match is not cached or a thread held it for 50 ms, every link is busy, another
-        transaction holds the table's row, or the move needs what only the threads' path does (the
-        match to catch up with the store, a rated game's end, the store failing before the commit)."""
+        nothing changed: the match is not cached, or a thread held it for 50 ms, every link is busy,
+        another transaction holds the table's row, or the move needs what only the threads' path does
+        (the match to catch up with the store, a rated game's end, the store failing before the
+        commit). A stale id goes there too: it refuses it as always, without a round trip."""
         live = self._live.get(table_id)
-        if live is None or state_id < live.state_id or not await live.lock.hold_soon():
-            return None  # (a stale id: the threads' path refuses it as always, without a round trip)
-        if self._live.get(table_id) is not live or state_id < live.state_id:  # (changed meanwhile)
+        if live is None or not await live.lock.hold_soon():
+            return None
+        if self._live.get(table_id) is not live or state_id < live.state_id:  # (forgotten, or stale)
             live.lock.let_go()
             return None
         link = None
