@@ -55,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from reference import chess_rate_if_installed  # noqa: E402
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
+PROBE = str(Path(__file__).resolve().parent / "probe")  # --probe: the servers' CPU by part (probe/sitecustomize.py)
 RECV_TIMEOUT = 30.0  # seconds a seat waits for a new state (heartbeats aside) before counting it as lost
 RECONNECT_TIMEOUT = 30.0  # seconds a seat whose connection broke tries to open another
 # The end phase never waits for ever: after the measured window the games have this long to stop (a
@@ -570,12 +571,18 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int, workers: int = 1, broker: str = "", log=subprocess.DEVNULL, src: str = SRC,
-                 settings: dict[str, str] | None = None, loop: str = "auto", http: str = "auto") -> subprocess.Popen:
-    """``gameshelf serve`` from the tree ``src`` as its own process group; returns once it answers."""
-    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                 settings: dict[str, str] | None = None, loop: str = "auto", http: str = "auto",
+                 probe: bool = False) -> subprocess.Popen:
+    """``gameshelf serve`` from the tree ``src`` as its own process group; returns once it answers.
+    With ``probe``, each of its processes times the parts of a move (bench/probe/sitecustomize.py)."""
+    paths = [PROBE, src] if probe else [src]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*paths, os.environ.get("PYTHONPATH", "")]),
+           **({"GAMESHELF_PROBE": "1"} if probe else {}),
            "GAMESHELF_RATE_PER_SECOND": "1000", "GAMESHELF_RATE_BURST": "1000", **(settings or {})}
     command = [sys.executable, "-m", "gameshelf.cli.main", "serve", "--port", str(port), "--db", db,
-               "--workers", str(workers), "--loop", loop, "--http", http]
+               "--workers", str(workers)]
+    # "auto" is serve's default: left out, so a tree older than these options can be measured too
+    command += [arg for name, value in (("--loop", loop), ("--http", http)) if value != "auto" for arg in (name, value)]
     if broker:
         command += ["--broker", broker]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
@@ -689,6 +696,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--src", default=SRC, help="the servers' source tree (default: this checkout's src): "
                         "another checkout's, to measure it with this bench")
     parser.add_argument("--url", default="", help="use a server already running there (for profiling it)")
+    parser.add_argument("--probe", action="store_true",
+                        help="the servers' CPU by part of a move, summed over their processes, over their "
+                             "whole life (the set-up too): 'probe' in the result (bench/probe/sitecustomize.py)")
     args = parser.parse_args(argv)
     CHESS["rate"] = chess_rate_if_installed()  # before any server starts: the machine's speed now
     if args.kill_worker_at is not None:
@@ -727,7 +737,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.servers):
             ports.append(free_port())
             procs.append(start_server(db, ports[-1], args.workers, broker, log, src=args.src,
-                                      loop=args.loop, http=args.http))
+                                      loop=args.loop, http=args.http, probe=args.probe))
         stats = asyncio.run(run_clients([f"http://127.0.0.1:{port}" for port in ports], args.seats, args.seconds,
                                         args.game, [proc.pid for proc in procs], args.think_ms / 1000,
                                         args.kill_worker_at, victim))
@@ -737,12 +747,16 @@ def main(argv: list[str] | None = None) -> int:
             stop_server(proc)
         log.close()
         text = log_path.read_text()
+        probed = probe_parts(text)
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("probe "))
         if text.strip():
             print("server log (last lines):\n" + "\n".join(text.splitlines()[-40:]), file=sys.stderr)
         folder.cleanup()
         if schema:
             drop_schema(args.db, schema)
     result = summary(args, stats, db)
+    if args.probe:
+        result["probe"] = probed
     if killed:
         result["killed_pid"] = killed[0]
         # Every other process that served before the kill should still serve (one that did not was
@@ -755,6 +769,20 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in result.items():
             print(f"{key:>22}: {value}")
     return 0
+
+
+def probe_parts(log_text: str) -> dict[str, dict[str, float]]:
+    """The probe's lines in the servers' log (``probe <pid> <part> <calls> <total ms> <µs a call>``),
+    summed over the processes: per part its calls, total CPU ms and µs a call, most costly first."""
+    parts: dict[str, list[float]] = {}
+    for line in log_text.splitlines():
+        fields = line.split()
+        if len(fields) == 6 and fields[0] == "probe":
+            found = parts.setdefault(fields[2], [0, 0.0])
+            found[0] += int(fields[3])
+            found[1] += float(fields[4])
+    return {part: {"calls": calls, "total_ms": round(total, 1), "us_per_call": round(total * 1000 / calls, 1)}
+            for part, (calls, total) in sorted(parts.items(), key=lambda item: -item[1][1]) if calls}
 
 
 def summary(args: argparse.Namespace, stats: Stats, db: str) -> dict:
