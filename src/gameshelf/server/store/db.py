@@ -138,11 +138,17 @@ class Database:
         """SQLite: :meth:`hot` on one connection kept open (no pool check-out, no reset on return),
         for a caller that holds ``write_lock``: every writer of this process, one at a time. A kept
         connection the store failed on is replaced. With ``wait=False`` (the event loop, which must
-        never wait) WriterBusy at once if another process holds SQLite's write lock."""
+        never wait) WriterBusy at once if another process holds SQLite's write lock.
+
+        The kept connection's busy wait is off (``busy_timeout`` 0) but while a thread's ``BEGIN
+        IMMEDIATE`` waits for the write lock: the only statement of a transaction that waits in WAL
+        mode (its later statements and its commit wait for nobody), so the event loop's moves,
+        the most, set nothing."""
         if self._kept is None:
             self._kept = self.engine.connect()
+            self._kept.connection.driver_connection.execute("PRAGMA busy_timeout=0")
         try:
-            begun = self._kept.begin() if wait else self._begin_at_once(self._kept)
+            begun = self._begin_waiting(self._kept) if wait else self._begin_at_once(self._kept)
             with begun:
                 version = self._kept.connection.driver_connection.execute("PRAGMA data_version").fetchone()[0]
                 if version != self._version:  # another connection committed: nothing kept is sure
@@ -155,22 +161,47 @@ class Database:
             raise
 
     @staticmethod
-    def _begin_at_once(conn: Connection):
-        """``conn.begin()`` (``BEGIN IMMEDIATE``) with SQLite's busy wait off for just that statement:
-        WriterBusy if another process holds the write lock (the transaction's later statements and
-        its commit, in WAL mode, wait for nobody)."""
+    @contextmanager
+    def _begin_at_once(conn: Connection) -> Iterator[None]:
+        """The event loop's transaction on the kept ``conn``: ``BEGIN IMMEDIATE`` without waiting
+        (WriterBusy if another process holds the write lock), then ``COMMIT`` (or a rollback on any
+        error). Both go to the driver: SQLAlchemy's transaction object around them cost as much
+        as the move's own statements. A Core statement sent through ``conn`` inside autobegins
+        SQLAlchemy's (its begin event finds the driver's transaction and sends nothing), and then
+        SQLAlchemy ends it, on the same driver transaction."""
         driver = conn.connection.driver_connection
-        driver.execute("PRAGMA busy_timeout=0")
         try:
-            return conn.begin()
-        except (SQLAlchemyError, sqlite3.OperationalError) as exc:
-            cause = getattr(exc, "orig", exc)
-            if isinstance(cause, sqlite3.OperationalError) and cause.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY:
-                conn.rollback()  # (nothing began; SQLAlchemy's own record of it cleared)
+            driver.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY:
                 raise WriterBusy("another process holds SQLite's write lock") from exc
             raise
+        try:
+            yield
+            if conn.in_transaction():
+                conn.commit()
+            else:
+                driver.commit()
+        except BaseException:
+            if conn.in_transaction():
+                conn.rollback()
+            elif driver.in_transaction:
+                driver.rollback()
+            raise
+
+    @staticmethod
+    @contextmanager
+    def _begin_waiting(conn: Connection) -> Iterator[None]:
+        """A worker thread's transaction on the kept ``conn``: SQLAlchemy's, whose ``BEGIN IMMEDIATE``
+        waits up to BUSY_MS for another process's write lock (the busy wait on for just that)."""
+        driver = conn.connection.driver_connection
+        driver.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+        try:
+            transaction = conn.begin()
         finally:
-            driver.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            driver.execute("PRAGMA busy_timeout=0")
+        with transaction:
+            yield
 
     def _drop_kept(self) -> None:
         try:
@@ -277,8 +308,11 @@ def _after_flush(session: Session, _context) -> None:
 
 def _begin(conn, statement: str) -> None:
     """Begin SQLite's transaction straight on the driver's connection: once per transaction, and
-    through SQLAlchemy's whole execution path it cost as much as a statement of the move itself."""
-    conn.connection.driver_connection.execute(statement)
+    through SQLAlchemy's whole execution path it cost as much as a statement of the move itself.
+    Nothing when the driver's transaction has begun already (``Database._begin_at_once``)."""
+    driver = conn.connection.driver_connection
+    if not driver.in_transaction:
+        driver.execute(statement)
 
 
 @contextmanager
