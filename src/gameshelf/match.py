@@ -125,6 +125,7 @@ class InteractiveMatch:
         self.log: list[Event] = []
         self.starts: list[int] = []
         """Per action applied: the index in :attr:`log` of its first event."""
+        self._sentences: dict[tuple[int, str], str] = {}  # (event index, language) -> its sentence
         replayed = replace(self.record, actions=list(actions))
         for step in record_states(game, replayed, verify=False, start=start):
             if step.ply:
@@ -182,9 +183,18 @@ class InteractiveMatch:
         """The log from event ``start`` on, as sentences ``seat`` may read (all of it once the game
         is over). ``len(self.log)`` is where the next call should start to read only new events."""
         seat = self.game.check_seat(self.state, seat)
-        over = self.is_over
-        return [self.game.describe(e, self.record.seats, lang)
-                for e in self.log[start:] if over or e.visible_to(seat)]
+        over, log, sentences = self.is_over, self.log, self._sentences
+        out = []
+        for index in range(start, len(log)):
+            event = log[index]
+            if over or event.visible_to(seat):
+                # described once per language: every seat that may read it gets the same sentence
+                # (the log only grows, and the seats' names are the record's)
+                text = sentences.get((index, lang))
+                if text is None:
+                    text = sentences[index, lang] = self.game.describe(event, self.record.seats, lang)
+                out.append(text)
+        return out
 
     def record_for(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see of the record, as JSON data.

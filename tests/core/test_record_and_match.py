@@ -92,6 +92,32 @@ def test_log_is_japanese_when_asked():
     assert match.log_for(1, "ja")[-1] == "アキはカードを引く"
 
 
+def test_each_event_is_described_once_a_language_for_every_reader(monkeypatch):
+    """The log's sentences are built once per event and language and shared by the seats that may
+    read them (a server sends every seat its log each move); the texts are those described afresh."""
+    match = InteractiveMatch(GAME, 3, seed=1, seat_names=["Aki", "Ben", "Cai"])
+    for _ in range(4):
+        match.submit(match.to_act(), match.legal_for(match.to_act())[0])
+    fresh = {(seat, lang): [GAME.describe(e, match.record.seats, lang) for e in match.log if e.visible_to(seat)]
+             for seat in (0, 1, 2, None) for lang in ("en", "ja")}
+    calls = []
+    describe = GAME.describe
+    monkeypatch.setattr(GAME, "describe", lambda event, names, lang="en": calls.append(lang) or describe(event, names, lang))
+    for (seat, lang), sentences in fresh.items():
+        assert match.log_for(seat, lang) == sentences
+        assert match.log_for(seat, lang, 2) == [GAME.describe(e, match.record.seats, lang)
+                                               for e in match.log[2:] if e.visible_to(seat)]
+    calls.clear()
+    for seat in (0, 1, 2, None):
+        match.log_for(seat, "en")
+    assert calls == [], "every sentence was described already"
+    match.submit(match.to_act(), match.legal_for(match.to_act())[0])
+    new = len(match.log) - match.log_index(len(match.record.actions) - 1)
+    for seat in (0, 1, 2, None):
+        match.log_for(seat, "en", match.log_index(len(match.record.actions) - 1))
+    assert len(calls) <= new, "the new events, once each"
+
+
 def test_views_are_json():
     match = InteractiveMatch(GAME, 3, seed=2)
     json.dumps(match.view(None))
