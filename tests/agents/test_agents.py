@@ -506,3 +506,17 @@ def test_registered_games_bots_choose_from_the_view_alone(game_id, players, opti
         choices = [make_agent(spec, seed).choose(game, game.view(s, seat), game.legal_actions(s))
                    for s in (state, twin)]
         assert choices[0] == choices[1] and choices[0] in legal
+
+
+def test_borealis_rolls_out_light_in_play_and_in_analysis():
+    """Borealis's search rolls out the best of 2 candidates for 4 actions (1.9x the simulations a
+    second of 4 and 8, as strong at equal CPU time: bench/RESULTS.md, session 30), and its levels
+    search 1.6x the common budgets; the analysis rolls out as the bots do, in every game."""
+    from gameshelf.analysis import analysis_agent
+    for game_id, rollouts in (("borealis", (2, 4)), ("iwari", (4, 8)), ("mariposas", (4, 2)), ("midnight_zoo", (4, 2))):
+        game = get_game(game_id)
+        for agent in (make_agent("normal", 1), make_agent("hard", 1), analysis_agent("normal", 1), analysis_agent("hard", 1)):
+            assert agent.rollout_settings(game) == rollouts, game_id
+    borealis = get_game("borealis")
+    view = borealis.view(borealis.setup(2, {}, 3), 0)
+    assert make_agent("normal", 1).budget(borealis, view) == 200 and make_agent("hard", 1).budget(borealis, view) == 1600

@@ -25,8 +25,10 @@ by the game's heuristic normalised by running statistics (see :mod:`gameshelf.ag
 unless a game declares otherwise), because how far a rollout may run before the heuristic judges
 it depends on the heuristic: Mariposas' greedy steps are close to random inside a flight, so its
 rollouts stop after 2 actions (60% of 40 games against depth 8 at half the CPU time), and so do
-Midnight Zoo's (54% of 47 games for 64% of the CPU time), while lighter settings lost clearly at
-equal CPU time in Iwari (width 2) and Borealis (depth 3) (bench/RESULTS.md).
+Midnight Zoo's (54% of 47 games for 64% of the CPU time); Borealis's take the best of 2 candidates
+for 4 actions (1.9x the simulations a second of 4 and 8, and as strong at equal CPU time: 47.5% of
+80 paired games, a mean margin of +1.07 (1.54)), while lighter settings lost clearly at equal CPU
+time in Iwari (width 2) and Borealis (width 3 for 3 actions) (bench/RESULTS.md).
 
 Split (``split=on``; by default as the game's hint ``search.split`` says): single-observer ISMCTS
 pools, at every node below the root, all the determinizations in which the seat reaches it, so a
