@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from gameshelf.server.store import Database
-from gameshelf.server.store.db import WriterBusy
+from gameshelf.server.store.db import WriterBusy, session_on
 
 
 @pytest.fixture
@@ -53,6 +53,29 @@ def test_a_core_statement_inside_joins_the_same_transaction(db):
         assert conn.in_transaction()
     assert _notes(db) == [1, 2]
     assert _idle(db)
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_an_orm_session_joins_the_loop_transaction(db, fails):
+    """A rated game's end writes ratings through the ORM inside the loop's move (tables.py _finish):
+    the session joins the driver's transaction, so its writes and the move's commit or roll back
+    together, and closing it ends nothing."""
+    with pytest.raises(RuntimeError) if fails else _nothing(), db.write_lock, db.hot_kept(wait=False) as conn:
+        conn.connection.driver_connection.execute("INSERT INTO notes VALUES (1)")
+        with session_on(conn) as session:
+            session.execute(text("INSERT INTO notes VALUES (2)"))
+            session.flush()
+        conn.connection.driver_connection.execute("INSERT INTO notes VALUES (3)")
+        assert conn.connection.driver_connection.in_transaction
+        if fails:
+            raise RuntimeError("the move failed")
+    assert _notes(db) == ([] if fails else [1, 2, 3])
+    assert _idle(db)
+
+
+def _nothing():
+    from contextlib import nullcontext
+    return nullcontext()
 
 
 @pytest.mark.parametrize("core", [False, True])

@@ -33,7 +33,7 @@ from gameshelf.server.schemas import JoinIn, TableIn
 from gameshelf.server.settings import Settings
 from gameshelf.server.store import Database, Seat, Table, User
 from gameshelf.server.store import tables as table_store
-from gameshelf.server.store.db import WriterBusy
+from gameshelf.server.store.db import WriterBusy, session_on
 from gameshelf.server.store.loop_links import Links
 
 MIN_RECLAIM_MS = 30_000
@@ -411,7 +411,7 @@ class TableService:
         table.outcome = outcome
         if table.rated:
             ranks = outcome["ranks"]
-            with Session(bind=conn) as session:  # joins the connection's transaction
+            with session_on(conn) as session:  # joins the move's transaction
                 ratings.update(session, table.game, [(s.user_id, ranks[s.seat]) for s in seats if s.user_id],
                                table.id)
                 session.flush()

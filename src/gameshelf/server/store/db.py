@@ -168,7 +168,8 @@ class Database:
         error). Both go to the driver: SQLAlchemy's transaction object around them cost as much
         as the move's own statements. A Core statement sent through ``conn`` inside autobegins
         SQLAlchemy's (its begin event finds the driver's transaction and sends nothing), and then
-        SQLAlchemy ends it, on the same driver transaction."""
+        SQLAlchemy ends it, on the same driver transaction; an ORM session must join through
+        :func:`session_on`."""
         driver = conn.connection.driver_connection
         try:
             driver.execute("BEGIN IMMEDIATE")
@@ -304,6 +305,16 @@ def _after_flush(session: Session, _context) -> None:
     db = session.info.get(_DB)
     if db is not None:
         db._flushing = False
+
+
+def session_on(conn: Connection) -> Session:
+    """An ORM session inside ``conn``'s transaction: it flushes there and never ends it. On the event
+    loop's SQLite transaction, begun on the driver (``Database._begin_at_once``), SQLAlchemy's own is
+    begun first (its begin event sends nothing), so the session joins it rather than beginning one of
+    its own, which its close would roll back with every write of the move."""
+    if not conn.in_transaction():
+        conn.begin()
+    return Session(bind=conn)
 
 
 def _begin(conn, statement: str) -> None:
