@@ -70,6 +70,9 @@ class _SlowStore:
     def bot_seat(self, table_id: str) -> None:
         return None  # no bot at this table
 
+    def moved_elsewhere(self, table_id: str) -> None:
+        pass  # (no rows kept for the loop's moves)
+
 
 class _Conn:
     seat = None

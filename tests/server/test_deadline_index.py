@@ -300,6 +300,9 @@ class _StandIn:
     def cached(self, table_id: str) -> None:
         return None
 
+    def moved_elsewhere(self, table_id: str) -> None:
+        pass  # (no rows kept for the loop's moves)
+
 
 def _relayed(table_id: str, to_act: int, deadline_ms: float | None, bots: dict, status: str = "playing") -> str:
     meta = {"id": table_id, "status": status, "bots": bots,

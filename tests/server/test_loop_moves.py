@@ -9,6 +9,7 @@ to a worker thread (``None``) with nothing changed."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import psycopg
 import pytest
@@ -83,8 +84,8 @@ def test_the_loop_serves_others_while_the_store_answers(service):
     table_id = _table(service)
     _move(service, table_id, inline=False)  # the dialect's statements and column types known
     raw = store.dialect_of(service.db.engine.dialect)
-    key = ("select", True, False)
-    plain = raw.select(True, False)
+    key = ("select", True, False, True)
+    plain = raw.select(True, False, versions=True)
     raw.sql[key] = plain.replace("WHERE t.id = %s", "WHERE t.id = %s AND (SELECT true FROM pg_sleep(0.3))")
     links = _links(service)
 
@@ -266,8 +267,8 @@ def test_a_failed_commit_loses_the_move_the_match_and_the_link(service, monkeypa
     _move(service, table_id, inline=False)
     text = store.Batch.commit_text
     monkeypatch.setattr(store.Batch, "commit_text",
-                        lambda batch: (lambda sql, values, late: (sql.replace("COMMIT", "SELECT 1/0; COMMIT"),
-                                                                  values, late))(*text(batch)))
+                        lambda batch, **how: (lambda sql, values, late: (sql.replace("COMMIT", "SELECT 1/0; COMMIT"),
+                                                                         values, late))(*text(batch, **how)))
     links = _links(service)
 
     async def attempt():
@@ -343,3 +344,132 @@ def test_a_game_played_to_its_end_on_the_loop_is_stored_as_on_the_threads(servic
     assert table.final_hash == live.match.record.final_hash
     service.forget(table_id)
     assert service.live(table_id).state_id == moves and service.live(table_id).is_over()  # replayed from the store
+
+
+class _Trips:
+    """Counts the round trips of the loop's links (``Link.run`` calls)."""
+
+    def __init__(self, monkeypatch) -> None:
+        from gameshelf.server.store import loop_links
+
+        self.count = 0
+        run = loop_links.Link.run
+
+        async def counted(link, sql, values=()):
+            self.count += 1
+            return await run(link, sql, values)
+
+        monkeypatch.setattr(loop_links.Link, "run", counted)
+
+
+def _played(svc, links: Links, table_id: str, moves: int, trips: _Trips) -> list[int]:
+    """Round trips of each of ``moves`` loop moves at the table (each must commit on the loop)."""
+    async def play():
+        counts = []
+        try:
+            for _ in range(moves):
+                before = trips.count
+                assert await _soon(svc, links, table_id) is not None
+                counts.append(trips.count - before)
+        finally:
+            await links.close()
+        return counts
+
+    return asyncio.run(play())
+
+
+@pytest.mark.parametrize("mode", ["turn", "realtime"])
+def test_the_loops_next_move_at_a_table_is_one_round_trip_behind_a_guard(service, monkeypatch, mode):
+    """After the loop's first move at a table (its rows read, locked, then the writes: two round
+    trips), each next one sends its writes in one round trip, behind a guard that the table's and
+    seats' rows are still as that move left them (their versions). The rows kept are what a read
+    returns, a real-time seat's clock too, and each move is committed and announced in order."""
+    service.relaying = True
+    service.notify = pg_notifier(service.db.channel())
+    spec = {"mode": mode, "base_seconds": 300, "increment_seconds": 2} if mode == "realtime" else {}
+    table_id = _table(service, **spec)
+    trips = _Trips(monkeypatch)
+    with _other(service) as listener:
+        listener.autocommit = True
+        listener.execute(f'LISTEN "{service.db.channel()}"')
+        counts = _played(service, _links(service), table_id, 4, trips)
+        heard = [n.payload for n in listener.notifies(timeout=1, stop_after=4)]
+    assert counts == [2, 1, 1, 1]
+    table, seats = _fresh(service, table_id)
+    assert table.state_id == 4 == service.live(table_id).state_id
+    kept_table, kept_seats, versions = service._kept[table_id]
+    assert vars(kept_table) == vars(table) and [vars(s) for s in kept_seats] == [vars(s) for s in seats]
+    if mode == "realtime":
+        assert seats[0].remaining_ms != 300_000 and seats[1].remaining_ms != 300_000
+    with _other(service) as conn:
+        stored = conn.execute("SELECT t.xmin::text, s.xmin::text FROM game_tables t JOIN seats s ON s.table_id = t.id "
+                              "WHERE t.id = %s ORDER BY s.seat", (table_id,)).fetchall()
+    assert versions == store.versions_of(stored)
+    assert [json.loads(payload.split(":", 2)[2])["s"] for payload in heard] == [1, 2, 3, 4]
+
+
+def test_rows_written_since_send_the_guarded_move_to_a_thread_with_nothing_written(service, monkeypatch):
+    """A seat's row written by another connection after the loop's move (as a disconnection does): the
+    next move's guard finds a version it did not keep; nothing of the move is written, the link is
+    left idle, the cached match (which had moved) is dropped and the move goes to a thread, which
+    commits it. The loop's move after that reads the rows again."""
+    table_id = _table(service)
+    trips = _Trips(monkeypatch)
+    assert _played(service, _links(service), table_id, 1, trips) == [2]
+    with _other(service) as conn:
+        conn.execute("UPDATE seats SET disconnected_at = now() WHERE table_id = %s AND seat = 1", (table_id,))
+        conn.commit()
+    links = _links(service)
+
+    async def guarded():
+        try:
+            seat, legal, current = _next(service, table_id)
+            done = await service.submit_soon(links, table_id, seat, legal, current)
+            return done, (seat, legal, current), links.idle[0].in_transaction()
+        finally:
+            await links.close()
+
+    done, (seat, legal, current), busy = asyncio.run(guarded())
+    assert done is None and not busy
+    assert service.cached(table_id) is None and _fresh(service, table_id)[0].state_id == 1
+    assert service.submit(table_id, seat, legal, current).state_id == 2
+    assert _played(service, _links(service), table_id, 2, trips) == [2, 1]
+    assert _fresh(service, table_id)[0].state_id == 4
+
+
+def test_a_guarded_move_at_a_row_another_transaction_holds_goes_to_a_thread_unchanged(service, monkeypatch):
+    """The guard locks the rows without waiting: a row another transaction holds sends the move to a
+    thread at once, with nothing written."""
+    table_id = _table(service)
+    trips = _Trips(monkeypatch)
+    assert _played(service, _links(service), table_id, 1, trips) == [2]
+    links = _links(service)
+    with _other(service) as holder:
+        holder.execute("SELECT 1 FROM game_tables WHERE id = %s FOR UPDATE", (table_id,))
+
+        async def guarded():
+            try:
+                return await _soon(service, links, table_id), trips.count
+            finally:
+                await links.close()
+
+        done, count = asyncio.run(guarded())
+        holder.rollback()
+    assert done is None and count == 2 + 2  # (the first move's two; the guarded one, then its ROLLBACK)
+    assert _fresh(service, table_id)[0].state_id == 1
+
+
+def test_a_change_elsewhere_makes_the_loops_next_move_read_the_rows_again(service, monkeypatch):
+    """A move committed by a worker thread of this process, or another process's change (the hub
+    tells the service: ``moved_elsewhere``), drops the rows the loop kept: its next move there reads
+    them again (two round trips) and the cached match is kept, not dropped and replayed."""
+    table_id = _table(service)
+    trips = _Trips(monkeypatch)
+    assert _played(service, _links(service), table_id, 1, trips) == [2]
+    live = service.live(table_id)
+    _move(service, table_id, inline=False)  # a worker thread's move
+    assert table_id not in service._kept
+    assert _played(service, _links(service), table_id, 2, trips) == [2, 1]
+    service.moved_elsewhere(table_id)
+    assert _played(service, _links(service), table_id, 1, trips) == [2]
+    assert service.cached(table_id) is live and _fresh(service, table_id)[0].state_id == 5

@@ -163,6 +163,7 @@ class Hub:
         origin, _, move = rest.partition(":")
         if origin == ORIGIN:
             return
+        self.service.moved_elsewhere(table_id)
         relayed = read_relayed(table_id, move) if move else None
         self._watch_remote(table_id, relayed)
         if table_id not in self.conns:

@@ -37,7 +37,7 @@ from gameshelf.server.store.db import WriterBusy, session_on
 from gameshelf.server.store.loop_links import Links
 
 MIN_RECLAIM_MS = 30_000
-KEPT_ROWS = 20_000  # SQLite: the most tables whose rows are kept between moves (store/db.py)
+KEPT_ROWS = 20_000  # the most tables whose rows are kept between moves (store/db.py; submit_soon)
 log = logging.getLogger("gameshelf.server")
 
 
@@ -49,6 +49,11 @@ class TableService:
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
         self._live: dict[str, LiveMatch] = {}
+        # PostgreSQL: table id -> (table row, seat rows, their versions) as the event loop's last move
+        # there committed them, for its next move there to send in one round trip (submit_soon);
+        # dropped when anything else in this process or another changes the table (a guard in the
+        # store checks the versions in any case).
+        self._kept: dict[str, tuple[Any, list, str]] = {}
         self._guard = threading.Lock()
         # Announces a change to the other processes once the transaction commits (PostgreSQL's NOTIFY,
         # sent right after the commit: store/db.py); the third argument is the move itself, for
@@ -187,10 +192,16 @@ class TableService:
     def forget(self, table_id: str) -> None:
         with self._guard:
             self._live.pop(table_id, None)
+        self._kept.pop(table_id, None)
+
+    def moved_elsewhere(self, table_id: str) -> None:
+        """Another process changed the table: the rows kept for the loop's next move there are old."""
+        self._kept.pop(table_id, None)
 
     def sync(self, table_id: str) -> LiveMatch:
         """The cached match caught up with the store (after another process moved it)."""
         live = self.live(table_id)
+        self._kept.pop(table_id, None)
         with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
             before = live.state_id
             table, seats = self._lock_row(conn, table_id, lock=False)
@@ -255,6 +266,7 @@ class TableService:
                 # SQLite: the rows this process's last move here committed, unless anything else wrote
                 # them since (store/db.py); taken out, so a move that fails leaves none kept.
                 kept = self.db.rows.pop(table_id, None) if self.db.is_sqlite else None
+                self._kept.pop(table_id, None)  # (PostgreSQL: the loop's next move here reads the rows)
                 table, seats = kept or self._lock_row(conn, table_id)
                 self._catch_up(conn, live, table)
                 before = live.state_id
@@ -318,33 +330,53 @@ class TableService:
             if link is None:
                 return None
             stamp = self.deadlines.stamp()
-            try:
-                table, seats = await table_store.table_and_seats_soon(link, self.db.engine.dialect, table_id)
-            except table_store.RowBusy:
-                return None
-            except Exception as exc:
-                log.warning("a move on the event loop could not read its table (%s); it goes to a thread",
-                            retry.summary(exc))
-                return None
-            if table is None or table.state_id != live.state_id:  # (a table gone, or moved elsewhere)
-                await link.roll_back()
-                return None
+            # The rows this process's last move here committed (taken out: a move that fails keeps
+            # none): then the move is one round trip, its writes sent behind a guard that the rows
+            # are still as kept; else the rows are read first (locked), and the writes follow.
+            kept = self._kept.pop(table_id, None)
+            if kept is not None and kept[0].state_id == live.state_id:
+                table, seats, versions = kept
+                guard: tuple[str, str] | None = (table_id, versions)
+            else:
+                guard = None
+                try:
+                    table, seats, versions = await table_store.table_and_seats_soon(
+                        link, self.db.engine.dialect, table_id)
+                except table_store.RowBusy:
+                    return None
+                except Exception as exc:
+                    log.warning("a move on the event loop could not read its table (%s); it goes to a thread",
+                                retry.summary(exc))
+                    return None
+                if table is None or table.state_id != live.state_id:  # (a table gone, or moved elsewhere)
+                    await link.roll_back()
+                    return None
             writes, before = table_store.Batch(None, self.db.engine.dialect), live.state_id
             try:
                 self._changed(None, writes, live, table_id, table, seats, state_id, lambda writes, table, seats, live:
                               self._act(writes, table, seats, live, seat, notation, False))
             except BaseException as exc:
-                await link.roll_back()
+                if link.in_transaction():
+                    await link.roll_back()
                 if live.state_id != before:  # applied to the cached match, never committed
                     self.forget(table_id)
                 if isinstance(exc, _Elsewhere):
                     return None
                 raise
+            written = writes.seats_written()
             try:
-                await writes.commit_soon(link)
+                version = await writes.commit_soon(link, guard)
+            except (table_store.RowsMovedOn, table_store.RowBusy):
+                self.forget(table_id)  # (applied to the cached match, never committed)
+                return None
             except BaseException:
                 self.forget(table_id)
                 raise
+            if version is not None and table.status == "playing":
+                if len(self._kept) >= KEPT_ROWS:
+                    self._kept.clear()
+                self._kept[table_id] = (table, seats, table_store.versions_after(
+                    versions, seats, written, version))
             self._watch(stamp, table, seats, live.to_act())
             return live
         finally:
@@ -468,6 +500,7 @@ class TableService:
             row = session.get(Seat, (table_id, seat))
             if row is not None:
                 row.disconnected_at = None if connected else moment
+        self._kept.pop(table_id, None)  # (the loop's next move here reads the seat's row again)
         if row is not None and not connected and self._may_be_realtime(table_id):  # the grace's expiry
             self.deadlines.note(table_id, moment + timedelta(seconds=self.settings.grace_seconds))
 

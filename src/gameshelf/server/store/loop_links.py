@@ -29,9 +29,10 @@ class StoreRefused(Exception):
     """A statement of a link's query string failed (the store's ``sqlstate`` and message); the
     link itself may still be good (see ``Link.in_transaction``)."""
 
-    def __init__(self, sqlstate: str, message: str) -> None:
+    def __init__(self, sqlstate: str, message: str, index: int = 0) -> None:
         super().__init__(message)
         self.sqlstate = sqlstate
+        self.index = index  # the failed statement's place in the query string (0: the first)
         # The store's passing trouble (server/retry.py): a connection exception, a serialization
         # failure or deadlock, resources exhausted, or the server shutting down.
         self.passing = sqlstate[:2] in ("08", "40", "53", "57")
@@ -78,11 +79,11 @@ class Link:
             raise
         out = []
         refused = None
-        for result in results:
+        for index, result in enumerate(results):
             if result.status == pq.ExecStatus.FATAL_ERROR:
                 refused = refused or StoreRefused(
                     (result.error_field(pq.DiagnosticField.SQLSTATE) or b"").decode(),
-                    (result.error_message or b"").decode(errors="replace").strip())
+                    (result.error_message or b"").decode(errors="replace").strip(), index)
                 continue
             codes = [result.ftype(i) for i in range(result.nfields)]
             rows: list[tuple] = []

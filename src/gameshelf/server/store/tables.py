@@ -29,6 +29,7 @@ AFTER_COMMIT = "gameshelf.announce"  # a connection's info key: [(channel, paylo
 # be sent (with its first statement), then BEGUN (the batch of writes then ends the transaction too).
 MOVE, BEGIN, BEGUN = "gameshelf.move", "begin", "begun"
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's error for a lock that FOR UPDATE NOWAIT did not get
+DIVISION_BY_ZERO = "22012"  # ... and the one _Dialect.guard raises for rows written since
 NOTIFY_TEXT_MAX = 7900  # bytes of a payload sent with its move's COMMIT (NOTIFY refuses 8000 or more)
 log = logging.getLogger("gameshelf.server")
 
@@ -99,16 +100,29 @@ class _Dialect:
             sql = self.sql[key] = build()
         return sql
 
-    def select(self, lock: bool, wait: bool = True) -> str:
-        """The table's columns, then its seats' (one row a seat; PostgreSQL only). Locked, the table
+    def select(self, lock: bool, wait: bool = True, versions: bool = False) -> str:
+        """The table's columns, then its seats' (one row a seat; PostgreSQL only), then with
+        ``versions`` the table row's and the seat row's versions (see :meth:`guard`). Locked, the table
         and its seats: a row locked after a wait is read as the other transaction committed it (a seat
         not locked would be read as before it, its clock too), and seats are only locked with their
         table's row; a table without seats (none is stored so) is then not found."""
-        return self.statement(("select", lock, wait), lambda: (
+        return self.statement(("select", lock, wait, versions), lambda: (
             f"SELECT {', '.join(f't.{c}' for c in self.tables.columns)}, "
-            f"{', '.join(f's.{c}' for c in self.seats.columns)} FROM {TABLES.name} t "
+            f"{', '.join(f's.{c}' for c in self.seats.columns)}"
+            + (", t.xmin::text, s.xmin::text" if versions else "") + f" FROM {TABLES.name} t "
             f"{'' if lock else 'LEFT '}JOIN {SEATS.name} s ON s.table_id = t.id WHERE t.id = %s ORDER BY s.seat"
             + (" FOR UPDATE" if lock else "") + ("" if wait or not lock else " NOWAIT")))
+
+    def guard(self) -> str:
+        """PostgreSQL: lock the table's row and its seats' as :meth:`select` does without waiting, and
+        fail (division by zero) unless their versions are still the ones given (``versions``). A
+        row's version is its ``xmin``, the id of the transaction that wrote it last: whatever wrote
+        the table or a seat since, in this process or another, a move, a seat handed to a bot, a
+        disconnection, changed it."""
+        return self.statement(("guard",), lambda: (
+            f"WITH g AS (SELECT t.xmin::text AS tv, s.xmin::text AS sv, s.seat FROM {TABLES.name} t "
+            f"JOIN {SEATS.name} s ON s.table_id = t.id WHERE t.id = %s FOR UPDATE NOWAIT) "
+            "SELECT 1 / (coalesce(max(tv) || ':' || string_agg(sv, ',' ORDER BY seat), '') = %s)::int FROM g"))
 
 
 _dialects: dict[str, _Dialect] = {}
@@ -125,6 +139,11 @@ def dialect_of(dialect) -> _Dialect:
     if found is None:
         found = _dialects[dialect.name] = _Dialect(dialect)
     return found
+
+
+class RowsMovedOn(Exception):
+    """PostgreSQL: the table's row or a seat's was written since the versions a guarded move was
+    sent with (``Batch.commit_soon``): nothing of the move was written."""
 
 
 class RowBusy(Exception):
@@ -164,24 +183,40 @@ def table_and_seats(conn: Connection, table_id: str, lock: bool) -> tuple[
 
 
 async def table_and_seats_soon(link: Any, dialect, table_id: str) -> tuple[
-        SimpleNamespace | None, list[SimpleNamespace]]:
+        SimpleNamespace | None, list[SimpleNamespace], str]:
     """PostgreSQL (SQLAlchemy's ``dialect``), on one of the event loop's links (store/loop_links.py):
     ``BEGIN`` and the locked read of ``table_and_seats`` without ``wait``, in one round trip that
-    never blocks the loop; the link is left in the transaction. RowBusy (the transaction rolled back)
-    if another transaction holds the row."""
+    never blocks the loop; the link is left in the transaction. Also the rows' versions, as
+    ``_Dialect.guard`` compares them. RowBusy (the transaction rolled back) if another transaction
+    holds the row."""
     from gameshelf.server.store.loop_links import StoreRefused
 
     raw = dialect_of(dialect)
     try:
-        (_, (rows, codes)) = await link.run("BEGIN; " + raw.select(True, False), (table_id,))
+        (_, (rows, codes)) = await link.run("BEGIN; " + raw.select(True, False, versions=True), (table_id,))
     except StoreRefused as exc:
         if exc.sqlstate != LOCK_NOT_AVAILABLE:
             raise
         await link.roll_back()
         raise RowBusy(table_id) from None
     if raw.seats.reads is None:
-        _know_types(raw, codes)
-    return _table_and_seats(raw, rows)
+        _know_types(raw, codes[:-2])
+    table, seats = _table_and_seats(raw, [values[:-2] for values in rows])
+    return table, seats, versions_of([values[-2:] for values in rows])
+
+
+def versions_of(rows: Sequence[Sequence[str | None]]) -> str:
+    """The versions of a table's row and its seats' from (table row's, seat row's) pairs in seat order,
+    as ``_Dialect.guard`` writes them ("" for no table)."""
+    return f"{rows[0][0]}:{','.join(seat for _, seat in rows if seat is not None)}" if rows else ""
+
+
+def versions_after(versions: str, seats: Sequence, written: set[int], version: str) -> str:
+    """``versions`` once a transaction whose id is ``version`` wrote the table's row and the seats of
+    ``written`` (seat numbers; ``seats`` the rows in seat order)."""
+    _, seat_versions = versions.split(":")
+    kept = seat_versions.split(",") if seat_versions else []
+    return f"{version}:" + ",".join(version if row.seat in written else old for row, old in zip(seats, kept))
 
 
 def _know_types(raw: _Dialect, codes: Sequence) -> None:
@@ -288,27 +323,45 @@ class Batch:
                 raise
             _announcement_failed(str(exc).strip())
 
-    def commit_text(self) -> tuple[str, tuple, tuple[str, str] | None]:
+    def commit_text(self, versions: bool = False, guard: tuple[str, str] | None = None,
+                    ) -> tuple[str, tuple, tuple[str, str] | None]:
         """PostgreSQL: (the query string of the writes, ``COMMIT`` and the announcement, its values,
-        an announcement too long to go with them: to be sent on its own once they committed)."""
+        an announcement too long to go with them: to be sent on its own once they committed). With
+        ``versions`` the writes return the table row's new version; with ``guard`` (table id,
+        versions) they begin the transaction, after ``_Dialect.guard``."""
         announce, late = self.announce, None
         if announce and len(announce[0].encode()) + len(announce[1].encode()) > NOTIFY_TEXT_MAX:
             announce, late = None, announce
-        key = ("batch", "commit", bool(announce), tuple((kind, keys) for kind, _, keys, _ in self.parts))
-        sql = self.raw.statement(key, lambda: (self._together() + "; " if self.parts else "") + "COMMIT" + (
+        key = ("batch", "commit", bool(announce), versions, guard is not None,
+               tuple((kind, keys) for kind, _, keys, _ in self.parts))
+        sql = self.raw.statement(key, lambda: (f"BEGIN; {self.raw.guard()}; " if guard else "") + (
+            self._together(versions) + "; " if self.parts else "") + "COMMIT" + (
             "; SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)" if announce else ""))
-        return sql, self._values() + (announce or ()), late
+        return sql, (guard or ()) + self._values() + (announce or ()), late
 
-    async def commit_soon(self, link: Any) -> None:
+    async def commit_soon(self, link: Any, guard: tuple[str, str] | None = None) -> str | None:
         """:meth:`send` on one of the event loop's links, in the transaction
-        ``table_and_seats_soon`` began: the writes, ``COMMIT`` and the announcement in one round trip
-        that never blocks the loop (what failed is told as in ``_send_and_commit``)."""
+        ``table_and_seats_soon`` began, or with ``guard`` (table id, its rows' versions) in one it
+        begins (``_Dialect.guard``): the writes, ``COMMIT`` and the announcement in one round trip
+        that never blocks the loop (what failed is told as in ``_send_and_commit``). Returns the
+        table row's new version (None when the announcement alone failed). RowsMovedOn or RowBusy,
+        with nothing written and the link out of the transaction, when the guard stopped it."""
         from gameshelf.server.store.loop_links import StoreRefused
 
-        sql, values, late = self.commit_text()
+        sql, values, late = self.commit_text(versions=True, guard=guard)
+        version = None
         try:
-            await link.run(sql, values)
+            results = await link.run(sql, values)
+            rows = results[2 if guard else 0][0] if self.parts else []
+            version = rows[0][0] if rows and isinstance(rows[0][0], str) else None
         except StoreRefused as exc:
+            if guard and exc.index == 1:  # (0: BEGIN, 1: the guard)
+                await link.roll_back()
+                if exc.sqlstate == LOCK_NOT_AVAILABLE:
+                    raise RowBusy(guard[0]) from None
+                if exc.sqlstate == DIVISION_BY_ZERO:
+                    raise RowsMovedOn(guard[0]) from None
+                raise
             if not (self.announce and not late and not link.in_transaction() and not link.failed):
                 raise
             _announcement_failed(str(exc))
@@ -320,16 +373,26 @@ class Batch:
                     await link.roll_back()
                 _announcement_failed(str(exc))
         self.parts, self.announce = [], None
+        return version
+
+    def seats_written(self) -> set[int]:
+        """The seat numbers whose rows the held writes update."""
+        return {values[-1] for kind, _, _, values in self.parts if kind == "seat"}
 
     def _values(self) -> tuple:
         """The held writes' values, in the order of their statement's markers."""
         return tuple(v for *_, part in self.parts for v in part)
 
-    def _together(self) -> str:
-        """PostgreSQL: every write a WITH clause of one statement."""
-        clauses = ", ".join(f"w{i} AS ({self._statement(kind, table, keys)})"
-                            for i, (kind, table, keys, _) in enumerate(self.parts))
-        return f"WITH {clauses} SELECT 1"
+    def _together(self, versions: bool = False) -> str:
+        """PostgreSQL: every write a WITH clause of one statement, which returns the table row's new
+        version (its ``xmin``: ``_Dialect.guard``) with ``versions`` if the writes update it."""
+        clauses, last = [], "SELECT 1"
+        for i, (kind, table, keys, _) in enumerate(self.parts):
+            statement = self._statement(kind, table, keys)
+            if versions and kind == "table":
+                statement, last = statement + " RETURNING xmin::text AS version", f"SELECT version FROM w{i}"
+            clauses.append(f"w{i} AS ({statement})")
+        return f"WITH {', '.join(clauses)} {last}"
 
     def _statement(self, kind: str, table: _Raw, keys: tuple[str, ...]) -> str:
         mark = self.raw.mark
