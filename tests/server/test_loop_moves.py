@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import psycopg
 import pytest
 
 from gameshelf.server.i18n import ServerError
-from gameshelf.server.live import LiveMatch
+from gameshelf.server.live import LiveMatch, Row
 from gameshelf.server.store import tables as store
 from gameshelf.server.store.loop_links import Links
 from gameshelf.server.settings import Settings
@@ -473,3 +474,26 @@ def test_a_change_elsewhere_makes_the_loops_next_move_read_the_rows_again(servic
     service.moved_elsewhere(table_id)
     assert _played(service, _links(service), table_id, 1, trips) == [2]
     assert service.cached(table_id) is live and _fresh(service, table_id)[0].state_id == 5
+
+
+def test_a_match_dropped_while_a_thread_waited_for_it_is_not_the_one_the_thread_takes(service):
+    """A loop move that changed the cached match and then failed (its guard found the rows written
+    meanwhile) drops the match before letting it go. A thread that waited for that match's lock (a
+    catch-up with another process's move, a thread's move) then takes the match as the store has it,
+    never the changed one: the move it checks is checked against the committed state."""
+    table_id = _table(service)
+    live = service.live(table_id)
+    seat, legal, _ = _next(service, table_id)
+    found = {}
+    assert live.lock.acquire()
+    waiting = threading.Thread(target=lambda: found.setdefault("live", service.sync(table_id)))
+    waiting.start()
+    waiting.join(0.2)  # it waits for the lock
+    live.apply(Row(0, seat, "act", False, legal))  # as the loop's move did, never committed
+    service.forget(table_id)
+    live.lock.release()
+    waiting.join(10)
+    assert live.state_id == 1  # (the dropped match had moved)
+    assert found["live"] is not live and found["live"].state_id == 0 == _fresh(service, table_id)[0].state_id
+    assert service.cached(table_id) is found["live"]
+    assert service.submit(table_id, seat, legal, 0).state_id == 1  # checked against the stored state

@@ -15,9 +15,10 @@ import logging
 import secrets
 import threading
 import uuid
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection
 from sqlalchemy.orm import Session
@@ -198,11 +199,23 @@ class TableService:
         """Another process changed the table: the rows kept for the loop's next move there are old."""
         self._kept.pop(table_id, None)
 
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[LiveMatch]:
+        """The cached match (loaded on a miss) with its lock held, never one dropped while this
+        waited for the lock: a move that changed the match and then failed (the event loop's, whose
+        guard found the rows written meanwhile) drops it before letting it go; then the one cached
+        now (loaded again) is taken."""
+        while True:
+            live = self.live(table_id)
+            with live.lock:
+                if self._live.get(table_id) is live:
+                    yield live
+                    return
+
     def sync(self, table_id: str) -> LiveMatch:
         """The cached match caught up with the store (after another process moved it)."""
-        live = self.live(table_id)
         self._kept.pop(table_id, None)
-        with live.lock, self.db.read_connection() as conn:  # Core statements: once per remote move
+        with self.locked(table_id) as live, self.db.read_connection() as conn:  # Core statements
             before = live.state_id
             table, seats = self._lock_row(conn, table_id, lock=False)
             self._catch_up(conn, live, table)
@@ -249,8 +262,7 @@ class TableService:
     def _change(self, table_id: str, state_id: int, change) -> LiveMatch:
         """Run ``change`` on the locked match, in one transaction of prebuilt Core statements on a
         plain connection (this is the hot path: no ORM unit of work, no statement built per call)."""
-        live = self.live(table_id)
-        with live.lock:
+        with self.locked(table_id) as live:
             return self._locked_change(live, table_id, state_id, self.db.move(), change)
 
     def _locked_change(self, live: LiveMatch, table_id: str, state_id: int, transaction, change) -> LiveMatch:
@@ -330,27 +342,10 @@ class TableService:
             if link is None:
                 return None
             stamp = self.deadlines.stamp()
-            # The rows this process's last move here committed (taken out: a move that fails keeps
-            # none): then the move is one round trip, its writes sent behind a guard that the rows
-            # are still as kept; else the rows are read first (locked), and the writes follow.
-            kept = self._kept.pop(table_id, None)
-            if kept is not None and kept[0].state_id == live.state_id:
-                table, seats, versions = kept
-                guard: tuple[str, str] | None = (table_id, versions)
-            else:
-                guard = None
-                try:
-                    table, seats, versions = await table_store.table_and_seats_soon(
-                        link, self.db.engine.dialect, table_id)
-                except table_store.RowBusy:
-                    return None
-                except Exception as exc:
-                    log.warning("a move on the event loop could not read its table (%s); it goes to a thread",
-                                retry.summary(exc))
-                    return None
-                if table is None or table.state_id != live.state_id:  # (a table gone, or moved elsewhere)
-                    await link.roll_back()
-                    return None
+            rows = await self._rows_soon(link, table_id, live)
+            if rows is None:
+                return None
+            table, seats, versions, guard = rows
             writes, before = table_store.Batch(None, self.db.engine.dialect), live.state_id
             try:
                 self._changed(None, writes, live, table_id, table, seats, state_id, lambda writes, table, seats, live:
@@ -383,6 +378,30 @@ class TableService:
             live.lock.let_go()
             if link is not None:
                 await links.give_back(link)
+
+    async def _rows_soon(self, link, table_id: str, live: LiveMatch) -> tuple[Any, list, str, tuple | None] | None:
+        """For :meth:`submit_soon`: (the table's row, its seats', their versions, the guard its writes
+        are to be sent behind, or None when the rows were just read). The rows this process's last
+        move here committed (taken out: a move that fails keeps none) make the move one round trip,
+        its writes sent behind a guard that the rows are still as kept; else the rows are read first
+        (locked, the link left in the transaction). None, with the link idle, when the move must go
+        to a thread: the row is busy, the read failed, or the store is not at the cached state."""
+        kept = self._kept.pop(table_id, None)
+        if kept is not None and kept[0].state_id == live.state_id:
+            table, seats, versions = kept
+            return table, seats, versions, (table_id, versions)
+        try:
+            table, seats, versions = await table_store.table_and_seats_soon(link, self.db.engine.dialect, table_id)
+        except table_store.RowBusy:
+            return None
+        except Exception as exc:
+            log.warning("a move on the event loop could not read its table (%s); it goes to a thread",
+                        retry.summary(exc))
+            return None
+        if table is None or table.state_id != live.state_id:  # (a table gone, or moved elsewhere)
+            await link.roll_back()
+            return None
+        return table, seats, versions, None
 
     def _keep_rows(self, conn: Connection, table, seats: list, values: dict[str, Any]) -> None:
         """SQLite: keep the move's rows, as a read after its commit would return them, for the table's
@@ -617,8 +636,7 @@ class TableService:
 
     def bot_seat(self, table_id: str) -> tuple[int, str, int, int] | None:
         """(seat, level, seed, state id) if a bot decides now at this table."""
-        live = self.live(table_id)
-        with live.lock:
+        with self.locked(table_id) as live:
             seat = live.to_act()
             info = live.meta.get("bots", {}).get(seat) if seat is not None else None
             return (seat, info[0], info[1], live.state_id) if info else None
@@ -659,8 +677,7 @@ class TableService:
             }
         live_sid = None
         if result["status"] == "playing":
-            live = self.live(table_id)
-            with live.lock:
+            with self.locked(table_id) as live:
                 live_sid, clock = live.state_id, live.meta.get("clock")
             if live_sid == result["state_id"]:
                 result["clock"] = clock
