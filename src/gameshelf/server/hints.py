@@ -98,8 +98,8 @@ def question(db: Database, service: TableService, token: str | None, table_id: s
     if mine["status"] == "over":
         raise ServerError("hint.game_over")
     seat = mine["seat"]
-    live = _live(service, table_id, state_id)
-    with live.lock:
+    _live(service, table_id, state_id)
+    with service.locked(table_id) as live:
         if state_id is not None and state_id != live.state_id:  # moved on meanwhile
             raise ServerError("action.stale", f"state id {state_id}; the game is at {live.state_id}")
         if live.is_over():
@@ -136,10 +136,10 @@ def undo_status(db: Database, service: TableService, token: str | None, table_id
     if mine["status"] == "open":
         return {"state_id": 0, "allowed": False, "reason": "undo.not_started", "step": False}
     try:
-        live = _live(service, table_id, state_id)
+        _live(service, table_id, state_id)
     except ServerError:  # the game moved on since the page asked: the answer for where it is now
-        live = service.live(table_id)  # (its state_id tells the page it is not the one asked)
-    with live.lock:
+        pass  # (its state_id tells the page it is not the one asked)
+    with service.locked(table_id) as live:
         key = (table_id, live.state_id, mine["seat"])
         answer = known.get(key)
         if answer is None:  # checking replays the match: once per state and seat

@@ -26,14 +26,13 @@ def table_record(service: TableService, table_id: str, viewer: User | None, lang
                 options=table.options, seats=names, state_id=table.state_id)
     if table.status == "open":
         return RecordOut(redacted=True, **base)
-    live = service.live(table_id)
     if table.status != "over":
-        if live.state_id < table.state_id:  # another process moved it
-            live = service.sync(table_id)
-        with live.lock:  # the state id, the view and the log of one state
+        if service.live(table_id).state_id < table.state_id:  # another process moved it
+            service.sync(table_id)
+        with service.locked(table_id) as live:  # the state id, the view and the log of one state
             base["state_id"] = live.state_id
             return RecordOut(redacted=True, view=live.match.view(None), log=live.log(None, lang)[1], **base)
-    with live.lock:
+    with service.locked(table_id) as live:
         actions = live.effective_actions() if live.state_id == table.state_id else None
     if actions is None:
         actions = service.sync(table_id).effective_actions()

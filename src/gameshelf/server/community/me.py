@@ -47,10 +47,9 @@ def my_tables(service: TableService, user_id: str) -> list[dict[str, Any]]:
                 "state_id": state_id}
         if status == "playing" and kind == "human":
             try:
-                live = service.live(table_id)
-                if live.state_id != state_id:
-                    live = service.sync(table_id)
-                with live.lock:
+                if service.live(table_id).state_id != state_id:
+                    service.sync(table_id)
+                with service.locked(table_id) as live:
                     clock = live.meta.get("clock") or {}
                     mine = live.to_act() == seat and not zombie and not resigned and not live.is_over()
                     item["state_id"] = live.state_id
